@@ -1,0 +1,3 @@
+from wonderland_games.cli import main
+
+raise SystemExit(main())

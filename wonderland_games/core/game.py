@@ -1,0 +1,146 @@
+"""The engine protocol every game implements.
+
+One small surface for five games (in the spirit of OpenSpiel's `State`):
+`current_player`, `legal_actions`, `apply`, `view`, `is_over`, `result`,
+`clone`, `to_dict`/`from_dict`. Bots, saves, records, the simulator and the
+scenes are written once against it.
+
+Actions are tuples of str/int (frozen, hashable, JSON-safe once turned into
+lists); events are plain dicts with a "type" key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Optional, Sequence
+
+Action = tuple
+Event = dict
+
+HUMAN = "human"
+BOT = "bot"
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; the state is left unchanged."""
+
+
+class StateFormatError(ValueError):
+    """A serialised state that cannot be read (wrong game, version, fields)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = HUMAN
+    level: str = "normal"
+
+    def __post_init__(self) -> None:
+        if self.kind not in (HUMAN, BOT):
+            raise ValueError(f"seat kind must be human or bot, not {self.kind!r}")
+        if self.level not in BOT_LEVELS:
+            raise ValueError(f"bot level must be one of {BOT_LEVELS}, not {self.level!r}")
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == BOT
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Seat":
+        return cls(name=str(data["name"]), kind=data.get("kind", HUMAN), level=data.get("level", "normal"))
+
+
+def as_action(value: Any) -> Action:
+    """Turn a JSON list back into the tuple form actions use."""
+    if isinstance(value, (list, tuple)):
+        return tuple(as_action(v) if isinstance(v, list) else v for v in value)
+    raise StateFormatError(f"an action must be a list, got {value!r}")
+
+
+@dataclass
+class Result:
+    """Final outcome. `scores` use the game's own sense (see `lower_is_better`)."""
+
+    scores: list
+    winners: list  # seats sharing the win
+    breakdown: list  # per seat: {label: points}
+    lower_is_better: bool = False
+    extra: dict = field(default_factory=dict)
+
+    def win_share(self, seat: int) -> float:
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def ranking(self) -> list:
+        """Seats best first (winners first, then by score)."""
+        sign = 1 if self.lower_is_better else -1
+        return sorted(range(len(self.scores)), key=lambda s: (s not in self.winners, sign * self.scores[s]))
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class GameState:
+    """Base class: games override the methods below."""
+
+    game_id: str = ""
+    seats: Sequence[Seat] = ()
+
+    def current_player(self) -> Optional[int]:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> list:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> "GameState":
+        """What `seat` may see; the returned object offers `determinize(rng)`."""
+        raise NotImplementedError
+
+    def determinize(self, rng) -> "GameState":
+        """A full state consistent with this view (hidden cards resampled)."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def result(self) -> Result:
+        raise NotImplementedError
+
+    def returns(self, seat: int) -> float:
+        """Bot utility in [0, 1]: win share plus a small score tiebreak."""
+        raise NotImplementedError
+
+    def clone(self) -> "GameState":
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        raise NotImplementedError
+
+    def reveals_hidden(self, action: Action) -> bool:
+        """True when applying `action` shows something hidden (undo stops there)."""
+        return True
+
+    def turn_number(self) -> int:
+        return 0
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the menu, simulator and loaders need to know about one game."""
+
+    id: str
+    name: dict  # {"zh": ..., "en": ...}
+    min_players: int
+    max_players: int
+    available: bool
+    new_state: Optional[Callable] = None  # (seats, seed, options) -> GameState
+    from_dict: Optional[Callable] = None  # (dict) -> GameState
+    make_bot: Optional[Callable] = None  # (level) -> Bot
+    scene: Optional[str] = None  # "module:Class", imported lazily
+    rules_key: str = ""
