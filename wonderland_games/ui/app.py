@@ -1,0 +1,164 @@
+"""The window, the main loop and the scene stack.
+
+Scenes are pushed, popped and replaced; only the top scene gets events and
+updates, but a scene may ask to have the one below drawn first (`overlay`), so
+dialogs and the hot-seat curtain sit on top of a table.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..core.settings import Settings, load_settings, save_settings
+from .fonts import Fonts
+from .i18n import I18n
+from .sound import Sound
+
+MIN_SIZE = (1024, 640)
+TITLE = "仙境游戏 · Wonderland Games"
+
+
+class Scene:
+    """Base class for every screen. Lay out from the surface size each frame."""
+
+    overlay = False  # draw the scene below first
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def on_resize(self, size: tuple) -> None:
+        pass
+
+    def on_enter(self) -> None:
+        """Called when the scene becomes the top of the stack (again)."""
+
+    def on_exit(self) -> None:
+        """Called when the scene leaves the stack for good."""
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, size: tuple | None = None):
+        pygame.init()
+        self.settings = settings or load_settings()
+        self.i18n = I18n(self.settings.language)
+        self.fonts = Fonts()
+        self.sound = Sound(self.settings)
+        self.stack: list = []
+        self.running = False
+        self.clock = pygame.time.Clock()
+        self.screen = self._open_window(size)
+        pygame.key.stop_text_input()
+
+    # -- window ----------------------------------------------------------------
+    def _open_window(self, size: tuple | None) -> pygame.Surface:
+        pygame.display.set_caption(TITLE)
+        try:
+            from ..core.paths import assets_dir
+
+            pygame.display.set_icon(pygame.image.load(str(assets_dir() / "ui" / "icon.png")))
+        except (FileNotFoundError, pygame.error):
+            pass  # a missing icon must not stop the game
+        if self.settings.fullscreen and size is None:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        w, h = size or self.settings.window_size
+        return pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+
+    def apply_display_settings(self) -> None:
+        self.screen = self._open_window(None)
+        for scene in self.stack:
+            scene.on_resize(self.screen.get_size())
+
+    def save_settings(self) -> None:
+        """Persist and apply at once (language, sound; display via apply_display_settings)."""
+        save_settings(self.settings)
+        self.i18n.set_language(self.settings.language)
+        self.sound.configure(self.settings)
+
+    # -- text ------------------------------------------------------------------
+    def t(self, key: str, **fmt) -> str:
+        return self.i18n.t(key, **fmt)
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self.fonts.get(size, bold)
+
+    @property
+    def lang(self) -> str:
+        return self.i18n.language
+
+    # -- stack -----------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.on_resize(self.screen.get_size())
+        scene.on_enter()
+
+    def pop(self) -> None:
+        if self.stack:
+            self.stack.pop().on_exit()
+        if not self.stack:
+            self.running = False
+        else:
+            self.stack[-1].on_enter()
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().on_exit()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- loop ------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.screen = pygame.display.get_surface()
+            for scene in self.stack:
+                scene.on_resize(self.screen.get_size())
+        elif self.top is not None:
+            self.top.handle_event(event)
+
+    def draw(self) -> None:
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw. Tests call this directly."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if self.top is not None:
+            self.top.update(dt)
+        if self.running or self.top is not None:
+            self.draw()
+            pygame.display.flip()
+
+    def run(self, first: Scene, frames: int | None = None) -> None:
+        self.running = True
+        self.push(first)
+        count = 0
+        while self.running and self.stack:
+            dt = self.clock.tick(60) / 1000.0
+            self.step(min(dt, 0.1))
+            count += 1
+            if frames is not None and count >= frames:
+                break
+        for scene in reversed(self.stack):
+            scene.on_exit()
+        self.stack.clear()
