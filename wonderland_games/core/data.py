@@ -27,8 +27,13 @@ def load_yaml(relative: str, root: Path | None = None) -> Any:
             return yaml.safe_load(fh)
     except FileNotFoundError:
         raise DataError(relative, "-", "-", "file is missing") from None
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise DataError(relative, "-", "-", f"not valid YAML ({str(exc).splitlines()[0]})") from None
+    except UnicodeDecodeError:
+        raise DataError(relative, "-", "-", "not valid YAML (not UTF-8 text)") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise DataError(relative, "-", "-", f"not valid YAML ({where}{problem})") from None
 
 
 def require(data: dict, key: str, kind: type | tuple, file: str, entry: str) -> Any:

@@ -1,0 +1,75 @@
+"""Settings: defaults, round trip, clamping, broken files."""
+
+import json
+import locale
+
+import pytest
+
+from wonderland_games.core import settings as settings_mod
+from wonderland_games.core.settings import Settings, load_settings, save_settings, settings_path
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("WONDERLAND_CONFIG_DIR", str(tmp_path / "config"))
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setattr(locale, "getlocale", lambda *a: ("en_US", "UTF-8"))
+
+
+@pytest.mark.parametrize("env, expected", [("zh_CN.UTF-8", "zh"), ("zh_TW", "zh"), ("en_GB.UTF-8", "en"),
+                                           ("de_DE", "en"), ("C.UTF-8", "en")])
+def test_default_language_follows_the_system_locale(monkeypatch, env, expected):
+    monkeypatch.setenv("LANG", env)
+    assert Settings().language == expected
+    assert load_settings().language == expected  # no file yet
+
+
+def test_windows_style_locale_name(monkeypatch):
+    monkeypatch.setattr(locale, "getlocale", lambda *a: ("Chinese (Simplified)_China", "936"))
+    assert settings_mod.system_language() == "zh"
+
+
+def test_defaults():
+    s = load_settings()
+    assert (s.fullscreen, s.window_size, s.animation_speed, s.fast_forward, s.sound, s.volume,
+            s.bot_think_seconds) == (False, (1280, 800), 1.0, False, True, 0.8, 1.0)
+
+
+def test_round_trip_leaves_no_temp_file():
+    s = Settings(language="zh", fullscreen=True, window_size=(1600, 900), animation_speed=2.0,
+                 fast_forward=True, sound=False, volume=0.25, bot_think_seconds=0.5)
+    save_settings(s)
+    assert load_settings() == s
+    assert [p.name for p in settings_path().parent.iterdir()] == ["settings.json"]
+
+
+def test_out_of_range_values_are_clamped_and_bad_ones_defaulted():
+    settings_path().write_text(json.dumps({
+        "language": "fr", "fullscreen": "yes", "window_size": [10, 99999], "animation_speed": 9,
+        "fast_forward": 1, "sound": False, "volume": -3, "bot_think_seconds": "slow", "unknown": 1,
+    }))
+    s = load_settings()
+    assert s.language == "en" and s.fullscreen is False and s.fast_forward is False and s.sound is False
+    assert s.window_size == (640, 4320)
+    assert s.animation_speed == 3.0 and s.volume == 0.0 and s.bot_think_seconds == 1.0
+
+
+def test_nan_and_wrong_shapes_fall_back_to_defaults():
+    settings_path().write_text('{"volume": NaN, "animation_speed": true, "window_size": [800], "language": null}')
+    s = load_settings()
+    assert s.volume == 0.8 and s.animation_speed == 1.0 and s.window_size == (1280, 800) and s.language == "en"
+
+
+def test_save_clamps_too():
+    save_settings(Settings(volume=7, animation_speed=0.1))
+    assert json.loads(settings_path().read_text())["volume"] == 1.0
+    assert load_settings().animation_speed == 0.5
+
+
+@pytest.mark.parametrize("content", [b"", b"{", b"\xff\xfe\x00garbage", b"[1, 2]", b"null", b'"text"'])
+def test_broken_file_gives_defaults_and_is_not_rewritten(content):
+    settings_path().write_bytes(content)
+    assert load_settings() == Settings()
+    assert settings_path().read_bytes() == content

@@ -1,0 +1,215 @@
+"""A game being played: seats, seed, options, the live state and the action log.
+
+The starting state is stored once (its `to_dict`) and every action after it;
+loading, undo and replay all rebuild the live state by replaying the log from
+that snapshot, so a save is small and can never disagree with the rules.
+Undo never crosses an action that revealed hidden information (a draw, the
+last keep choice): an "undo barrier" index marks the first undoable action.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import secrets
+from datetime import datetime
+from typing import Optional
+
+from . import registry, saves
+from .game import HUMAN, GameState, IllegalAction, Seat, StateFormatError, as_action
+
+
+def _now() -> str:
+    # Milliseconds: saves made in the same second still list in order.
+    return datetime.now().astimezone().isoformat(timespec="milliseconds")
+
+
+def state_digest(state: GameState) -> str:
+    """A fingerprint of a full state; a loaded save must replay to the same one."""
+    text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _playable(game_id: str):
+    try:
+        info = registry.get(game_id)
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}") from None
+    if not info.available or info.new_state is None or info.from_dict is None:
+        raise ValueError(f"the game {game_id!r} is not available yet")
+    return info
+
+
+class Session:
+    """One game from its first action to its result; see the module docstring."""
+
+    def __init__(self, game_id: str, seats, seed: Optional[int] = None, options: Optional[dict] = None, *,
+                 autosave: bool = True, created: Optional[str] = None, slot: Optional[str] = None,
+                 initial: Optional[dict] = None):
+        self._info = _playable(game_id)
+        self.game_id = game_id
+        self.seats = [s if isinstance(s, Seat) else Seat.from_dict(s) for s in seats]
+        if not self._info.min_players <= len(self.seats) <= self._info.max_players:
+            raise ValueError(f"{game_id} needs {self._info.min_players} to {self._info.max_players} players, "
+                             f"not {len(self.seats)}")
+        self.seed = secrets.randbelow(2 ** 31) if seed is None else seed
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise ValueError(f"the seed must be an integer, not {self.seed!r}")
+        self.options = dict(options or {})
+        self.created = created or _now()
+        self.slot = slot
+        self.autosave = autosave
+        self.autosave_error: Optional[str] = None  # last failed autosave, for the UI to show
+        if initial is None:
+            self.state = self._info.new_state(self.seats, self.seed, self.options)
+            initial = self.state.to_dict()
+        else:
+            initial = copy.deepcopy(initial)  # the caller's dict may change later
+            self.state = self._info.from_dict(initial)
+        self._initial = initial
+        self.actions: list = []
+        self.actors: list = []  # the seat that chose each action
+        self._barrier = 0  # actions before this index can never be undone
+
+    @classmethod
+    def new(cls, game_id: str, seats, seed: Optional[int] = None, options: Optional[dict] = None,
+            autosave: bool = True) -> "Session":
+        return cls(game_id, seats, seed, options, autosave=autosave)
+
+    # -- playing -------------------------------------------------------------
+    def apply(self, action) -> list:
+        """Apply a legal action (IllegalAction leaves everything unchanged), log it, autosave."""
+        try:
+            action = as_action(action)
+        except StateFormatError as exc:
+            raise IllegalAction(str(exc)) from None
+        events = self._step(action)
+        if self.autosave:
+            self._autosave()
+        return events
+
+    def _step(self, action: tuple) -> list:
+        actor = self.state.current_player()
+        reveals = self.state.reveals_hidden(action) if actor is not None else False
+        events = self.state.apply(action)
+        self.actions.append(action)
+        self.actors.append(actor)
+        if reveals:
+            self._barrier = len(self.actions)
+        return events
+
+    def _autosave(self) -> None:
+        try:
+            saves.write_autosave(self)
+            self.autosave_error = None
+        except OSError as exc:
+            # A full disk must not stop the game; the UI may show this message.
+            self.autosave_error = f"autosave failed: {exc.strerror or exc}"
+
+    def _undo_target(self) -> Optional[int]:
+        for i in range(len(self.actions) - 1, self._barrier - 1, -1):
+            actor = self.actors[i]
+            if actor is not None and self.seats[actor].kind == HUMAN:
+                return i
+        return None
+
+    def can_undo(self) -> bool:
+        """True when the last human action, and everything after it, revealed nothing hidden."""
+        return self._undo_target() is not None
+
+    def undo(self) -> None:
+        """Take back the last human action and the bot actions that followed it."""
+        target = self._undo_target()
+        if target is None:
+            raise ValueError("nothing to undo: no human action since hidden information was revealed")
+        kept = self.actions[:target]
+        self.state = self._info.from_dict(self._initial)
+        self.actions, self.actors, self._barrier = [], [], 0
+        for action in kept:
+            self._step(action)
+        if self.autosave:
+            self._autosave()
+
+    def rematch(self) -> "Session":
+        """The same seats and options with a fresh deal."""
+        seed = self.seed
+        while seed == self.seed:
+            seed = secrets.randbelow(2 ** 31)
+        return Session(self.game_id, self.seats, seed, self.options, autosave=self.autosave)
+
+    def initial_state(self) -> GameState:
+        """A fresh copy of the starting state (for replays and the log)."""
+        return self._info.from_dict(self._initial)
+
+    # -- saving --------------------------------------------------------------
+    def to_save(self) -> dict:
+        return {
+            "format": saves.FORMAT,
+            "version": saves.VERSION,
+            "game": self.game_id,
+            "seats": [s.to_dict() for s in self.seats],
+            "seed": self.seed,
+            "options": self.options,
+            "created": self.created,
+            "saved": _now(),
+            "slot": self.slot,
+            "initial": copy.deepcopy(self._initial),
+            "actions": [list(a) for a in self.actions],
+            "summary": {
+                "turn": self.state.turn_number(),
+                "players": [s.name for s in self.seats],
+                "over": self.state.is_over(),
+            },
+            "digest": state_digest(self.state),
+        }
+
+    @classmethod
+    def from_save(cls, data: dict, autosave: bool = True) -> "Session":
+        """Rebuild a session by replaying the log; anything wrong raises SaveError."""
+        data = saves.upgrade(data)
+        for key, kind in (("game", str), ("seats", list), ("seed", int), ("options", dict),
+                          ("initial", dict), ("actions", list)):
+            if key not in data:
+                raise saves.SaveError(f"the save is missing its '{key}' field", "invalid")
+            if not isinstance(data[key], kind) or isinstance(data[key], bool):
+                raise saves.SaveError(f"the save's '{key}' field has the wrong type", "invalid")
+        game_id = data["game"]
+        try:
+            _playable(game_id)
+        except ValueError as exc:
+            raise saves.SaveError(f"the save is for a game this app cannot play ({exc})", "wrong_game") from None
+        if data["initial"].get("game", game_id) != game_id:
+            raise saves.SaveError(f"the starting position is for '{data['initial'].get('game')}', "
+                                  f"not '{game_id}'", "wrong_game")
+        try:
+            seats = [Seat.from_dict(s) for s in data["seats"]]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise saves.SaveError(f"the save's player list is damaged ({exc})", "invalid") from None
+        created, slot = data.get("created"), data.get("slot")
+        try:
+            session = cls(game_id, seats, data["seed"], data["options"], autosave=autosave,
+                          created=created if isinstance(created, str) else None,
+                          slot=slot if isinstance(slot, str) else None, initial=data["initial"])
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise saves.SaveError(f"the starting position is damaged: {exc}", "invalid") from None
+        if list(getattr(session.state, "seats", seats)) != seats:
+            raise saves.SaveError("the players in the save do not match its starting position", "invalid")
+        session._replay(data["actions"])
+        digest = data.get("digest")
+        if digest is not None and digest != state_digest(session.state):
+            raise saves.SaveError("replaying the saved actions does not reproduce the saved game "
+                                  "(the file was altered or made with different rules)", "invalid")
+        return session
+
+    def _replay(self, actions: list) -> None:
+        total = len(actions)
+        for number, raw in enumerate(actions, 1):
+            try:
+                action = as_action(raw)
+                if self.state.current_player() is None:
+                    raise ValueError("the game was already over")
+                self._step(action)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                raise saves.SaveError(f"action {number} of {total} ({raw!r}) cannot be played: {exc}",
+                                      "invalid") from None

@@ -1,0 +1,107 @@
+"""Player settings, kept as JSON in the user config folder.
+
+Loading never fails: a missing or broken file gives the defaults, and each
+value that is out of range or of the wrong type is clamped or defaulted on its
+own, so one bad entry does not reset the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import locale
+import math
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from .paths import user_config_dir
+from .saves import atomic_write_json
+
+SETTINGS_FILE = "settings.json"
+LANGUAGES = ("zh", "en")
+MIN_WINDOW, MAX_WINDOW = (640, 400), (7680, 4320)
+RANGES = {"animation_speed": (0.5, 3.0), "volume": (0.0, 1.0), "bot_think_seconds": (0.0, 5.0)}
+
+
+def system_language() -> str:
+    """zh when the system locale is Chinese, else en."""
+    names = [os.environ.get(key, "") for key in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    try:
+        names.append(locale.getlocale()[0] or "")
+    except ValueError:
+        pass
+    for name in names:
+        if name and name not in ("C", "POSIX") and not name.startswith("C."):
+            return "zh" if name.lower().startswith(("zh", "chinese")) else "en"
+    return "en"
+
+
+@dataclass
+class Settings:
+    language: str = field(default_factory=system_language)
+    fullscreen: bool = False
+    window_size: tuple = (1280, 800)
+    animation_speed: float = 1.0
+    fast_forward: bool = False
+    sound: bool = True
+    volume: float = 0.8
+    bot_think_seconds: float = 1.0
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+    @classmethod
+    def from_dict(cls, data) -> "Settings":
+        """Take every usable value from `data`; fix or drop the rest."""
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        for f in fields(cls):
+            if f.name in data:
+                value = _clean(f.name, data[f.name])
+                if value is not None:
+                    setattr(settings, f.name, value)
+        return settings
+
+
+def _number(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return value
+
+
+def _clean(name: str, value):
+    """A usable value for setting `name`, or None to keep the default."""
+    if name == "language":
+        return value if value in LANGUAGES else None
+    if name in ("fullscreen", "fast_forward", "sound"):
+        return value if isinstance(value, bool) else None
+    if name == "window_size":
+        if not isinstance(value, (list, tuple)) or len(value) != 2 or any(_number(v) is None for v in value):
+            return None
+        return tuple(int(min(max(v, low), high)) for v, low, high in zip(value, MIN_WINDOW, MAX_WINDOW))
+    number = _number(value)
+    if number is None:
+        return None
+    low, high = RANGES[name]
+    return float(min(max(number, low), high))
+
+
+def settings_path() -> Path:
+    return user_config_dir() / SETTINGS_FILE
+
+
+def load_settings() -> Settings:
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    return Settings.from_dict(data)
+
+
+def save_settings(settings: Settings) -> Path:
+    path = settings_path()
+    atomic_write_json(path, Settings.from_dict(settings.to_dict()).to_dict())
+    return path

@@ -1,0 +1,146 @@
+"""Games played and won, per game and per kind of seat, and best scores.
+
+Stored as JSON in the user data folder (`stats.json`). `load_stats()` returns:
+
+    {
+      "version": 1,
+      "games": {
+        "parade": {
+          "played": 7,                       # finished games
+          "lower_is_better": true,           # how to read the scores
+          "best": {"score": 9, "name": "Alice", "kind": "human", "date": "2025-05-01T20:14:03+08:00"} | None,
+          "seats": {                         # always all four kinds, in SEAT_KINDS order
+            "human":      {"played": 9, "won": 4, "best": 9 | None},
+            "bot-easy":   {"played": 3, "won": 0, "best": 31 | None},
+            "bot-normal": {...}, "bot-hard": {...},
+          },
+        },
+      },
+      "totals": {"played": 7, "seats": {kind: {"played", "won"}}},   # over all games
+    }
+
+`played`/`won` per kind count seats: a hot-seat game with two humans adds 2 to
+human "played" and 1 to "won" if one of them wins; shared wins count as wins.
+A broken file reads as empty stats and is copied to `stats.json.bak` before the
+next recorded game overwrites it, so nothing is lost silently.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from datetime import datetime
+from pathlib import Path
+from typing import Optional
+
+from .game import BOT_LEVELS, HUMAN, Seat
+from .paths import user_data_dir
+from .saves import atomic_write_json
+
+STATS_FILE = "stats.json"
+VERSION = 1
+SEAT_KINDS = (HUMAN,) + tuple(f"bot-{level}" for level in BOT_LEVELS)
+
+
+def seat_kind(seat: Seat) -> str:
+    return f"bot-{seat.level}" if seat.is_bot else HUMAN
+
+
+def stats_path() -> Path:
+    return user_data_dir() / STATS_FILE
+
+
+def _empty_game(lower_is_better: bool = False) -> dict:
+    return {"played": 0, "lower_is_better": lower_is_better, "best": None,
+            "seats": {kind: {"played": 0, "won": 0, "best": None} for kind in SEAT_KINDS}}
+
+
+def _count(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"bad count {value!r}")
+    return value
+
+
+def _score(value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"bad score {value!r}")
+    return value
+
+
+def _normalise(raw) -> dict:
+    """Checked stored stats (ValueError/TypeError/KeyError when the file is damaged)."""
+    if not isinstance(raw, dict) or raw.get("version") != VERSION or not isinstance(raw.get("games"), dict):
+        raise ValueError("not a stats file of this version")
+    games = {}
+    for game_id, entry in raw["games"].items():
+        game = _empty_game(bool(entry.get("lower_is_better", False)))
+        game["played"] = _count(entry["played"])
+        best = entry.get("best")
+        if best is not None:
+            game["best"] = {"score": _score(best["score"]), "name": str(best.get("name", "")),
+                            "kind": str(best.get("kind", HUMAN)), "date": str(best.get("date", ""))}
+        for kind, row in entry.get("seats", {}).items():
+            if kind in game["seats"]:
+                game["seats"][kind] = {"played": _count(row["played"]), "won": _count(row["won"]),
+                                       "best": _score(row.get("best"))}
+        games[str(game_id)] = game
+    return {"version": VERSION, "games": games}
+
+
+def _read() -> tuple:
+    """(stats, broken): broken is True when a file exists but cannot be used."""
+    path = stats_path()
+    if not path.exists():
+        return {"version": VERSION, "games": {}}, False
+    try:
+        return _normalise(json.loads(path.read_text(encoding="utf-8"))), False
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {"version": VERSION, "games": {}}, True
+
+
+def _with_totals(stats: dict) -> dict:
+    totals = {"played": 0, "seats": {kind: {"played": 0, "won": 0} for kind in SEAT_KINDS}}
+    for game in stats["games"].values():
+        totals["played"] += game["played"]
+        for kind, row in game["seats"].items():
+            totals["seats"][kind]["played"] += row["played"]
+            totals["seats"][kind]["won"] += row["won"]
+    return {**stats, "totals": totals}
+
+
+def load_stats() -> dict:
+    """The structure in the module docstring; never raises (broken file -> empty)."""
+    return _with_totals(_read()[0])
+
+
+def _better(new, old, lower_is_better: bool) -> bool:
+    return old is None or (new < old if lower_is_better else new > old)
+
+
+def record_game(game_id: str, seats, result) -> dict:
+    """Count one finished game; returns the updated stats (as `load_stats`)."""
+    stats, broken = _read()
+    path = stats_path()
+    if broken:
+        shutil.copy2(path, path.with_name(STATS_FILE + ".bak"))
+    lower = bool(result.lower_is_better)
+    game = stats["games"].setdefault(game_id, _empty_game(lower))
+    game["lower_is_better"] = lower
+    game["played"] += 1
+    now = datetime.now().astimezone().isoformat(timespec="seconds")
+    for index, seat in enumerate(seats):
+        seat = seat if isinstance(seat, Seat) else Seat.from_dict(seat)
+        kind, score = seat_kind(seat), result.scores[index]
+        row = game["seats"][kind]
+        row["played"] += 1
+        row["won"] += int(index in result.winners)
+        if _better(score, row["best"], lower):
+            row["best"] = score
+        best: Optional[dict] = game["best"]
+        if _better(score, best and best["score"], lower):
+            game["best"] = {"score": score, "name": seat.name, "kind": kind, "date": now}
+    atomic_write_json(path, stats)
+    return _with_totals(stats)
