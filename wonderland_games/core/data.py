@@ -13,6 +13,10 @@ import yaml
 
 from .paths import data_dir
 
+# libyaml's safe parser is ~8x faster than the pure-Python one (start-up path);
+# both only build plain data, never objects.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 class DataError(ValueError):
     def __init__(self, file: str, entry: str, field: str, problem: str):
@@ -24,7 +28,11 @@ def load_yaml(relative: str, root: Path | None = None) -> Any:
     path = (root or data_dir()) / relative
     try:
         with open(path, encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            loader = _SAFE_LOADER(fh)
+            try:
+                return loader.get_single_data()
+            finally:
+                loader.dispose()
     except FileNotFoundError:
         raise DataError(relative, "-", "-", "file is missing") from None
     except UnicodeDecodeError:

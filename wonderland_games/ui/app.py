@@ -101,11 +101,13 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> None:
+        pygame.key.stop_text_input()  # a covered text field must not keep typing
         self.stack.append(scene)
         scene.on_resize(self.screen.get_size())
         scene.on_enter()
 
     def pop(self) -> None:
+        pygame.key.stop_text_input()
         if self.stack:
             self.stack.pop().on_exit()
         if not self.stack:
@@ -149,9 +151,11 @@ class App:
             self.draw()
             pygame.display.flip()
 
-    def run(self, first: Scene, frames: int | None = None) -> None:
+    def run(self, first: Scene | None = None, frames: int | None = None) -> None:
+        """Loop until quit; `first` is pushed unless the stack is already set up."""
         self.running = True
-        self.push(first)
+        if first is not None:
+            self.push(first)
         count = 0
         while self.running and self.stack:
             dt = self.clock.tick(60) / 1000.0

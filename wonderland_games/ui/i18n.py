@@ -9,7 +9,7 @@ missing translation) rather than crashing a screen.
 
 from __future__ import annotations
 
-from ..core.data import load_yaml
+from ..core.data import DataError, load_yaml
 from ..core.paths import data_dir
 
 LANGUAGES = ("zh", "en")
@@ -28,13 +28,25 @@ def _flatten(tree: dict, prefix: str = "") -> dict:
 
 class I18n:
     def __init__(self, language: str = "zh"):
-        self.tables = {lang: _flatten(load_yaml(f"i18n/{lang}.yaml")) for lang in LANGUAGES}
+        self.problems: list = []  # DataErrors of broken string files, shown by the menu
+        self.tables = {lang: self._load(f"i18n/{lang}.yaml") for lang in LANGUAGES}
         for path in sorted(data_dir().glob("*/strings.yaml")):
             game = path.parent.name
-            tree = load_yaml(f"{game}/strings.yaml") or {}
+            tree = self._load(f"{game}/strings.yaml", flat=False)
             for lang in LANGUAGES:
                 self.tables[lang].update(_flatten(tree.get(lang) or {}, game + "."))
         self.language = language if language in LANGUAGES else "en"
+
+    def _load(self, relative: str, flat: bool = True) -> dict:
+        """A string file, or {} (with the problem noted) when it is broken."""
+        try:
+            tree = load_yaml(relative) or {}
+            if not isinstance(tree, dict):
+                raise DataError(relative, "-", "-", "expected a mapping of strings")
+        except DataError as exc:
+            self.problems.append(exc)
+            tree = {}
+        return _flatten(tree) if flat else tree
 
     def set_language(self, language: str) -> None:
         if language in LANGUAGES:
@@ -42,7 +54,12 @@ class I18n:
 
     def t(self, key: str, **fmt) -> str:
         text = self.tables[self.language].get(key) or self.tables["en"].get(key) or key
-        return text.format(**fmt) if fmt else text
+        if not fmt:
+            return text
+        try:
+            return text.format(**fmt)
+        except (KeyError, IndexError, ValueError):
+            return text  # a translation with a wrong placeholder still shows
 
     def pick(self, names: dict) -> str:
         """Choose from a {zh, en} pair in data files."""

@@ -14,6 +14,7 @@ from ...core.data import DataError, bilingual, load_yaml, require
 
 DECK_FILE = "parade/deck.yaml"
 SYMBOLS = ("circle", "diamond", "crescent", "clock", "egg", "hat")
+MAX_PLAYERS = 6
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,12 @@ def parse_deck(raw, file: str = DECK_FILE) -> Deck:
             art=require(entry, "art", str, file, label),
         ))
     hand = require(raw, "hand_size", int, file, "hand_size")
+    if hand < 3:
+        raise DataError(file, "hand_size", "hand_size", "hands need at least 3 cards (the keep phase keeps 2)")
     parade = require(raw, "parade_size", int, file, "parade_size")
+    if parade < 0 or MAX_PLAYERS * hand + parade >= len(colours) * (high - low + 1):
+        raise DataError(file, "parade_size", "parade_size",
+                        f"a {MAX_PLAYERS}-player deal must leave cards to draw")
     return Deck(tuple(colours), low, high, hand, parade)
 
 

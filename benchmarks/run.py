@@ -1,0 +1,213 @@
+"""Speed and memory figures for the issue targets; printed, never asserted.
+
+    python benchmarks/run.py            one line per figure
+    python benchmarks/run.py --json     one JSON object, keys carry their unit
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+_USER = tempfile.mkdtemp(prefix="wonderland-bench-")
+os.environ.setdefault("WONDERLAND_DATA_DIR", os.path.join(_USER, "data"))
+os.environ.setdefault("WONDERLAND_CONFIG_DIR", os.path.join(_USER, "config"))
+
+from wonderland_games.core.bots import Budget  # noqa: E402
+from wonderland_games.core.game import BOT, Seat  # noqa: E402
+from wonderland_games.games.parade import rules  # noqa: E402
+from wonderland_games.games.parade.bots import make_bot  # noqa: E402
+
+
+def p99(samples: list) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def seats(n: int, kind: str = "human") -> list:
+    return [Seat(f"P{i + 1}", kind) for i in range(n)]
+
+
+def games_per_second(seconds: float = 3.0) -> float:
+    """Random-play full 4-player games, engine only."""
+    rng = random.Random(1)
+    players = seats(4)
+    start = time.perf_counter()
+    games = 0
+    while time.perf_counter() - start < seconds:
+        state = rules.new_state(players, games)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+        state.result()
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def decision_positions(count: int, players: int = 4) -> list:
+    """Positions from random games, as (view, legal actions)."""
+    rng = random.Random(2)
+    out = []
+    seed = 0
+    while len(out) < count:
+        state = rules.new_state(seats(players), seed)
+        seed += 1
+        while not state.is_over() and len(out) < count:
+            seat = state.current_player()
+            out.append((state.view(seat), state.legal_actions()))
+            state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+def decision_ms(level: str, count: int) -> list:
+    bot = make_bot(level)
+    rng = random.Random(3)
+    times = []
+    for view, legal in decision_positions(count):
+        start = time.perf_counter()
+        bot.choose(view, legal, rng)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def hard_gui_decision_s(count: int, budget: float) -> list:
+    """Hard bot with the GUI's budget (its iterations, capped by the think time)."""
+    bot = make_bot("hard")
+    rng = random.Random(4)
+    times = []
+    for view, legal in decision_positions(count):
+        start = time.perf_counter()
+        bot.choose(view, legal, rng, Budget(time_limit=budget))
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def frame_ms(size: tuple, frames: int = 300) -> list:
+    """Frame times of the Parade table mid-game, 6 players, one human."""
+    import pygame
+
+    from wonderland_games.core.session import Session
+    from wonderland_games.games.parade.scene import ParadeScene
+    from wonderland_games.ui.app import App
+
+    app = App(size=size)
+    players = [Seat("Alice")] + [Seat(f"Bot {i}", BOT, "easy") for i in range(5)]
+    session = Session.new("parade", players, seed=11, options={})
+    session.autosave = False
+    rng = random.Random(5)
+    for _ in range(18):  # mid-game: collections and a long parade
+        session.apply(rng.choice(session.state.legal_actions()))
+    while session.state.current_player() != 0:
+        session.apply(rng.choice(session.state.legal_actions()))
+    app.running = True
+    app.push(ParadeScene(app, session))
+    times = []
+    for i in range(frames + 30):
+        start = time.perf_counter()
+        app.step(1 / 60)
+        if i >= 30:  # first frames fill the caches
+            times.append((time.perf_counter() - start) * 1000)
+    pygame.display.quit()
+    return times
+
+
+def startup_s(runs: int = 5) -> list:
+    """Process start to the first drawn menu frame (`--smoke` exits after it)."""
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "wonderland_games", "--smoke"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+_MEMORY_SCRIPT = """
+import random, resource
+from wonderland_games.core.game import BOT, Seat
+from wonderland_games.core.session import Session
+from wonderland_games.games.parade.scene import ParadeScene
+from wonderland_games.ui.app import App
+app = App(size=(1920, 1080))
+app.settings.fast_forward = True
+players = [Seat(f"Bot {i}", BOT, "normal") for i in range(6)]
+session = Session.new("parade", players, seed=3, options={})
+app.running = True
+app.push(ParadeScene(app, session))
+for _ in range(20000):
+    app.step(1 / 60)
+    if session.state.is_over():
+        break
+print(session.state.is_over(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def peak_memory_mb() -> tuple:
+    """A whole 6-player bot game in the real scene (dummy video driver)."""
+    done = subprocess.run([sys.executable, "-c", _MEMORY_SCRIPT], check=True, capture_output=True, text=True)
+    over, kb = done.stdout.split()[-2:]
+    return over == "True", int(kb) / 1024
+
+
+def save_load_ms(repeats: int = 50) -> tuple:
+    from wonderland_games.core import saves
+    from wonderland_games.core.session import Session
+
+    session = Session.new("parade", seats(4), seed=9, options={})
+    session.autosave = False
+    rng = random.Random(6)
+    for _ in range(25):
+        session.apply(rng.choice(session.state.legal_actions()))
+    writes, loads = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        path = saves.write_autosave(session)
+        writes.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        saves.load_session(path)
+        loads.append((time.perf_counter() - start) * 1000)
+    return statistics.median(writes), statistics.median(loads)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="fewer samples")
+    args = parser.parse_args()
+    n = 100 if args.quick else 400
+    figures = {"parade_games_per_s_4p": round(games_per_second(1.0 if args.quick else 3.0), 1)}
+    easy, normal = decision_ms("easy", n * 5), decision_ms("normal", n * 5)
+    figures["bot_easy_ms_p99"] = round(p99(easy), 3)
+    figures["bot_normal_ms_p99"] = round(p99(normal), 3)
+    hard = hard_gui_decision_s(10 if args.quick else 30, budget=1.0)
+    figures["bot_hard_gui_s_mean"] = round(statistics.mean(hard), 3)
+    figures["bot_hard_gui_s_max"] = round(max(hard), 3)
+    for size in ((1280, 720), (1920, 1080)):
+        times = frame_ms(size)
+        figures[f"frame_ms_p99_{size[0]}x{size[1]}"] = round(p99(times), 2)
+        figures[f"frame_ms_median_{size[0]}x{size[1]}"] = round(statistics.median(times), 2)
+    figures["startup_s"] = round(statistics.median(startup_s()), 3)
+    finished, peak = peak_memory_mb()
+    figures["peak_memory_mb_6p_session"] = round(peak, 1)
+    figures["peak_memory_game_finished"] = finished
+    write, load = save_load_ms()
+    figures["autosave_write_ms"] = round(write, 2)
+    figures["autosave_load_ms"] = round(load, 2)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:32} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,168 @@
+"""Bots: legal choices, seeded determinism, budgets, and Normal's edge over Easy."""
+
+import random
+import time
+
+import pytest
+
+from wonderland_games.core import simulate
+from wonderland_games.core.bots import Budget, MonteCarloBot, RandomBot
+from wonderland_games.core.game import BOT, GameState, Seat
+from wonderland_games.games.parade import rules
+from wonderland_games.games.parade.bots import HeuristicBot, make_bot
+
+
+def seats(n, level="normal"):
+    return [Seat(f"p{i}", BOT, level) for i in range(n)]
+
+
+def play(levels, seed, budget=None):
+    """One seeded game; returns the actions and checks every choice is legal."""
+    state = rules.new_state(seats(len(levels)), seed)
+    bots = [make_bot(level) for level in levels]
+    rngs = [random.Random(seed * 10 + s) for s in range(len(levels))]
+    actions = []
+    while not state.is_over():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = bots[seat].choose(state.view(seat), legal, rngs[seat], budget)
+        assert action in legal
+        state.apply(action)
+        actions.append(action)
+    return actions
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "easy", "normal", "easy", "normal", "easy")])
+def test_bots_only_choose_legal_actions(levels):
+    for seed in range(5):
+        play(levels, seed)
+
+
+def test_hard_bot_chooses_legal_actions_with_a_small_budget():
+    play(("hard", "normal", "easy"), 3, Budget(iterations=12))
+
+
+@pytest.mark.parametrize("levels", [("easy", "easy"), ("normal", "normal"), ("hard", "easy")])
+def test_each_bot_is_deterministic_given_its_rng(levels):
+    budget = Budget(iterations=10)
+    assert play(levels, 8, budget) == play(levels, 8, budget)
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("expert")
+
+
+def hand_built(parade, hand, collections=None, phase=rules.PLAY):
+    state = rules.new_state(seats(2), 0)
+    state.parade = list(parade)
+    state.hands[state.turn] = list(hand)
+    if collections is not None:
+        state.collections = [list(c) for c in collections]
+    state.phase = phase
+    return state
+
+
+def test_normal_plays_the_card_that_takes_nothing():
+    deck = rules.ParadeState.new(seats(2), 0).deck
+    parade = [deck.card(5, 10), deck.card(4, 9)] + [deck.card(3, v) for v in range(6, 10)]
+    red_2, blue_8 = deck.card(5, 2), deck.card(0, 8)  # the red 2 takes the red 10; the blue 8 is safe
+    state = hand_built(parade, [red_2, blue_8])
+    view = state.view(state.turn)
+    assert rules.cards_taken(deck, parade, red_2) == [deck.card(5, 10)]
+    assert HeuristicBot().choose(view, view.legal_actions(), random.Random(0)) == ("play", blue_8)
+
+
+def test_normal_keeps_the_pair_that_scores_least():
+    deck = rules.ParadeState.new(seats(2), 0).deck
+    # The seat to act holds four greens and the opponent none: more greens stay
+    # flipped (1 point each), so a green plus the purple 0 costs just 1 point.
+    state = hand_built([], [], phase=rules.KEEP)
+    me = state.turn
+    state.collections[me] = [deck.card(4, v) for v in (1, 2, 3, 4)]
+    green_9, green_10, purple_0, orange_8 = deck.card(4, 9), deck.card(4, 10), deck.card(1, 0), deck.card(2, 8)
+    state.hands[me] = [green_9, green_10, purple_0, orange_8]
+    view = state.view(me)
+    choice = HeuristicBot().choose(view, view.legal_actions(), random.Random(0))
+    assert purple_0 in choice[1:] and orange_8 not in choice[1:]
+
+
+class Pick(GameState):
+    """A one-move toy game: action i wins with probability odds[i] (chance in determinize)."""
+
+    def __init__(self, odds, outcome=None):
+        self.odds, self.outcome, self.chosen = odds, outcome, None
+
+    def current_player(self):
+        return None if self.chosen is not None else 0
+
+    def legal_actions(self):
+        return [("pick", i) for i in range(len(self.odds))]
+
+    def view(self, seat):
+        return Pick(self.odds)
+
+    def determinize(self, rng):
+        return Pick(self.odds, rng.random())
+
+    def clone(self):
+        return Pick(self.odds, self.outcome)
+
+    def apply(self, action):
+        self.chosen = action[1]
+        return []
+
+    def is_over(self):
+        return self.chosen is not None
+
+    def returns(self, seat):
+        return 1.0 if self.outcome < self.odds[self.chosen] else 0.0
+
+
+def test_monte_carlo_finds_the_best_action():
+    game = Pick([0.3, 0.45, 0.7, 0.5])
+    bot = MonteCarloBot(iterations=400)
+    picks = [bot.choose(game.view(0), game.legal_actions(), random.Random(s)) for s in range(5)]
+    assert picks == [("pick", 2)] * 5
+
+
+def test_monte_carlo_skips_thinking_with_one_legal_action():
+    class NoSampling(Pick):
+        def determinize(self, rng):
+            raise AssertionError("should not sample")
+
+    game = NoSampling([0.5])
+    assert MonteCarloBot().choose(game, game.legal_actions(), random.Random(0)) == ("pick", 0)
+
+
+def test_monte_carlo_respects_a_time_limit():
+    game = Pick([0.5, 0.5])
+    started = time.perf_counter()
+    MonteCarloBot(iterations=10**9).choose(game, game.legal_actions(), random.Random(0), Budget(time_limit=0.05))
+    assert time.perf_counter() - started < 0.5
+
+
+def test_monte_carlo_budget_counts_rollouts_in_whole_rounds():
+    sampled = []
+
+    class Counting(Pick):
+        def determinize(self, rng):
+            sampled.append(1)
+            return super().determinize(rng)
+
+    game = Counting([0.5] * 4)
+    MonteCarloBot(iterations=1000).choose(game, game.legal_actions(), random.Random(0), Budget(iterations=9))
+    assert len(sampled) == 3  # 4 candidates a round: 9 rollouts need 3 rounds
+    with pytest.raises(ValueError, match="iteration count or a time limit"):
+        MonteCarloBot(iterations=None).choose(game, game.legal_actions(), random.Random(0))
+
+
+def test_random_bot_spreads_its_choices():
+    picks = {RandomBot().choose(None, [("a",), ("b",), ("c",)], random.Random(s)) for s in range(30)}
+    assert picks == {("a",), ("b",), ("c",)}
+
+
+def test_normal_beats_easy_in_two_player_games():
+    config = simulate.Config("parade", ("normal", "easy"), 100, 1)
+    wins = sum(o.shares[0] for o in simulate.run(config))
+    assert wins >= 70

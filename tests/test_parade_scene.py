@@ -1,0 +1,427 @@
+"""The Parade table driven with real pygame events (headless, see conftest.py)."""
+
+import random
+import time
+
+import pygame
+import pytest
+
+from wonderland_games.core import records, saves
+from wonderland_games.core.game import Seat
+from wonderland_games.core.session import Session
+from wonderland_games.core.settings import Settings
+from wonderland_games.games.parade import rules
+from wonderland_games.games.parade.cards import GHOST_ALPHA, CardPainter, card_height
+from wonderland_games.games.parade.layout import PILE_LAYERS, PILE_STEP, compute
+from wonderland_games.games.parade.results import ParadeResultsScene
+from wonderland_games.games.parade.save_dialog import SaveDialog
+from wonderland_games.games.parade.scene import ParadeScene
+from wonderland_games.scenes.curtain import CurtainScene
+from wonderland_games.ui.app import App
+from wonderland_games.ui.theme import px
+
+
+@pytest.fixture
+def app():
+    settings = Settings(language="zh")
+    settings.sound = False
+    settings.fast_forward = True
+    settings.bot_think_seconds = 0.05
+    app = App(settings, size=(1280, 800))
+    app.running = True
+    yield app
+    for scene in reversed(app.stack):
+        scene.on_exit()
+    app.stack.clear()
+
+
+def start(app, seats, seed=11):
+    session = Session.new("parade", seats, seed=seed, autosave=False)
+    scene = ParadeScene(app, session)
+    app.push(scene)
+    app.step(1 / 60)
+    return session, scene
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(1 / 60)
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step(1 / 60)
+
+
+def run_until(app, condition, seconds=30.0):
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        app.step(1 / 60)
+
+
+def play_turn_by_clicking(app, scene, rng):
+    """Select a card, then click it again (play) or pick two and press Confirm (keep)."""
+    cards = scene.hand_rects()
+    if scene.state.phase == rules.KEEP:
+        for card, _ in rng.sample(cards, 2):
+            rect = dict(scene.hand_rects())[card]
+            click(app, rect.center)
+        click(app, scene.buttons["confirm"].rect.center)
+    else:
+        card, rect = rng.choice(cards)
+        click(app, rect.center)
+        click(app, dict(scene.hand_rects())[card].center)
+
+
+def test_human_plays_a_whole_game_against_bots_by_clicking(app):
+    session, scene = start(app, [Seat("爱丽丝"), Seat("Bob", "bot", "easy"), Seat("Dinah", "bot", "normal")])
+    rng = random.Random(3)
+    end = time.monotonic() + 60
+    while not isinstance(app.top, ParadeResultsScene):
+        assert time.monotonic() < end
+        before = len(session.actions)
+        if scene.my_turn():
+            play_turn_by_clicking(app, scene, rng)
+            assert len(session.actions) == before + 1, "two clicks on a card (or Confirm) play it"
+        app.step(1 / 60)
+    assert session.state.is_over()
+    assert any(actor == 0 for actor in session.actors)
+    app.step(1 / 60)  # the results screen draws
+
+
+def test_selecting_a_card_previews_exactly_what_the_rules_take(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    run_until(app, scene.my_turn)
+    state = session.state
+    for card, rect in scene.hand_rects():
+        click(app, dict(scene.hand_rects())[card].center)
+        assert scene.selected == [card]
+        assert scene.preview["taken"] == rules.cards_taken(state.deck, state.parade, card)
+        assert scene.preview["boundary"] == rules.removal_count(len(state.parade), state.deck.value_of(card))
+        later = [list(c) for c in state.collections]
+        later[0].extend(scene.preview["taken"])
+        assert scene.preview["new"] == rules.scores_now(state.deck, later)[0]
+        scene.selected, scene.preview = [], None  # deselect without playing
+    assert session.actions == [] or session.actors[-1] != 0, "selecting alone never plays"
+
+
+def test_keyboard_selects_and_confirms(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    run_until(app, scene.my_turn)
+    before = len(session.actions)
+    key(app, pygame.K_RIGHT)
+    assert len(scene.selected) == 1
+    key(app, pygame.K_RETURN)
+    assert len(session.actions) == before + 1
+
+
+def test_curtain_between_two_humans_not_with_one(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "easy")], seed=5)
+    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    first = session.state.current_player()
+    assert scene.viewer != first
+    click(app, app.top.button.rect.center)
+    assert app.top is scene and scene.viewer == first
+    rng = random.Random(1)
+    play_turn_by_clicking(app, scene, rng)
+    run_until(app, lambda: isinstance(app.top, CurtainScene) or scene.my_turn())
+    assert isinstance(app.top, CurtainScene), "the other human gets the device behind a curtain"
+    assert app.top.name == session.seats[session.state.current_player()].name
+
+
+def test_no_curtain_with_one_human(app):
+    session, scene = start(app, [Seat("Ann"), Seat("B1", "bot", "easy"), Seat("B2", "bot", "easy")])
+    rng = random.Random(2)
+    end = time.monotonic() + 60
+    while not session.state.is_over():
+        assert time.monotonic() < end
+        assert not any(isinstance(s, CurtainScene) for s in app.stack)
+        if scene.my_turn():
+            play_turn_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+
+
+def test_undo_takes_back_a_last_round_play(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=8)
+    rng = random.Random(4)
+    end = time.monotonic() + 60
+    while not (scene.my_turn() and session.state.phase == rules.FINAL):
+        assert time.monotonic() < end
+        if scene.my_turn():
+            play_turn_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+    hand = list(session.state.hands[0])
+    count = len(session.actions)
+    play_turn_by_clicking(app, scene, rng)
+    app.step(1 / 60)
+    assert session.can_undo()
+    assert scene.buttons["undo"].enabled
+    click(app, scene.buttons["undo"].rect.center)
+    assert len(session.actions) == count
+    assert session.state.hands[0] == hand
+    assert scene.display.hands[0] == hand
+
+
+def test_save_button_writes_a_named_slot(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    click(app, scene.buttons["save"].rect.center)
+    dialog = app.top
+    assert isinstance(dialog, SaveDialog)
+    dialog.field.set_text("")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="周末对局"))
+    app.step(1 / 60)
+    key(app, pygame.K_RETURN)
+    assert (saves.slots_dir() / "周末对局.json").exists()
+    assert app.top is not dialog  # a confirmation message replaced the prompt
+    assert saves.load_session(saves.slots_dir() / "周末对局.json").actions == session.actions
+
+
+def make_record(seed=21):
+    seats = [Seat("A", "bot", "easy"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy")]
+    state = rules.new_state(seats, seed)
+    first = state.clone()
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        actions.append(action)
+    return records.make_record("parade", seed, seats, None, first, actions, state)
+
+
+def test_replay_steps_forward_and_back(app):
+    record = make_record()
+    scene = ParadeScene(app, None, replay=record)
+    app.push(scene)
+    app.step(1 / 60)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.replay_step == 2
+    expected = records.initial_state(record)
+    for action in record.actions[:2]:
+        expected.apply(action)
+    assert scene.state.to_dict() == expected.to_dict()
+    key(app, pygame.K_LEFT)
+    assert scene.replay_step == 1
+    click(app, scene.buttons["next"].rect.center)
+    assert scene.replay_step == 2
+    click(app, scene.buttons["prev"].rect.center)
+    assert scene.replay_step == 1
+    click(app, scene.buttons["play"].rect.center)
+    run_until(app, lambda: scene.replay_step == len(record.actions), seconds=30)
+    assert scene.state.is_over()
+    assert not isinstance(app.top, ParadeResultsScene), "a replay takes no input and shows no results screen"
+
+
+def test_monkey_clicks_and_keys(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "normal"), Seat("Cat", "bot", "easy")])
+    rng = random.Random(99)
+    w, h = app.screen.get_size()
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_f,
+            pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_a]
+    for i in range(3000):
+        r = rng.random()
+        if r < 0.6:
+            pos = (rng.randrange(w), rng.randrange(h))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        elif r < 0.7:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False))
+        else:
+            k = rng.choice(keys)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+        app.step(1 / 60)
+        if not app.stack:
+            break
+    assert app.stack
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_layout_fits_the_window_without_overlap(size, players):
+    lay = compute(size, players)
+    window = pygame.Rect((0, 0), size)
+    blocks = [lay.top, lay.live, lay.log, lay.tray] + [b.rect for b in lay.seats]
+    blocks.append(lay.parade.union(lay.pile))
+    for rect in blocks + list(lay.buttons.values()) + [lay.confirm]:
+        assert window.contains(rect), rect
+    for i, a in enumerate(blocks):
+        for b in blocks[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    buttons = list(lay.buttons.values())
+    for i, a in enumerate(buttons):
+        assert lay.top.contains(a)
+        assert not any(a.colliderect(b) for b in buttons[i + 1:])
+        assert not a.colliderect(lay.status)
+    for count in (6, 12, 20, 30):
+        cw, rects = lay.parade_slots(count)
+        assert all(lay.parade.contains(r) for r in rects), count
+        assert rects[-1].left > rects[-2].left or rects[-1].top > rects[-2].top
+    _, hand = lay.hand_slots(5)
+    assert all(lay.tray.contains(r) for r in hand)
+    assert all(not a.colliderect(b) for a, b in zip(hand, hand[1:]))
+    assert not lay.info.colliderect(lay.hand) and not lay.confirm.colliderect(lay.hand)
+    for seat in range(players):
+        box = lay.seats[seat]
+        for colour in range(6):
+            for rect in lay.stack_slots(seat, colour, 4):
+                assert box.rect.contains(rect)
+
+
+def test_resize_redraws_at_both_extremes(app):
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(5)])
+    run_until(app, scene.my_turn)
+    click(app, scene.hand_rects()[0][1].center)
+    for size in ((1024, 640), (2560, 1440), (1280, 800)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.step(1 / 60)
+        app.step(1 / 60)
+        window = pygame.Rect((0, 0), size)
+        assert scene.layout.size == size
+        for _, rect in scene.hand_rects():
+            assert window.contains(rect)
+        for b in scene.buttons.values():
+            if b.visible:
+                assert window.contains(b.rect)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("replay", [False, True])
+def test_repaint_regions_are_disjoint_and_hold_what_they_draw(size, players, replay):
+    lay = compute(size, players, replay=replay)
+    window = pygame.Rect((0, 0), size)
+    regions = lay.regions()
+    rects = list(regions.values())
+    for i, a in enumerate(rects):
+        assert window.contains(a), a
+        assert not any(a.colliderect(b) for b in rects[i + 1:]), a
+    s = lay.s
+    for name, button in list(lay.buttons.items()) + list(lay.replay.items()):
+        assert (regions["replay"] if name in lay.replay else regions["buttons"]).contains(button)
+    for i, box in enumerate(lay.seats):
+        assert regions[("seat", i)].contains(box.rect)
+    row = regions["row"]
+    assert row.contains(lay.pile_label) and row.contains(lay.parade)
+    badge_bottom = lay.pile.bottom + px(13, s)  # the card count sits on the pile's lower edge
+    assert row.contains(lay.pile.move(PILE_LAYERS * px(PILE_STEP, s), -PILE_LAYERS * px(PILE_STEP, s)))
+    assert badge_bottom <= row.bottom
+    if not replay:
+        assert regions["info"].contains(lay.confirm) and regions["hand"].contains(lay.hand)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (2560, 1440)])
+def test_deck_label_clears_the_stacked_pile(size):
+    lay = compute(size, 6)
+    top_back = lay.pile.move(0, -PILE_LAYERS * px(PILE_STEP, lay.s))
+    assert lay.pile_label.bottom <= top_back.top
+    assert lay.pile_label.centerx == lay.pile.centerx
+
+
+def screen_bytes(app):
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def full_redraw_bytes(app, scene):
+    """What the table looks like drawn from scratch, for comparing with the incremental screen."""
+    fresh = pygame.Surface(app.screen.get_size()).convert()
+    scene._keys = {}
+    scene.dirty = True
+    scene._partial_ok = False
+    scene.draw(fresh)
+    return pygame.image.tobytes(fresh, "RGB")
+
+
+def test_incremental_repaint_matches_a_full_redraw(app):
+    """Regions repainted only when their key changes, over many animated moves, selections and
+    hovers, always leave the window exactly as drawing everything anew would."""
+    app.settings.fast_forward = False
+    app.settings.bot_think_seconds = 0.0
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(3)])
+    rng = random.Random(7)
+    compared = 0
+    for frame in range(1500):
+        if scene.my_turn() and frame % 5 == 0:
+            card, rect = rng.choice(scene.hand_rects())
+            click(app, rect.center)  # select; a second click on the same card plays it
+            continue
+        app.step(1 / 60)
+        if not scene.dirty and frame % 7 == 0:  # (dirty: some regions wait for the next frame)
+            assert screen_bytes(app) == full_redraw_bytes(app, scene), f"frame {frame}"
+            app.step(1 / 60)
+            compared += 1
+        if session.state.is_over():
+            break
+    assert compared >= 20 and len(session.actions) >= 12
+
+
+def test_a_change_of_everything_is_spread_over_frames_not_one_long_frame(app):
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(5)])
+    run_until(app, scene.my_turn)
+    app.step(1 / 60)
+    painted = []
+    paint = scene._repaint
+
+    def spy(parts, seconds):
+        changed, done = paint(parts, 0.0)  # no time at all: one region per frame
+        painted.append(len(changed))
+        return changed, done
+
+    scene._repaint = spy
+    scene._keys = {}
+    scene.dirty = True
+    frames = 0
+    while scene.dirty or frames == 0:
+        app.step(1 / 60)
+        frames += 1
+        assert frames < 40
+    assert frames == len(scene._regions) and set(painted) == {1}
+    del scene._repaint
+    app.step(1 / 60)
+    assert screen_bytes(app) == full_redraw_bytes(app, scene)
+
+
+def test_faces_are_rendered_ahead_in_quiet_frames(app):
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(5)])
+    run_until(app, lambda: scene._warm, seconds=30)
+    widths = scene.layout.face_widths(scene.deck.size)
+    assert all((card, w) in scene.painter._faces for card in range(scene.deck.size) for w in widths)
+    rendered = []
+    render = scene.painter._render_face
+    scene.painter._render_face = lambda card, w: rendered.append((card, w)) or render(card, w)
+    rng = random.Random(5)
+    end = time.monotonic() + 60
+    while len(session.actions) < 20:
+        assert time.monotonic() < end
+        if scene.my_turn():
+            play_turn_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+    assert rendered == [], "a face drawn on the table was rasterised mid-game"
+
+
+def test_ghost_card_is_see_through_inside_and_clear_at_the_corners(app):
+    painter = CardPainter(rules.new_state([Seat("A"), Seat("B")], 1).deck, app.font)
+    ghost = painter.ghost(5, 90)
+    w, h = ghost.get_size()
+    assert ghost.get_at((0, 0)).a == 0 and ghost.get_at((w - 1, h - 1)).a == 0
+    assert ghost.get_at((w // 2, h // 2)).a == GHOST_ALPHA
+
+
+def test_portraits_stay_clear_of_the_card_edges(app):
+    """Whiskers, tails and hats must not touch the card's left or right edge."""
+    deck = rules.new_state([Seat("A"), Seat("B")], 1).deck
+    painter = CardPainter(deck, app.font)
+    w = 150
+    h = card_height(w)
+    for colour in range(len(deck.colours)):
+        face = painter.face(deck.card(colour, deck.min_value + 5), w)
+        base = face.get_at((w // 2, 3 + max(1, w // 40)))[:3]  # just inside the top edge, between the badges
+        margin = max(1, w // 40) + 1 + w // 25
+        for y in range(int(h * 0.3), int(h * 0.68)):
+            for x in list(range(max(1, w // 40) + 1, margin)) + list(range(w - margin, w - max(1, w // 40) - 1)):
+                assert face.get_at((x, y))[:3] == base, (colour, x, y)

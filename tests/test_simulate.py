@@ -1,0 +1,87 @@
+"""`wonderland-games simulate`: JSON shape, seeded reproducibility, fair seats, errors."""
+
+import json
+
+import pytest
+
+from wonderland_games.core import simulate
+from wonderland_games.core.records import load_record
+
+ARGS = ["parade", "--players", "3", "--bots", "normal,easy,hard", "--games", "6", "--seed", "5",
+        "--hard-iterations", "10", "--json"]
+TIMINGS = ("games_per_second",)
+SEAT_TIMINGS = ("mean_decision_ms", "p99_decision_ms")
+
+
+def run_json(capsys, args):
+    assert simulate.main(args) == 0
+    out = capsys.readouterr().out
+    return json.loads(out)
+
+
+def without_timings(summary):
+    summary = {k: v for k, v in summary.items() if k not in TIMINGS}
+    summary["seats"] = [{k: v for k, v in s.items() if k not in SEAT_TIMINGS} for s in summary["seats"]]
+    return summary
+
+
+def test_json_output_shape(capsys):
+    summary = run_json(capsys, ARGS)
+    assert {"game", "players", "games", "seed", "games_per_second", "seats"} <= set(summary)
+    assert (summary["game"], summary["players"], summary["games"], summary["seed"]) == ("parade", 3, 6, 5)
+    assert [s["bot"] for s in summary["seats"]] == ["normal", "easy", "hard"]
+    for seat in summary["seats"]:
+        assert {"bot", "wins", "win_rate", "mean_score"} <= set(seat)
+        assert seat["win_rate"] == pytest.approx(seat["wins"] / 6, abs=1e-5)
+    assert sum(s["wins"] for s in summary["seats"]) == pytest.approx(6)  # shared wins split 1/k
+    assert summary["games_per_second"] > 0 and summary["mean_turns"] > 10
+
+
+def test_seeded_runs_are_identical(capsys):
+    first = without_timings(run_json(capsys, ARGS))
+    assert without_timings(run_json(capsys, ARGS)) == first
+    other = without_timings(run_json(capsys, ARGS[:-4] + ["6", "--hard-iterations", "10", "--json"]))
+    assert other != first
+
+
+def test_processes_do_not_change_results():
+    config = simulate.Config("parade", ("normal", "easy"), 8, 3)
+    one = [(o.shares, o.scores, o.turns) for o in simulate.run(config, 1)]
+    two = [(o.shares, o.scores, o.turns) for o in simulate.run(config, 2)]
+    assert one == two
+
+
+def test_bots_rotate_round_the_table(tmp_path):
+    config = simulate.Config("parade", ("normal", "easy"), 2, 4, record_dir=str(tmp_path))
+    simulate.run(config)
+    names = [[s.name for s in load_record(p).seats] for p in sorted(tmp_path.iterdir())]
+    assert names == [["normal 1", "easy 2"], ["easy 2", "normal 1"]]
+
+
+def test_text_output(capsys):
+    assert simulate.main(ARGS[:-1]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "games/s" in out and "turns" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["chess", "--players", "2", "--bots", "easy,easy"], "unknown game 'chess'"),
+    (["oz", "--players", "2", "--bots", "easy,easy"], "not playable yet"),
+    (["parade", "--players", "3", "--bots", "easy,easy"], "2 bots for 3 players"),
+    (["parade", "--players", "2", "--bots", "easy,genius"], "unknown bot level 'genius'"),
+    (["parade", "--players", "7", "--bots", "easy,easy,easy,easy,easy,easy,easy"], "2 to 6 players"),
+    (["parade", "--players", "2", "--bots", "easy,easy", "--games", "0"], "at least 1"),
+    (["parade", "--players", "two", "--bots", "easy,easy"], "invalid int value"),
+])
+def test_errors_are_one_clear_line(capsys, args, message):
+    assert simulate.main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_cli_dispatches_to_simulate(capsys):
+    from wonderland_games.cli import main
+
+    assert main(["simulate"] + ARGS[:-2] + ["1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 6

@@ -1,0 +1,309 @@
+"""General screens: settings, load, stats, rules, curtain, results — events, errors, layout."""
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+import yaml
+
+from wonderland_games.core import registry
+from wonderland_games.core.game import Seat
+from wonderland_games.core.saves import KINDS, slots_dir
+from wonderland_games.core.session import Session
+from wonderland_games.core.settings import load_settings
+from wonderland_games.core.stats import SEAT_KINDS, load_stats
+from wonderland_games.scenes.curtain import CurtainScene
+from wonderland_games.scenes.launch import scene_class
+from wonderland_games.scenes.load import LoadScene
+from wonderland_games.scenes.menu import MenuScene
+from wonderland_games.scenes.results import ResultsScene, ranks
+from wonderland_games.scenes.rules import RulesScene
+from wonderland_games.scenes.settings import SettingsScene
+from wonderland_games.scenes.setup import SetupScene
+from wonderland_games.scenes.stats import StatsScene
+from wonderland_games.ui import text as tx
+from wonderland_games.ui.dialogs import ConfirmDialog, MessageDialog
+from wonderland_games.ui.testing import click_widget, key, make_app, monkey, step
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def user_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("WONDERLAND_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path
+
+
+@pytest.fixture
+def app(user_dirs):
+    a = make_app((1280, 800), "zh")
+    a.running = True
+    a.push(MenuScene(a))
+    step(a)
+    yield a
+    a.stack.clear()
+
+
+def finished_session(seed=3, autosave=False):
+    session = Session.new("parade", [Seat("小明"), Seat("柴郡猫", "bot", "hard"), Seat("Alice")], seed=seed,
+                          autosave=autosave)
+    rng = random.Random(seed)
+    while not session.state.is_over():
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+SCENES = {
+    "setup": lambda app: SetupScene(app, registry.get("parade")),
+    "load": LoadScene,
+    "stats": StatsScene,
+    "settings": SettingsScene,
+    "rules": RulesScene,
+    "curtain": lambda app: CurtainScene(app, "柴郡猫"),
+    "results": lambda app: ResultsScene(app, finished_session(), record_stats=False),
+    "message": lambda app: MessageDialog(app, "出错了：存档已损坏。" * 5, error=True),
+    "confirm": lambda app: ConfirmDialog(app, "要删除吗？", lambda: None),
+}
+
+
+# -- settings --------------------------------------------------------------------------
+def test_language_change_applies_at_once_and_is_saved(app):
+    app.push(SettingsScene(app))
+    step(app)
+    scene = app.top
+    language = scene.rows[0][1]
+    assert app.t("settings.title") == "设置"
+    click_widget(app, language)  # 中文 -> English
+    assert app.lang == "en" and app.t("settings.title") == "Settings"
+    assert scene.title() == "Settings" and load_settings().language == "en"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene) and app.top.continue_button.text() == "Continue"
+
+
+def test_settings_sliders_and_toggles_are_saved(app):
+    app.push(SettingsScene(app))
+    step(app)
+    rows = dict(app.top.rows)
+    key(app, pygame.K_TAB)
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    assert app.top.ring.current is rows["settings.animation_speed"]
+    key(app, pygame.K_RIGHT)
+    before = app.settings.sound
+    click_widget(app, rows["settings.sound"])
+    saved = load_settings()
+    assert saved.animation_speed == 1.25 and saved.sound is (not before) and app.sound.enabled is saved.sound
+
+
+def test_window_size_preset_resizes_the_window(app):
+    app.push(SettingsScene(app))
+    step(app)
+    size_choice = dict(app.top.rows)["settings.window_size"]
+    size_choice.step(-1)  # 1280x800 -> 1024x640
+    step(app)
+    assert app.screen.get_size() == (1024, 640) and load_settings().window_size == (1024, 640)
+
+
+# -- load ------------------------------------------------------------------------------
+def test_load_lists_broken_saves_in_red_and_loads_good_ones(app):
+    good = Session.new("parade", [Seat("甲"), Seat("乙", "bot")], seed=9)
+    good.apply(good.state.legal_actions()[0])
+    slots = slots_dir()
+    (slots / "坏的.json").write_text("{ not json", encoding="utf-8")
+    (slots / "newer.json").write_text(json.dumps({"format": "wonderland-save", "version": 99}), encoding="utf-8")
+    app.push(LoadScene(app))
+    step(app)
+    scene = app.top
+    infos = scene.list.items
+    assert len(infos) == 3 and sum(bool(i.error) for i in infos) == 2
+    broken = next(i for i, info in enumerate(infos) if info.error)
+    scene.list.select(broken)
+    step(app)
+    assert not scene.load_button.enabled
+    click_widget(app, scene.load_button)
+    key(app, pygame.K_RETURN)
+    assert app.top is scene
+    ok = next(i for i, info in enumerate(infos) if not info.error)
+    scene.list.select(ok)
+    click_widget(app, scene.load_button)
+    assert type(app.top) is scene_class("parade") and app.top.session.actions == good.actions
+
+
+def test_delete_asks_first(app):
+    (slots_dir() / "broken.json").write_text("[]", encoding="utf-8")
+    app.push(LoadScene(app))
+    step(app)
+    scene = app.top
+    click_widget(app, scene.delete_button)
+    assert isinstance(app.top, ConfirmDialog)
+    key(app, pygame.K_ESCAPE)
+    assert (slots_dir() / "broken.json").exists()
+    click_widget(app, scene.delete_button)
+    click_widget(app, app.top.buttons[0])
+    assert not (slots_dir() / "broken.json").exists() and scene.list.items == []
+
+
+def test_loading_a_save_that_broke_after_listing_shows_an_error(app):
+    good = Session.new("parade", [Seat("甲"), Seat("乙", "bot")], seed=9)
+    good.apply(good.state.legal_actions()[0])
+    app.push(LoadScene(app))
+    step(app)
+    scene = app.top
+    scene.list.item.path.write_text("garbage", encoding="utf-8")
+    click_widget(app, scene.load_button)
+    assert isinstance(app.top, MessageDialog) and app.top.error
+
+
+# -- results, stats ------------------------------------------------------------------------
+def test_results_record_stats_once_and_rank_shared_wins(app):
+    session = finished_session()
+    app.push(ResultsScene(app, session))
+    step(app)
+    app.push(MessageDialog(app, "x"))
+    key(app, pygame.K_RETURN)  # back on the results: on_enter again
+    assert load_stats()["games"]["parade"]["played"] == 1
+    res = session.state.result()
+    assert ranks(res)[0][0] in res.winners and ranks(res)[0][1] == 1
+    app.push(StatsScene(app))
+    step(app)
+    key(app, pygame.K_ESCAPE)
+    click_widget(app, app.top.rematch_button)
+    table = app.top if not isinstance(app.top, CurtainScene) else app.stack[-2]
+    assert type(table) is scene_class("parade") and table.session.seed != session.seed
+    assert [type(sc) for sc in app.stack[:1]] == [MenuScene]
+
+
+def test_results_menu_button_returns_to_the_menu(app):
+    app.push(ResultsScene(app, finished_session(), record_stats=False))
+    step(app)
+    click_widget(app, app.top.menu_button)
+    assert len(app.stack) == 1 and isinstance(app.top, MenuScene)
+
+
+# -- curtain -------------------------------------------------------------------------------
+def test_curtain_hides_the_table_until_confirmed(app):
+    drawn = []
+
+    class Table(MenuScene):
+        def draw(self, surface):
+            drawn.append(1)
+
+    confirmed = []
+    app.push(Table(app))
+    app.push(CurtainScene(app, "小明", lambda: confirmed.append(1)))
+    step(app)
+    key(app, pygame.K_ESCAPE)  # Esc does not uncover anything
+    assert drawn == [] and isinstance(app.top, CurtainScene)
+    key(app, pygame.K_RETURN)
+    assert confirmed == [1] and isinstance(app.top, Table) and drawn
+
+
+# -- robustness ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_monkey(app, name):
+    """Thousands of random events; the scene (or what it opens) never raises."""
+    (slots_dir() / "broken.json").write_text("{", encoding="utf-8")
+    rng = random.Random(name)
+    current = {"scene": SCENES[name](app)}
+    app.push(current["scene"])
+    tolerated = (MessageDialog, CurtainScene, type(current["scene"]))
+
+    def keep():
+        app.running = True
+        while len(app.stack) > 1 and not isinstance(app.top, tolerated):
+            app.pop()  # the monkey started a game or opened a menu screen: go back
+        if current["scene"] not in app.stack:
+            current["scene"] = SCENES[name](app)
+            app.push(current["scene"])
+
+    monkey(app, 2000, rng, keep=keep, events_per_frame=8)
+
+
+SIZES = [(1024, 640), (1280, 800), (1600, 1000), (2560, 1440)]
+
+
+@pytest.mark.parametrize("name", sorted(["menu"] + list(SCENES)))
+def test_layout_reflows_and_text_fits(app, monkeypatch, name):
+    overflow = []
+    real_line, real_block = tx.draw_line, tx.draw_block
+
+    def line(surface, fonts, text, rect, *a, **k):
+        used = real_line(surface, fonts, text, rect, *a, **k)
+        if used.width > pygame.Rect(rect).width + 1:
+            overflow.append((text, used, rect))
+        return used
+
+    def block(surface, fonts, text, rect, *a, **k):
+        used = real_block(surface, fonts, text, rect, *a, **k)
+        if not pygame.Rect(rect).inflate(2, 2).contains(used):
+            overflow.append((text, used, rect))
+        return used
+
+    monkeypatch.setattr(tx, "draw_line", line)
+    monkeypatch.setattr(tx, "draw_block", block)
+    for lang in ("zh", "en"):
+        app.i18n.set_language(lang)
+        scene = app.top if name == "menu" else SCENES[name](app)
+        if name != "menu":
+            app.push(scene)
+        for size in SIZES:
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            step(app)
+            assert app.screen.get_size() == size
+            widgets = [w for w in scene.ring.widgets if w.visible]
+            screen = app.screen.get_rect()
+            for w in widgets:
+                assert screen.contains(w.rect), (name, size, w, w.rect)
+            for i, a in enumerate(widgets):
+                for b in widgets[i + 1:]:
+                    assert not a.rect.colliderect(b.rect), (name, size, a, b)
+        if name != "menu":
+            app.pop()
+    assert not overflow, overflow[:3]
+
+
+# -- strings -------------------------------------------------------------------------------
+def _flat(tree, prefix=""):
+    out = {}
+    for k, v in tree.items():
+        assert isinstance(k, str), f"YAML turned key {k!r} into a non-string (quote it)"
+        out.update(_flat(v, f"{prefix}{k}.") if isinstance(v, dict) else {f"{prefix}{k}": v})
+    return out
+
+
+def _strings(lang):
+    return _flat(yaml.safe_load((ROOT / "data" / "i18n" / f"{lang}.yaml").read_text(encoding="utf-8")))
+
+
+def test_every_string_exists_in_both_languages():
+    zh, en = _strings("zh"), _strings("en")
+    assert set(zh) == set(en)
+    assert all(isinstance(v, str) and v.strip() for v in list(zh.values()) + list(en.values()))
+    for k in zh:  # same placeholders on both sides
+        assert set(re.findall(r"{(\w+)}", zh[k])) == set(re.findall(r"{(\w+)}", en[k])), k
+
+
+def test_every_key_used_in_code_exists():
+    zh = _strings("zh")
+    used = set()
+    for folder in ("ui", "scenes"):
+        for path in (ROOT / "wonderland_games" / folder).glob("*.py"):
+            used |= set(re.findall(r"""\bt\(\s*["']([a-z_]+\.[a-z_.]+)["']""", path.read_text(encoding="utf-8")))
+    used |= {f"load.errors.{k}" for k in KINDS} | {f"stats.kinds.{k}" for k in SEAT_KINDS}
+    used |= {f"setup.{level}" for level in ("easy", "normal", "hard")}
+    assert len(used) > 60
+    assert not sorted(used - set(zh))
+
+
+def test_bundled_font_draws_every_chinese_string(app):
+    font = app.font(20)
+    missing_glyph = font.render("\U0001F600", True, (0, 0, 0))
+    chars = {c for v in _strings("zh").values() for c in v if ord(c) > 0x2000}
+    lacking = [c for c in chars if pygame.image.tobytes(font.render(c, True, (0, 0, 0)), "RGBA")
+               == pygame.image.tobytes(missing_glyph, "RGBA")]
+    assert not lacking

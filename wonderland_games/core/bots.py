@@ -1,0 +1,105 @@
+"""Bots written once against the engine protocol, so every game gets them.
+
+A bot only ever receives a view (`state.view(seat)`); one that needs a full
+state samples one with `view.determinize(rng)`. All randomness comes from the
+`rng` passed in, so a seeded game with an iteration budget replays exactly.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+from .game import Action, GameState
+
+Policy = Callable[[GameState, object], Action]  # (full state, rng) -> legal action
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a bot may think, overriding the bot's own limits field by field.
+
+    `iterations` (rollouts) gives reproducible play; `time_limit` (seconds)
+    caps thinking on slow machines. With both, whichever ends first wins.
+    """
+
+    iterations: Optional[int] = None
+    time_limit: Optional[float] = None
+
+
+class Bot:
+    """`choose(view, legal_actions, rng, budget=None) -> action`."""
+
+    level = ""
+
+    def choose(self, view: GameState, legal_actions: Sequence[Action], rng, budget: Optional[Budget] = None) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Easy: any legal action, uniformly."""
+
+    level = "easy"
+
+    def choose(self, view, legal_actions, rng, budget=None):
+        return legal_actions[rng.randrange(len(legal_actions))]
+
+
+def random_policy(state: GameState, rng) -> Action:
+    actions = state.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
+class MonteCarloBot(Bot):
+    """Hard: determinized Monte Carlo over the legal actions.
+
+    Iterations (rollouts) run in rounds: each round samples one determinization
+    and plays every candidate action in it, then rolls each out to the end with
+    `rollout` and scores `returns(seat)`. Sharing the sample across candidates
+    compares them on the same hidden cards (fewer iterations for the same
+    confidence) and spreads the budget evenly. The budget is checked between
+    rounds, so the last round may overshoot by less than one round. The best
+    mean wins; ties go to the earliest candidate, so with an iteration budget
+    the choice depends only on the rng.
+    """
+
+    level = "hard"
+
+    def __init__(self, iterations: Optional[int] = 400, time_limit: Optional[float] = None,
+                 rollout: Policy = random_policy):
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.rollout = rollout
+
+    def choose(self, view, legal_actions, rng, budget=None):
+        candidates = list(legal_actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        iterations, time_limit = self.iterations, self.time_limit
+        if budget is not None:
+            iterations = iterations if budget.iterations is None else budget.iterations
+            time_limit = time_limit if budget.time_limit is None else budget.time_limit
+        if iterations is None and time_limit is None:
+            raise ValueError("a Monte Carlo bot needs an iteration count or a time limit")
+        deadline = None if time_limit is None else time.perf_counter() + time_limit
+        seat = view.current_player()
+        totals = [0.0] * len(candidates)
+        done = 0
+        while iterations is None or done < iterations:
+            base = view.determinize(rng)
+            for i, action in enumerate(candidates):
+                state = base.clone() if i < len(candidates) - 1 else base
+                state.apply(action)
+                totals[i] += self._playout(state, seat, rng)
+            done += len(candidates)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _playout(self, state: GameState, seat: int, rng) -> float:
+        rollout = self.rollout
+        while not state.is_over():
+            state.apply(rollout(state, rng))
+        return state.returns(seat)

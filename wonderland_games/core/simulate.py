@@ -1,0 +1,202 @@
+"""Headless bot-vs-bot games: `wonderland-games simulate GAME ...`.
+
+Every figure is reproducible: game i is seeded from (seed, i) and each bot's
+generator from (seed, i, seat), so a seeded run prints the same results with
+one process or many. The listed bots rotate round the table (bot j sits at
+seat (j + i) mod n in game i), so no bot keeps a favoured position; per-bot
+figures are summed over all the seats it sat in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Optional
+
+from . import registry
+from .bots import Budget
+from .game import BOT, BOT_LEVELS, Seat
+
+
+class SimulateError(ValueError):
+    """A bad command line (unknown game, wrong number of bots, bad level)."""
+
+
+def derive_seed(*parts) -> int:
+    """A 53-bit seed (exact in any JSON reader) from any parts, stable everywhere."""
+    text = "/".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 11
+
+
+@dataclass(frozen=True)
+class Config:
+    game: str
+    bots: tuple  # levels, in listed order
+    games: int
+    seed: int
+    hard_iterations: Optional[int] = None
+    record_dir: Optional[str] = None
+
+
+@dataclass
+class GameOutcome:
+    """One game, reported per listed bot (not per table seat)."""
+
+    shares: list
+    scores: list
+    turns: int
+    decision_times: list = field(default_factory=list)  # per listed bot: seconds
+
+
+def play_game(config: Config, index: int) -> GameOutcome:
+    info = registry.get(config.game)
+    n = len(config.bots)
+    at_seat = [(seat - index) % n for seat in range(n)]  # table seat -> listed bot
+    seats = [Seat(name=f"{config.bots[j]} {j + 1}", kind=BOT, level=config.bots[j]) for j in at_seat]
+    game_seed = derive_seed(config.seed, index)
+    state = info.new_state(seats, game_seed, None)
+    first = state.clone() if config.record_dir else None
+    bots = [info.make_bot(seat.level) for seat in seats]
+    rngs = [random.Random(derive_seed(config.seed, index, "bot", s)) for s in range(n)]
+    budget = Budget(iterations=config.hard_iterations) if config.hard_iterations else None
+    times = [[] for _ in range(n)]
+    actions = []
+    while not state.is_over():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        started = time.perf_counter()
+        action = bots[seat].choose(state.view(seat), legal, rngs[seat], budget)
+        times[at_seat[seat]].append(time.perf_counter() - started)
+        state.apply(action)
+        actions.append(action)
+    result = state.result()
+    if config.record_dir:
+        from .records import make_record, write_record
+
+        record = make_record(config.game, game_seed, seats, None, first, actions, state)
+        write_record(os.path.join(config.record_dir, f"{config.game}-{config.seed}-{index:05d}.json"), record)
+    shares, scores = [0.0] * n, [0] * n
+    for seat in range(n):
+        shares[at_seat[seat]] = result.win_share(seat)
+        scores[at_seat[seat]] = result.scores[seat]
+    return GameOutcome(shares, scores, state.turn_number(), times)
+
+
+def _play_chunk(args) -> list:
+    config, indices = args
+    return [play_game(config, i) for i in indices]
+
+
+def run(config: Config, processes: int = 1) -> list:
+    """All games' outcomes, in game order (the same for any process count)."""
+    indices = list(range(config.games))
+    if processes <= 1 or config.games < 2:
+        return [play_game(config, i) for i in indices]
+    import multiprocessing
+
+    size = max(1, min(50, config.games // (processes * 4)))
+    chunks = [(config, indices[i:i + size]) for i in range(0, len(indices), size)]
+    with multiprocessing.get_context("spawn").Pool(processes) as pool:
+        return [outcome for chunk in pool.imap(_play_chunk, chunks) for outcome in chunk]
+
+
+def summarise(config: Config, outcomes: list, seconds: float) -> dict:
+    n = len(config.bots)
+    count = len(outcomes)
+    seats = []
+    for j, level in enumerate(config.bots):
+        wins = sum(o.shares[j] for o in outcomes)
+        times = sorted(t for o in outcomes for t in o.decision_times[j])
+        seats.append({
+            "bot": level,
+            "wins": round(wins, 6),
+            "win_rate": round(wins / count, 6) if count else 0.0,
+            "mean_score": round(sum(o.scores[j] for o in outcomes) / count, 6) if count else 0.0,
+            "mean_decision_ms": round(1000 * sum(times) / len(times), 3) if times else 0.0,
+            "p99_decision_ms": round(1000 * times[min(len(times) - 1, int(0.99 * len(times)))], 3) if times else 0.0,
+        })
+    return {
+        "game": config.game,
+        "players": n,
+        "games": count,
+        "seed": config.seed,
+        "games_per_second": round(count / seconds, 3) if seconds > 0 else 0.0,
+        "mean_turns": round(sum(o.turns for o in outcomes) / count, 3) if count else 0.0,
+        "hard_iterations": config.hard_iterations,
+        "seats": seats,
+    }
+
+
+def format_table(summary: dict) -> str:
+    lines = [
+        f"{summary['game']}: {summary['games']} games, {summary['players']} players, seed {summary['seed']}",
+        f"{'bot':<8}{'wins':>10}{'win rate':>10}{'mean score':>12}{'ms/move':>10}{'p99 ms':>10}",
+    ]
+    for s in summary["seats"]:
+        lines.append(f"{s['bot']:<8}{s['wins']:>10.2f}{s['win_rate']:>10.1%}{s['mean_score']:>12.2f}"
+                     f"{s['mean_decision_ms']:>10.2f}{s['p99_decision_ms']:>10.2f}")
+    lines.append(f"mean game length {summary['mean_turns']:.1f} turns; {summary['games_per_second']:.1f} games/s")
+    return "\n".join(lines)
+
+
+def parse_config(argv: list) -> tuple:
+    parser = argparse.ArgumentParser(prog="wonderland-games simulate", description="Bot-vs-bot games; win rates and scores.")
+    parser.add_argument("game", help="game id, e.g. parade")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--bots", required=True, help="comma-separated levels, one per player: easy,normal,hard")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--record", metavar="DIR", help="write one game record per game into DIR")
+    parser.add_argument("--hard-iterations", type=int, help="rollouts per Hard decision (default: the game's)")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes (results do not change)")
+    args = parser.parse_args(argv)
+    try:
+        info = registry.get(args.game)
+    except KeyError:
+        known = ", ".join(g.id for g in registry.games() if g.available)
+        raise SimulateError(f"unknown game '{args.game}' (playable: {known})") from None
+    if not info.available:
+        raise SimulateError(f"'{args.game}' is not playable yet")
+    if not info.min_players <= args.players <= info.max_players:
+        raise SimulateError(f"{args.game} is for {info.min_players} to {info.max_players} players, not {args.players}")
+    bots = tuple(b.strip().lower() for b in args.bots.split(","))
+    if len(bots) != args.players:
+        raise SimulateError(f"--bots lists {len(bots)} bots for {args.players} players")
+    for level in bots:
+        if level not in BOT_LEVELS:
+            raise SimulateError(f"unknown bot level '{level}' (choose from {', '.join(BOT_LEVELS)})")
+    if args.games < 1:
+        raise SimulateError("--games must be at least 1")
+    if args.hard_iterations is not None and args.hard_iterations < 1:
+        raise SimulateError("--hard-iterations must be at least 1")
+    if args.processes < 1:
+        raise SimulateError("--processes must be at least 1")
+    if args.record:
+        try:
+            os.makedirs(args.record, exist_ok=True)
+        except OSError as exc:
+            raise SimulateError(f"cannot create record folder {args.record}: {exc.strerror}") from None
+    config = Config(info.id, bots, args.games, args.seed, args.hard_iterations, args.record)
+    return config, args
+
+
+def main(argv: list) -> int:
+    try:
+        config, args = parse_config(list(argv))
+    except SimulateError as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    except SystemExit as exc:  # argparse has already printed its message
+        return 0 if exc.code == 0 else 2
+    started = time.perf_counter()
+    outcomes = run(config, args.processes)
+    summary = summarise(config, outcomes, time.perf_counter() - started)
+    print(json.dumps(summary) if args.json else format_table(summary))
+    return 0

@@ -1,0 +1,244 @@
+"""The Parade table's panels: seat areas, the live score table and the game log.
+
+Each draws in window coordinates into the scene's cached table frame, clipped to
+its own region, and only when what that region shows changed, so text rendering
+here never runs every frame.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ...core.game import BOT
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.theme import px
+from . import rules
+from .cards import card_height, hex_rgb
+
+PANEL = (250, 241, 218, 232)
+CURRENT = theme.GOLD_LIGHT
+
+
+def seat_kind(app, seat) -> str:
+    if seat.kind == BOT:
+        return app.t("parade.bot", level=app.t(f"parade.level.{seat.level}"))
+    return app.t("parade.human")
+
+
+def card_name(app, deck, card: int) -> str:
+    info = deck.colours[deck.colour_of(card)]
+    return app.t("parade.card", colour=app.i18n.pick(info.colour_name), value=deck.value_of(card))
+
+
+def card_list(app, deck, cards) -> str:
+    sep = "、" if app.lang == "zh" else ", "
+    return sep.join(card_name(app, deck, c) for c in cards)
+
+
+def draw_crown(surface: pygame.Surface, center: tuple, size: int, color: tuple = theme.GOLD) -> None:
+    """A small three-point crown: the majority marker."""
+    cx, cy = center
+    w, h = size, int(size * 0.72)
+    left, top = cx - w // 2, cy - h // 2
+    points = [(left, top + h), (left, top + h * 0.25), (left + w * 0.28, top + h * 0.58), (cx, top),
+              (left + w * 0.72, top + h * 0.58), (left + w, top + h * 0.25), (left + w, top + h)]
+    pygame.draw.polygon(surface, color, points)
+    pygame.draw.polygon(surface, theme.GOLD_DARK, points, max(1, size // 10))
+
+
+# -- seats ---------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def rounded(size: tuple, color: tuple, radius: int, edge: tuple | None = None, width: int = 1) -> pygame.Surface:
+    """A see-through rounded box, optionally outlined, made once per look."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, color, layer.get_rect(), border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
+    return layer
+
+
+def translucent(surface: pygame.Surface, rect: pygame.Rect, color: tuple, radius: int) -> None:
+    surface.blit(rounded(tuple(rect.size), tuple(color), radius), rect.topleft)
+
+
+def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: list, *, current: bool,
+              show_hand: bool, hidden: frozenset = frozenset()) -> None:
+    """One player's area: name, kind, score, hand and fanned colour stacks with crowns."""
+    app, deck = scene.app, state.deck
+    seat = state.seats[seat_index]
+    radius = px(12, s)
+    if current:
+        translucent(surface, box.rect.inflate(px(8, s), px(8, s)), (*CURRENT, 120), radius + px(4, s))
+    translucent(surface, box.rect, PANEL if not current else (255, 247, 226, 246), radius)
+    pygame.draw.rect(surface, theme.GOLD if current else theme.PAPER_EDGE, box.rect, max(1, px(2, s)), border_radius=radius)
+
+    header = box.header
+    score = rules.scores_now(deck, state.collections)[seat_index]
+    score_text = app.t("parade.points", n=score)
+    score_font = app.font(px(20, s), True)
+    score_w = score_font.size(score_text)[0]
+    hand = state.hands[seat_index]
+    count_text = app.t("parade.hand_count", n=len(hand))
+    count_w = app.font(px(14, s)).size(count_text)[0] + px(22, s)
+    name_w = header.width - score_w - count_w - px(20, s)
+    name_rect = pygame.Rect(header.left, header.top, max(10, int(name_w * 0.62)), header.height)
+    marker = "▶ " if current else ""
+    tx.draw_line(surface, app.fonts, marker + seat.name, name_rect, px(19, s), theme.PLUM if current else theme.INK,
+                 bold=True, align="left")
+    kind_rect = pygame.Rect(name_rect.right + px(4, s), header.top, max(10, name_w - name_rect.width - px(4, s)), header.height)
+    tx.draw_line(surface, app.fonts, seat_kind(app, seat), kind_rect, px(14, s), theme.INK_SOFT, align="left")
+    score_rect = pygame.Rect(header.right - score_w, header.top, score_w, header.height)
+    surface.blit(tx.render(score_font, score_text, theme.RED if score else theme.GREEN),
+                 (score_rect.left, header.centery - score_font.get_height() // 2))
+    count_rect = pygame.Rect(score_rect.left - count_w - px(8, s), header.top, count_w, header.height)
+    back_w = max(8, px(12, s))
+    back = scene.painter.back(back_w)
+    surface.blit(back, back.get_rect(midleft=(count_rect.left, header.centery)))
+    tx.draw_line(surface, app.fonts, count_text, count_rect.inflate(-px(16, s), 0).move(px(9, s), 0), px(14, s),
+                 theme.INK_SOFT, align="left")
+
+    if show_hand and box.hand.height > 0 and hand:
+        w = min(int((box.hand.height - px(4, s)) / 1.4), box.hand.width // 3)
+        step = min(w + px(4, s), (box.hand.width - w) / max(1, len(hand) - 1))
+        for i, card in enumerate(hand):
+            surface.blit(scene.painter.face(card, w), (box.hand.left + int(i * step), box.hand.top + px(2, s)))
+
+    by_colour = [[] for _ in deck.colours]
+    for card in state.collections[seat_index]:
+        if card not in hidden:
+            by_colour[deck.colour_of(card)].append(card)
+    for colour, cards in enumerate(by_colour):
+        column = box.stacks[colour]
+        if seat_index in holders[colour]:
+            draw_crown(surface, (column.centerx, column.top + box.crown_h // 2), int(box.crown_h * 0.9))
+        if not cards:
+            slot = pygame.Rect(0, 0, box.mini_w, card_height(box.mini_w))
+            slot.midtop = (column.centerx, column.top + box.crown_h)
+            slot.height = min(slot.height, column.bottom - slot.top)
+            tint = hex_rgb(deck.colours[colour].rgb)
+            surface.blit(rounded(tuple(slot.size), (*tint, 60), px(5, s), (*tint, 150), max(1, px(2, s))), slot)
+            continue
+        cards.sort(key=deck.value_of)
+        for card, rect in zip(cards, box.stack_slots(colour, len(cards))):
+            surface.blit(scene.painter.face(card, box.mini_w), rect)
+
+
+def stack_target(layout, state, seat_index: int, card: int) -> pygame.Rect:
+    """Where `card` sits (or will sit) in the seat's collection, for flights."""
+    deck = state.deck
+    colour = deck.colour_of(card)
+    cards = sorted({c for c in state.collections[seat_index] if deck.colour_of(c) == colour} | {card}, key=deck.value_of)
+    return layout.stack_slots(seat_index, colour, len(cards))[cards.index(card)]
+
+
+# -- live scores ------------------------------------------------------------------------
+def draw_live(surface, rect: pygame.Rect, s: float, scene, state) -> None:
+    """Score of every player if the game ended now, and each colour's majority."""
+    app, deck = scene.app, state.deck
+    theme.panel(surface, rect, s, with_shadow=False)
+    inner = rect.inflate(-px(16, s), -px(10, s))
+    title = pygame.Rect(inner.left, inner.top, inner.width, px(28, s))
+    tx.draw_line(surface, app.fonts, app.t("parade.live.title"), title, px(18, s), theme.PLUM, bold=True, align="left")
+    n = len(state.seats)
+    row_h = max(px(16, s), min(px(26, s), (inner.bottom - title.bottom) // (n + 1)))
+    scores = rules.scores_now(deck, state.collections)
+    holders = rules.majorities(deck, state.collections)
+    counts = [rules.colour_counts(deck, c) for c in state.collections]
+    cell = min(px(30, s), (inner.width * 0.55) // len(deck.colours))
+    cells_left = inner.right - cell * len(deck.colours)
+    score_w = px(52, s)
+    y = title.bottom
+    for colour in range(len(deck.colours)):
+        sym = scene.painter.symbol(colour, max(8, int(row_h * 0.7)))
+        chip = pygame.Rect(cells_left + colour * cell, y, cell, row_h)
+        pygame.draw.rect(surface, hex_rgb(deck.colours[colour].rgb), chip.inflate(-px(4, s), -px(3, s)), border_radius=px(4, s))
+        surface.blit(sym, sym.get_rect(center=chip.center))
+    y += row_h
+    best = min(scores) if scores else 0
+    for seat_index, seat in enumerate(state.seats):
+        row = pygame.Rect(inner.left, y, inner.width, row_h)
+        if seat_index == state.current_player():
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, row.inflate(px(6, s), 0), border_radius=px(5, s))
+        name_rect = pygame.Rect(row.left, row.top, cells_left - row.left - score_w - px(4, s), row_h)
+        font = app.font(int(row_h * 0.66))
+        name = tx.render(font, tx.ellipsize(font, seat.name, name_rect.width), theme.INK)
+        surface.blit(name, name.get_rect(midleft=name_rect.midleft))
+        score_rect = pygame.Rect(name_rect.right, row.top, score_w, row_h)
+        tx.draw_line(surface, app.fonts, str(scores[seat_index]), score_rect, int(row_h * 0.75),
+                     theme.GREEN if scores[seat_index] == best else theme.RED, bold=True, align="right")
+        for colour in range(len(deck.colours)):
+            chip = pygame.Rect(cells_left + colour * cell, y, cell, row_h)
+            k = counts[seat_index][colour]
+            if seat_index in holders[colour]:
+                draw_crown(surface, (chip.centerx, chip.centery), int(min(cell, row_h) * 0.8), theme.GOLD_LIGHT)
+                tx.draw_line(surface, app.fonts, str(k), chip, int(row_h * 0.55), theme.INK, bold=True)
+            elif k:
+                tx.draw_line(surface, app.fonts, str(k), chip, int(row_h * 0.6), theme.INK_SOFT)
+        y += row_h
+
+
+# -- log ---------------------------------------------------------------------------------
+class LogPanel:
+    """Every play in words, newest at the bottom; scrolls with the mouse wheel."""
+
+    COLORS = {"play": theme.INK, "take": theme.INK, "event": theme.PLUM, "quiet": theme.INK_SOFT}
+
+    def __init__(self, app):
+        self.app = app
+        self.entries: list = []  # (text, kind)
+        self.offset = 0  # pixels scrolled up from the bottom
+        self._lines: list = []
+        self._laid = None
+
+    def set(self, entries: list) -> None:
+        self.entries = list(entries)
+        self.offset = 0
+        self._laid = None
+
+    def scroll(self, dy: int) -> None:
+        self.offset = max(0, self.offset + dy)
+
+    def _layout(self, width: int, s: float) -> None:
+        """Wrap and render the entries not laid out yet (all of them after `set` or a resize)."""
+        if self._laid is None or self._laid[:2] != (width, s) or self._laid[2] > len(self.entries):
+            self._lines, done = [], 0
+        else:
+            done = self._laid[2]
+        font = self.app.font(px(15, s))
+        bold = self.app.font(px(15, s), True)
+        for text, kind in self.entries[done:]:
+            f = bold if kind == "event" else font
+            for i, line in enumerate(tx.wrap(f, text, width - px(12, s))):
+                self._lines.append(((px(12, s) if i else 0), f.render(line, True, self.COLORS.get(kind, theme.INK))))
+            self._lines.append((0, None))  # a small gap between entries
+        self._laid = (width, s, len(self.entries))
+
+    def draw(self, surface, rect: pygame.Rect, s: float) -> None:
+        theme.panel(surface, rect, s, with_shadow=False)
+        inner = rect.inflate(-px(16, s), -px(12, s))
+        title = pygame.Rect(inner.left, inner.top, inner.width, px(26, s))
+        tx.draw_line(surface, self.app.fonts, self.app.t("parade.log.title"), title, px(18, s), theme.PLUM,
+                     bold=True, align="left")
+        body = pygame.Rect(inner.left, title.bottom + px(4, s), inner.width, inner.bottom - title.bottom - px(4, s))
+        if self._laid != (body.width, s, len(self.entries)):
+            self._layout(body.width, s)
+        gap = px(5, s)
+        heights = [img.get_height() if img else gap for _, img in self._lines]
+        total = sum(heights)
+        self.offset = min(self.offset, max(0, total - body.height))
+        y = body.bottom - total + self.offset if total > body.height else body.top
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        for (indent, img), h in zip(self._lines, heights):
+            if img is not None and y >= body.top and y + h <= body.bottom + 1:
+                surface.blit(img, (body.left + indent, y))
+            y += h
+        surface.set_clip(clip)
+        if total > body.height:
+            bar_h = max(px(24, s), body.height * body.height // total)
+            frac = 1 - self.offset / max(1, total - body.height)
+            bar_y = body.top + int((body.height - bar_h) * frac)
+            pygame.draw.rect(surface, theme.GOLD_DARK, (rect.right - px(8, s), bar_y, px(4, s), bar_h), border_radius=px(2, s))

@@ -1,0 +1,988 @@
+"""The Parade table: where people play Wonderland Parade, against each other or bots.
+
+The scene never changes the game except through `session.apply(legal action)`.
+What the table shows (`self.display`) lags behind the live state while a move
+is animated: a move becomes a short timeline of steps (card flies to the tail,
+the cards it takes light up, they fly to the collection), each step naming the
+state to draw and the cards in flight.
+
+Drawing stays within a few milliseconds however much changes: the table is one
+cached frame split into disjoint regions (`Layout.regions`: each seat, the
+parade row, the hand, the preview panel, ...). Each region has a key holding
+everything it shows; a region is repainted (over the static background) only
+when its key changed, and only repainted regions are copied to the window.
+Flying cards and focus rings are drawn on the window over the frame and wiped
+from it the next frame, so an animation step never repaints the table.
+
+Hot-seat: another human's hand is never on screen. When the turn passes to a
+human who is not the one looking (`self.viewer`), a curtain hides the table
+until that player confirms.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from functools import partial
+
+import pygame
+
+from ...core import registry
+from ...core.bots import Budget
+from ...core.game import IllegalAction
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.anim import ease_in_out, lerp
+from ...ui.app import Scene
+from ...ui.botrunner import BotRunner
+from ...ui.theme import px
+from ...ui.widgets import Button, resolve
+from . import rules
+from .cards import KEY, CardPainter, card_height, glow, shade
+from .layout import PILE_LAYERS, PILE_STEP, compute
+from .panels import LogPanel, card_list, card_name, draw_live, draw_seat, stack_target
+
+TAKEN = (230, 70, 60)
+PICKED = theme.GOLD_LIGHT
+LAST = (255, 226, 140)
+END_PAUSE = 0.9  # seconds the final table stays up before the results
+REPAINT_SECONDS = 0.0025  # repainting regions stops for this frame once it took this long
+WARM_SECONDS = 0.002  # at most this much of a quiet frame goes to rendering faces ahead
+
+
+def _look(button: Button) -> tuple:
+    """All that decides how a button is drawn."""
+    return (resolve(button.text), button.rect.topleft, button.hover, button.pressed, button.enabled, button.visible,
+            button.focused, button.style)
+
+
+@dataclass
+class Flight:
+    card: int  # -1 draws a card back
+    src: pygame.Rect
+    dst: pygame.Rect
+    delay: float = 0.0
+
+
+@dataclass
+class Step:
+    """One beat of a move's animation: what the table shows and what flies."""
+
+    duration: float
+    display: object
+    hidden: frozenset = frozenset()
+    flights: list = field(default_factory=list)
+    taken: frozenset = frozenset()  # cards lit up as taken
+    boundary: int | None = None  # removal-mode boundary index in the shown parade
+    sound: str | None = None
+
+
+class ParadeScene(Scene):
+    def __init__(self, app, session=None, replay=None):
+        super().__init__(app)
+        self.session = session
+        self.record = replay
+        if replay is not None:
+            from ...core.records import initial_state
+
+            self.replay_base = initial_state(replay)
+            self.replay_step = 0
+            self.replay_state = self.replay_base.clone()
+            self.replay_playing = False
+            self.replay_wait = 0.0
+        state = self.state
+        self.deck = state.deck
+        self.seats = list(state.seats)
+        self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.painter = CardPainter(self.deck, app.font)
+        self.display = state.clone()
+        self.hidden: frozenset = frozenset()
+        self.timeline: list = []
+        self.step_time = 0.0
+        self.selected: list = []
+        self.cursor = 0
+        self.hover = None
+        self.keyboard = False  # show the hand cursor only once keys were used
+        self.preview = None
+        self.last_play = None  # (seat, card) of the latest play, glowing in the parade
+        self.runner = None
+        self.bots: dict = {}
+        self.end_wait = 0.0
+        self.results_shown = False
+        self.curtain_for = None
+        self.move_text = ""  # the move being animated, in words
+        self.layout = None
+        self._frame = None  # the table as last painted, region by region
+        self._base = None  # what lies under every region: sky, top bar, tray
+        self._regions: dict = {}
+        self._keys: dict = {}  # region -> what it showed when last painted
+        self._warm = False
+        self._overdraw: list = []  # screen spots drawn over the cached frame last time
+        self._partial_ok = False
+        self.dirty = True
+        self.log = LogPanel(app)
+        self.buttons = self._make_buttons()
+        self._rebuild_log()
+
+    # -- state access --------------------------------------------------------------
+    @property
+    def state(self):
+        return self.replay_state if self.record is not None else self.session.state
+
+    @property
+    def replay(self) -> bool:
+        return self.record is not None
+
+    def _make_buttons(self) -> dict:
+        t = self.app.t
+        buttons = {
+            "ff": Button(self.app, lambda: t("parade.buttons.ff"), self.toggle_fast_forward, style="secondary"),
+            "undo": Button(self.app, lambda: t("parade.buttons.undo"), self.undo, style="secondary"),
+            "save": Button(self.app, lambda: t("parade.buttons.save"), self.open_save, style="secondary"),
+            "rules": Button(self.app, lambda: t("parade.buttons.rules"), self.open_rules, style="secondary"),
+            "menu": Button(self.app, lambda: t("parade.buttons.menu"), self.to_menu, style="secondary"),
+            "confirm": Button(self.app, self._confirm_label, self.confirm),
+        }
+        if self.replay:
+            buttons["prev"] = Button(self.app, lambda: t("parade.buttons.prev"), self.replay_prev, style="secondary")
+            buttons["next"] = Button(self.app, lambda: t("parade.buttons.next"), self.replay_next, style="secondary")
+            buttons["play"] = Button(self.app, self._play_label, self.replay_toggle)
+            for name in ("undo", "save", "confirm"):
+                buttons[name].visible = False
+        return buttons
+
+    def _confirm_label(self) -> str:
+        return self.app.t("parade.confirm_keep" if self.state.phase == rules.KEEP else "parade.confirm")
+
+    def _play_label(self) -> str:
+        return self.app.t("parade.buttons.pause" if self.replay_playing else "parade.buttons.play")
+
+    # -- Scene hooks -----------------------------------------------------------------
+    def on_resize(self, size: tuple) -> None:
+        self.layout = None
+        self.dirty = True
+
+    def on_enter(self) -> None:
+        pygame.key.stop_text_input()
+        self.dirty = True
+
+    def on_exit(self) -> None:
+        if self.runner is not None:
+            self.runner.cancel()
+            self.runner = None
+
+    def _ensure_layout(self, size: tuple) -> None:
+        if self.layout is not None and self.layout.size == tuple(size):
+            return
+        self.layout = compute(tuple(size), len(self.seats), replay=self.replay)
+        s = self.layout.s
+        for name, rect in self.layout.buttons.items():
+            self.buttons[name].place(rect, s)
+        self.buttons["confirm"].place(self.layout.confirm, s)
+        for name, rect in self.layout.replay.items():
+            self.buttons[name].place(rect, s)
+        for b in self.buttons.values():
+            b.size = theme.TEXT_SMALL
+        self.painter.clear()
+        self._regions = self.layout.regions()
+        self._face_widths = self.layout.face_widths(self.deck.size)
+        self._warm = False  # every face at those widths is cached
+        self._frame = None
+        self.dirty = True
+
+    # -- turn logic ------------------------------------------------------------------
+    def my_turn(self) -> bool:
+        """True when the looking human may act now."""
+        state = self.state
+        seat = state.current_player()
+        return (not self.replay and not self.timeline and seat is not None and seat == self.viewer
+                and not self.seats[seat].is_bot)
+
+    def update(self, dt: float) -> None:
+        if self.layout is None:
+            self._ensure_layout(self.app.screen.get_size())
+        self._update_buttons()
+        if self.timeline:
+            self._advance_timeline(dt)
+            return
+        if self.replay:
+            self._update_replay(dt)
+            return
+        state = self.state
+        if state.is_over():
+            if not self.results_shown:
+                self.end_wait += dt * self._speed()
+                if self.end_wait >= END_PAUSE or self.app.settings.fast_forward:
+                    self.results_shown = True
+                    self.show_results()
+            return
+        seat = state.current_player()
+        if self.seats[seat].is_bot:
+            self._update_bot(seat, dt)
+        elif seat != self.viewer:
+            self._pass_to(seat)
+
+    def _update_buttons(self) -> None:
+        b = self.buttons
+        b["undo"].enabled = (not self.replay and self.session.can_undo() and not self.timeline)
+        b["save"].enabled = not self.replay
+        b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
+        b["confirm"].visible = not self.replay and self.my_turn()
+        b["confirm"].enabled = self._selection_complete()
+
+    def _pass_to(self, seat: int) -> None:
+        """Hand the device to another human behind a curtain (never with a single human)."""
+        if len(self.humans) < 2:
+            self.viewer = seat
+            self.dirty = True
+            return
+        if self.curtain_for == seat or self.app.top is not self:
+            return
+        self.curtain_for = seat
+        self._clear_selection()
+        from ...scenes.curtain import CurtainScene
+
+        self.app.push(CurtainScene(self.app, self.seats[seat].name, lambda: self._reveal(seat)))
+
+    def _reveal(self, seat: int) -> None:
+        self.viewer = seat
+        self.curtain_for = None
+        self.cursor = 0
+        self.dirty = True
+
+    def _update_bot(self, seat: int, dt: float) -> None:
+        if self.runner is None:
+            state = self.state
+            level = self.seats[seat].level
+            bot = self.bots.get(seat)
+            if bot is None:
+                bot = self.bots[seat] = registry.get(rules.GAME_ID).make_bot(level)
+            seconds = float(self.app.settings.bot_think_seconds)
+            budget = Budget(time_limit=max(0.05, seconds)) if level == "hard" else None
+            rng = random.Random(self.session.seed * 1000 + len(self.session.actions))
+            pause = None if level == "hard" else min(0.6, seconds)
+            self.runner = BotRunner(bot, state.view(seat), state.legal_actions(), rng, self.app.settings,
+                                    budget=budget, pause=pause)
+            self.dirty = True  # status line: "thinking"
+            return
+        self.runner.update(dt)
+        if not self.runner.done:
+            return
+        runner, self.runner = self.runner, None
+        legal = self.state.legal_actions()
+        action = runner.action if runner.error is None and runner.action in legal else legal[0]
+        self.apply(action)
+
+    def _speed(self) -> float:
+        return max(0.1, float(self.app.settings.animation_speed))
+
+    # -- applying moves ----------------------------------------------------------------
+    def apply(self, action) -> None:
+        """Apply a legal action through the session, log it and animate it."""
+        before = self.state.clone()
+        try:
+            events = self.session.apply(action)
+        except IllegalAction:
+            return
+        self._clear_selection()
+        self._after_action(before, events)
+
+    def _after_action(self, before, events: list) -> None:
+        after = self.state
+        lines = self._log_lines(events, after)
+        self.move_text = lines[0][0] if lines else ""
+        self.log.entries.extend(lines)
+        self.log.offset = 0
+        for e in events:
+            if e["type"] == "play":
+                self.last_play = (e["seat"], e["card"])
+        self._animate(before, after, events)
+        if after.is_over():
+            self.app.sound.play("end")
+        self.dirty = True
+
+    def _animate(self, before, after, events: list) -> None:
+        self.timeline = []
+        self.step_time = 0.0
+        self.hidden = frozenset()
+        play = next((e for e in events if e["type"] == "play"), None)
+        if self.app.settings.fast_forward or play is None or self.layout is None:
+            self._finish_timeline()
+            return
+        lay = self.layout
+        pace = 1.0 / self._speed()
+        seat, card, taken = play["seat"], play["card"], list(play["taken"])
+        own = seat == self.viewer and not self.seats[seat].is_bot and not self.replay
+        if own:
+            pace *= 0.7  # the player already saw the preview
+        shown = before.clone()
+        src = self._hand_source(before, seat, card)
+        shown.hands[seat].remove(card)
+        n = len(before.parade)
+        _, slots = lay.parade_slots(n + 1)
+        steps = [Step(0.45 * pace, shown, flights=[Flight(card, src, slots[n])], sound="play")]
+        landed = shown.clone()
+        landed.parade.append(card)
+        boundary = rules.removal_count(n, self.deck.value_of(card))
+        steps.append(Step((0.55 if taken else 0.25) * pace, landed, taken=frozenset(taken), boundary=boundary))
+        if taken:
+            _, old = lay.parade_slots(n + 2)
+            flights = [Flight(c, old[landed.parade.index(c)], stack_target(lay, after, seat, c), 0.06 * i * pace)
+                       for i, c in enumerate(taken)]
+            steps.append(Step((0.5 + 0.06 * len(taken)) * pace, after.clone(), hidden=frozenset(taken),
+                              flights=flights, sound="take"))
+        if any(e["type"] == "draw" for e in events):
+            steps.append(Step(0.3 * pace, after.clone(), flights=[Flight(-1, lay.pile, self._seat_hand_rect(seat))],
+                              sound="draw"))
+        self.timeline = steps
+        self._start_step()
+
+    def _hand_source(self, state, seat: int, card: int) -> pygame.Rect:
+        if seat == self.viewer and not self.replay and self.layout.hand.width:
+            _, rects = self.layout.hand_slots(len(state.hands[seat]))
+            return rects[state.hands[seat].index(card)]
+        return self._seat_hand_rect(seat)
+
+    def _seat_hand_rect(self, seat: int) -> pygame.Rect:
+        box = self.layout.seats[seat]
+        w = box.mini_w
+        return pygame.Rect(box.header.centerx - w // 2, box.header.top, w, card_height(w))
+
+    def _start_step(self) -> None:
+        step = self.timeline[0]
+        self.display = step.display
+        self.hidden = step.hidden
+        if step.sound:
+            self.app.sound.play(step.sound)
+        self.dirty = True
+
+    def _advance_timeline(self, dt: float) -> None:
+        if self.app.settings.fast_forward:
+            self._finish_timeline()
+            return
+        self.step_time += dt
+        while self.timeline and self.step_time >= self.timeline[0].duration:
+            self.step_time -= self.timeline[0].duration
+            self.timeline.pop(0)
+            if self.timeline:
+                self._start_step()
+        if not self.timeline:
+            self._finish_timeline()
+
+    def _finish_timeline(self) -> None:
+        self.timeline = []
+        self.step_time = 0.0
+        self.hidden = frozenset()
+        self.display = self.state.clone()
+        self.dirty = True
+
+    # -- the human's choice --------------------------------------------------------------
+    def _viewer_hand(self) -> list:
+        if self.viewer is None or self.replay:
+            return []
+        return list(self.display.hands[self.viewer])
+
+    def _clear_selection(self) -> None:
+        self.selected = []
+        self.preview = None
+        self.dirty = True
+
+    def _selection_complete(self) -> bool:
+        need = 2 if self.state.phase == rules.KEEP else 1
+        return self.my_turn() and len(self.selected) == need
+
+    def pick(self, card: int) -> None:
+        """Click / Enter on a hand card: select (preview) it, or confirm on a second pick."""
+        if not self.my_turn() or card not in self.state.hands[self.viewer]:
+            return
+        if self.state.phase == rules.KEEP:
+            if card in self.selected:
+                self.selected.remove(card)
+            else:
+                self.selected = (self.selected + [card])[-2:]
+        elif self.selected == [card]:
+            self.confirm()
+            return
+        else:
+            self.selected = [card]
+        self.app.sound.play("click")
+        self.preview = self._compute_preview()
+        self.dirty = True
+
+    def confirm(self) -> None:
+        if not self._selection_complete():
+            return
+        if self.state.phase == rules.KEEP:
+            a, b = self.selected
+            hand = self.state.hands[self.viewer]
+            a, b = sorted((a, b), key=hand.index)
+            self.apply(("keep", a, b))
+        else:
+            self.apply(("play", self.selected[0]))
+
+    def _compute_preview(self):
+        """What the selection would do: taken cards, boundary, score and majority changes."""
+        state, seat, deck = self.state, self.viewer, self.deck
+        if not self.selected:
+            return None
+        if state.phase == rules.KEEP:
+            taken, boundary = list(self.selected), None
+        else:
+            card = self.selected[0]
+            taken = rules.cards_taken(deck, state.parade, card)
+            boundary = rules.removal_count(len(state.parade), deck.value_of(card))
+        now = [list(c) for c in state.collections]
+        later = [list(c) for c in state.collections]
+        later[seat].extend(taken)
+        old, new = rules.scores_now(deck, now)[seat], rules.scores_now(deck, later)[seat]
+        had = [seat in h for h in rules.majorities(deck, now)]
+        has = [seat in h for h in rules.majorities(deck, later)]
+        gains = [c for c in range(len(deck.colours)) if has[c] and not had[c]]
+        loses = [c for c in range(len(deck.colours)) if had[c] and not has[c]]
+        return {"taken": taken, "boundary": boundary, "old": old, "new": new, "gains": gains, "loses": loses}
+
+    # -- buttons -----------------------------------------------------------------------
+    def toggle_fast_forward(self) -> None:
+        self.app.settings.fast_forward = not self.app.settings.fast_forward
+        try:
+            self.app.save_settings()
+        except OSError:
+            pass  # the toggle still works for this session
+        self.dirty = True
+
+    def undo(self) -> None:
+        if self.replay or not self.session.can_undo():
+            return
+        if self.runner is not None:
+            self.runner.cancel()
+            self.runner = None
+        self.session.undo()
+        self.timeline = []
+        self._finish_timeline()
+        self._clear_selection()
+        self.last_play = None
+        self._rebuild_log()
+
+    def open_save(self) -> None:
+        if self.replay:
+            return
+        from .save_dialog import SaveDialog
+
+        self.app.push(SaveDialog(self.app, self.session))
+
+    def open_rules(self) -> None:
+        from ...scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, rules.GAME_ID))
+
+    def to_menu(self) -> None:
+        from ...scenes.launch import back_to_menu
+
+        back_to_menu(self.app)
+
+    def show_results(self) -> None:
+        from .results import ParadeResultsScene
+
+        self.app.push(ParadeResultsScene(self.app, self.session))
+
+    # -- replays -------------------------------------------------------------------------
+    def _update_replay(self, dt: float) -> None:
+        if not self.replay_playing:
+            return
+        self.replay_wait += dt * self._speed()
+        if self.replay_wait >= 0.5:
+            self.replay_wait = 0.0
+            if self.replay_step >= len(self.record.actions):
+                self.replay_playing = False
+            else:
+                self.replay_next()
+
+    def replay_next(self) -> None:
+        if not self.replay or self.replay_step >= len(self.record.actions):
+            return
+        if self.timeline:
+            self._finish_timeline()
+        before = self.replay_state.clone()
+        events = self.replay_state.apply(self.record.actions[self.replay_step])
+        self.replay_step += 1
+        self._after_action(before, events)
+
+    def replay_prev(self) -> None:
+        if not self.replay or self.replay_step == 0:
+            return
+        self.replay_playing = False
+        self.replay_goto(self.replay_step - 1)
+
+    def replay_goto(self, step: int) -> None:
+        """Rebuild the state by replaying the record from the start."""
+        step = max(0, min(step, len(self.record.actions)))
+        state = self.replay_base.clone()
+        for action in self.record.actions[:step]:
+            state.apply(action)
+        self.replay_state, self.replay_step = state, step
+        self.last_play = None
+        self._finish_timeline()
+        self._rebuild_log()
+
+    def replay_toggle(self) -> None:
+        self.replay_playing = not self.replay_playing
+        self.replay_wait = 0.5
+
+    # -- log -------------------------------------------------------------------------------
+    def _rebuild_log(self) -> None:
+        """The log from the first action, so it survives loading, undo and replay jumps."""
+        if self.replay:
+            state, actions = self.replay_base.clone(), self.record.actions[:self.replay_step]
+        else:
+            state, actions = self.session.initial_state(), self.session.actions
+        lines = [(self.app.t("parade.log.start", name=self.seats[state.first_player].name), "quiet")]
+        for action in actions:
+            events = state.apply(action)
+            lines.extend(self._log_lines(events, state))
+            for e in events:
+                if e["type"] == "play":
+                    self.last_play = (e["seat"], e["card"])
+        self.log.set(lines)
+        self.dirty = True
+
+    def _log_lines(self, events: list, after) -> list:
+        t, deck, out = self.app.t, self.deck, []
+        for e in events:
+            kind = e["type"]
+            if kind == "play":
+                name = self.seats[e["seat"]].name
+                card = card_name(self.app, deck, e["card"])
+                if e["taken"]:
+                    out.append((t("parade.log.play", name=name, card=card, cards=card_list(self.app, deck, e["taken"])), "take"))
+                else:
+                    out.append((t("parade.log.play_safe", name=name, card=card), "play"))
+            elif kind == "last_round":
+                key = "parade.log.last_round_colours" if e["reason"] == "colours" else "parade.log.last_round_deck"
+                out.append((t(key, name=self.seats[e["seat"]].name), "event"))
+            elif kind == "keep_phase":
+                out.append((t("parade.log.keep_phase"), "event"))
+            elif kind == "keep" and not after.is_over():
+                out.append((t("parade.log.keep", name=self.seats[e["seat"]].name), "quiet"))
+            elif kind == "game_over":
+                for seat, kept in enumerate(after.kept):
+                    out.append((t("parade.log.kept", name=self.seats[seat].name, cards=card_list(self.app, deck, kept)), "play"))
+                out.append((t("parade.log.over"), "event"))
+        return out
+
+    # -- input -------------------------------------------------------------------------------
+    def hand_rects(self) -> list:
+        """[(card, rect)] of the looking player's hand as drawn (tests click these)."""
+        hand = self._viewer_hand()
+        if not hand or self.layout is None or not self.layout.hand.width:
+            return []
+        _, rects = self.layout.hand_slots(len(hand))
+        lift = px(18, self.layout.s)
+        return [(c, r.move(0, -lift) if c in self.selected else r) for c, r in zip(hand, rects)]
+
+    def _card_at(self, pos):
+        for card, rect in reversed(self.hand_rects()):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            for button in self.buttons.values():
+                if button.visible and button.handle_mouse(event):
+                    return
+        if event.type == pygame.MOUSEWHEEL and self.layout is not None:
+            if self.layout.log.collidepoint(pygame.mouse.get_pos()):
+                self.log.scroll(event.y * px(40, self.layout.s))
+                self.dirty = True
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self._card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False
+            card = self._card_at(event.pos)
+            if card is not None:
+                self.pick(card)
+
+    def _key(self, event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.to_menu()
+        elif key == pygame.K_f:
+            self.toggle_fast_forward()
+        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+        elif self.replay:
+            if key == pygame.K_LEFT:
+                self.replay_prev()
+            elif key == pygame.K_RIGHT:
+                self.replay_next()
+            elif key == pygame.K_SPACE:
+                self.replay_toggle()
+        elif self.my_turn():
+            self.keyboard = True
+            hand = self.state.hands[self.viewer]
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % len(hand)
+                if self.state.phase != rules.KEEP:
+                    self.pick(hand[self.cursor])
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.cursor = min(self.cursor, len(hand) - 1)
+                if key != pygame.K_SPACE and self._selection_complete() and (
+                        self.state.phase != rules.KEEP or hand[self.cursor] in self.selected):
+                    self.confirm()
+                else:
+                    self.pick(hand[self.cursor])
+            self.dirty = True
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Keep the cached table frame current region by region and copy to the window only
+        what changed; flying cards and focus rings go on top and are wiped the next frame."""
+        self._ensure_layout(surface.get_size())
+        if self._frame is None:
+            self._base = self._render_base(surface.get_size())
+            self._frame = self._base.copy()
+            self._keys = {}
+            self._partial_ok = False
+        parts = self._parts() if self.dirty else self._button_parts()
+        changed, done = self._repaint(parts, REPAINT_SECONDS if self._partial_ok else math.inf)
+        self.dirty = not done
+        if not changed and not self._warm:  # a quiet frame: render faces before they are needed
+            self._warm = self.painter.warm(self._face_widths, WARM_SECONDS)
+        if self._partial_ok and self.app.top is self and surface is self.app.screen:
+            for rect in self._overdraw + changed:
+                surface.blit(self._frame, rect, rect)
+        else:
+            surface.blit(self._frame, (0, 0))
+        self._overdraw = self._draw_flights(surface) + self._draw_focus(surface)
+        self._partial_ok = self.app.top is self and surface is self.app.screen
+
+    def _repaint(self, parts, seconds: float) -> tuple:
+        """Repaint into the frame each region whose key changed: (their rects, all done).
+        Past `seconds` the rest waits for the next frame, so a change of everything (undo,
+        a move's last step) costs a frame or two of lag, never one long frame; a whole
+        new frame (first one, after a resize or a dialog) is painted at once."""
+        frame, changed = self._frame, []
+        end = time.perf_counter() + seconds
+        for name, key, paint in parts:
+            if self._keys.get(name) == key:
+                continue
+            if changed and time.perf_counter() > end:
+                return changed, False
+            self._keys[name] = key
+            rect = self._regions[name]
+            frame.blit(self._base, rect, rect)
+            frame.set_clip(rect)
+            paint(frame)
+            frame.set_clip(None)
+            changed.append(rect)
+        return changed, True
+
+    def _button_parts(self):
+        """(region, key, paint) of the parts that change without the table being marked dirty:
+        buttons (hover, focus, enabled) and the panel holding the confirm button."""
+        lay = self.layout
+        top = [self.buttons[name] for name in lay.buttons]
+        yield "buttons", tuple(map(_look, top)), lambda frame: [b.draw(frame) for b in top]
+        if self.replay:
+            row = [self.buttons[name] for name in lay.replay]
+            yield "replay", tuple(map(_look, row)), lambda frame: [b.draw(frame) for b in row]
+            status = self._status()
+            yield "info", status, lambda frame: tx.draw_line(frame, self.app.fonts, status, lay.info, px(18, lay.s),
+                                                             theme.CREAM, align="left")
+            return
+        state, entries = self.state, self.log.entries
+        key = (self.app.lang, tuple(self.selected), repr(self.preview), self.my_turn(), state.phase,
+               state.current_player(), state.is_over(), len(entries), entries[-1] if entries else None,
+               _look(self.buttons["confirm"]))
+        yield "info", key, self._paint_info
+
+    def _parts(self):
+        """(region, key, paint) of every part of the table, the cards first (they answer a click);
+        a key holds all that its region shows."""
+        lay, s, state, lang = self.layout, self.layout.s, self.display, self.app.lang
+        status = self._status()
+        yield "status", status, lambda frame: tx.draw_line(frame, self.app.fonts, status, lay.status, px(22, s),
+                                                           theme.GOLD_LIGHT, bold=True, align="left")
+        current = None if self.timeline else state.current_player()
+        holders = rules.majorities(self.deck, state.collections)
+        scores = rules.scores_now(self.deck, state.collections)
+        for i in range(len(self.seats)):
+            shown = tuple(c for c in state.collections[i] if c not in self.hidden)
+            hand = tuple(state.hands[i]) if self.replay else len(state.hands[i])
+            key = (lang, shown, hand, i == current, tuple(i in h for h in holders), scores[i])
+            yield ("seat", i), key, partial(self._paint_seat, i, state, holders, i == current)
+        taken, boundary, ghost = self._parade_marks()
+        last = self.last_play[1] if self.last_play else None
+        step = self.timeline[0].boundary if self.timeline else None
+        yield "row", (lang, tuple(state.parade), len(state.draw_pile), tuple(sorted(taken)), boundary, ghost,
+                      bool(self.timeline), step is not None, last), self._paint_row
+        if not self.replay:
+            hand = tuple(self._viewer_hand())
+            yield "hand", (hand, tuple(c in self.selected for c in hand)), self._paint_hand
+        yield from self._button_parts()
+        yield "live", (lang, tuple(map(tuple, state.collections)), state.current_player()), \
+            lambda frame: draw_live(frame, lay.live, s, self, state)
+        entries = self.log.entries
+        yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
+            lambda frame: self.log.draw(frame, lay.log, s)
+
+    def _status(self) -> str:
+        t, state = self.app.t, self.display
+        if self.replay:
+            return t("parade.status.replay", i=self.replay_step, n=len(self.record.actions))
+        if self.timeline and self.move_text:
+            return self.move_text
+        if self.state.is_over():
+            return t("parade.status.over")
+        seat = self.state.current_player()
+        name = self.seats[seat].name
+        if self.seats[seat].is_bot:
+            text = t("parade.status.thinking", name=name)
+        elif self.my_turn():
+            text = t("parade.status.keep" if state.phase == rules.KEEP else "parade.status.your_turn", name=name)
+        else:
+            text = t("parade.status.turn", name=name)
+        phase = {rules.FINAL: "parade.status.last_round", rules.KEEP: "parade.status.keep_phase"}.get(self.state.phase)
+        return f"{t(phase)} · {text}" if phase else text
+
+    def _render_base(self, size: tuple) -> pygame.Surface:
+        """What never changes for a window size: the sky, the top bar, the tray."""
+        lay, s = self.layout, self.layout.s
+        base = pygame.Surface(size).convert()
+        theme.draw_background(base)
+        theme.translucent_panel(base, lay.top, s)
+        theme.translucent_panel(base, lay.tray, s, (10, 16, 40, 120))
+        return base
+
+    def _paint_seat(self, i: int, state, holders: list, current: bool, frame) -> None:
+        draw_seat(frame, self.layout.seats[i], self.layout.s, i, self, state, holders, current=current,
+                  show_hand=self.replay, hidden=self.hidden)
+
+    def _paint_row(self, frame) -> None:
+        self._draw_pile(frame, self.display)
+        self._draw_parade(frame, self.display)
+
+    def _draw_pile(self, frame, state) -> None:
+        lay, s = self.layout, self.layout.s
+        pile = lay.pile
+        tx.draw_line(frame, self.app.fonts, self.app.t("parade.pile"), lay.pile_label, px(15, s), theme.CREAM, bold=True)
+        n = len(state.draw_pile)
+        if n:
+            back = self.painter.back(pile.width)
+            step = px(PILE_STEP, s)
+            for k in range(min(PILE_LAYERS, (n + 9) // 10), 0, -1):  # a little depth for a thick pile
+                frame.blit(back, pile.move(k * step, -k * step).topleft)
+            frame.blit(back, pile)
+        else:
+            pygame.draw.rect(frame, theme.CREAM_DARK, pile, max(1, px(2, s)), border_radius=px(8, s))
+        badge = pygame.Rect(0, 0, px(44, s), px(26, s))
+        badge.center = (pile.centerx, pile.bottom)
+        pygame.draw.rect(frame, theme.CREAM, badge, border_radius=badge.height // 2)
+        pygame.draw.rect(frame, theme.GOLD_DARK, badge, max(1, px(2, s)), border_radius=badge.height // 2)
+        tx.draw_line(frame, self.app.fonts, str(n), badge, px(17, s), theme.INK, bold=True)
+
+    def _parade_marks(self):
+        """(taken cards, boundary, ghost card) to draw: the preview or the animated move."""
+        if self.timeline:
+            step = self.timeline[0]
+            return step.taken, step.boundary, None
+        if self.preview and self.state.phase != rules.KEEP and self.my_turn():
+            return frozenset(self.preview["taken"]), self.preview["boundary"], self.selected[0]
+        return frozenset(), None, None
+
+    def _draw_parade(self, frame, state) -> None:
+        lay, s = self.layout, self.layout.s
+        parade = state.parade
+        taken, boundary, ghost = self._parade_marks()
+        cw, rects = lay.parade_slots(len(parade) + 1)
+        ch = card_height(cw)
+        label_h = lay.parade_label_h
+        if parade:
+            head = pygame.Rect(rects[0].left, rects[0].top - label_h, px(120, s), label_h)
+            tx.draw_line(frame, self.app.fonts, "▼ " + self.app.t("parade.head"), head, px(15, s), theme.GOLD_LIGHT,
+                         bold=True, align="left")
+            last = rects[len(parade) - 1]
+            tail = pygame.Rect(last.right - px(120, s), last.top - label_h, px(120, s), label_h)
+            if tail.left > head.left + px(120, s):
+                tx.draw_line(frame, self.app.fonts, self.app.t("parade.tail") + " ▼", tail, px(15, s), theme.GOLD_LIGHT,
+                             bold=True, align="right")
+        slot = rects[len(parade)] if len(rects) > len(parade) else None
+        if slot is not None and ghost is None and not self.timeline:
+            self._draw_slot(frame, slot, s)
+        dim = shade(cw, card_height(cw))
+        lift = max(2, int(ch * 0.07))
+        marking = bool(taken) or ghost is not None
+        just_played = len(parade) - 1 if self.timeline and self.timeline[0].boundary is not None else None
+        for i, card in enumerate(parade):
+            rect = rects[i]
+            glow_color = None
+            if card in taken:
+                rect, glow_color = rect.move(0, -lift), TAKEN
+            elif i == just_played or (not marking and self.last_play is not None and card == self.last_play[1]):
+                glow_color = LAST
+            if glow_color is not None:
+                frame.blit(glow(cw, ch, glow_color, px(6, s)), rect.move(-px(6, s), -px(6, s)))
+            frame.blit(self.painter.face(card, cw), rect)
+            if marking and glow_color is None:
+                frame.blit(dim, rect)
+        if ghost is not None and slot is not None:
+            g = glow(cw, ch, PICKED, px(6, s))
+            frame.blit(g, slot.move(-px(6, s), -px(6, s)))
+            frame.blit(self.painter.ghost(ghost, cw), slot)
+        n_shown = len(parade) - (1 if just_played is not None else 0)
+        if boundary is not None and n_shown > 0:
+            self._draw_boundary(frame, rects, boundary, n_shown, cw, ch, s)
+
+    def _draw_slot(self, frame, slot: pygame.Rect, s: float) -> None:
+        layer = pygame.Surface(slot.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (255, 255, 255, 28), layer.get_rect(), border_radius=px(8, s))
+        dash = max(4, px(8, s))
+        w, h = slot.size
+        edge = (*theme.GOLD_LIGHT, 170)
+        for x in range(0, w, dash * 2):
+            pygame.draw.line(layer, edge, (x, 1), (min(w, x + dash), 1), 2)
+            pygame.draw.line(layer, edge, (x, h - 2), (min(w, x + dash), h - 2), 2)
+        for y in range(0, h, dash * 2):
+            pygame.draw.line(layer, edge, (1, y), (1, min(h, y + dash)), 2)
+            pygame.draw.line(layer, edge, (w - 2, y), (w - 2, min(h, y + dash)), 2)
+        frame.blit(layer, slot)
+        tx.draw_block(frame, self.app.fonts, self.app.t("parade.next_slot"), slot.inflate(-px(8, s), 0), px(14, s),
+                      theme.CREAM)
+
+    def _draw_boundary(self, frame, rects, boundary: int, n: int, cw: int, ch: int, s: float) -> None:
+        """The line between the removal-mode cards (head side) and the safe ones."""
+        gap = max(2, px(4, s))
+        if boundary <= 0:
+            x, row = rects[0].left - gap, rects[0]
+        elif boundary >= n:
+            x, row = rects[n - 1].right + gap, rects[n - 1]
+        else:
+            x, row = rects[boundary].left - gap, rects[boundary]
+        top, bottom = row.top - px(6, s), row.bottom + px(4, s)
+        pygame.draw.line(frame, TAKEN, (x, top), (x, bottom), max(2, px(3, s)))
+        font = self.app.font(px(13, s), True)
+        for key, align in (("parade.removal", "right"), ("parade.safe", "left")):
+            if (align == "right" and boundary <= 0) or (align == "left" and boundary >= n):
+                continue
+            img = tx.render(font, self.app.t(key), theme.WHITE)
+            pill = img.get_rect().inflate(px(10, s), px(4, s))
+            pill.bottom = bottom - px(2, s)
+            if align == "right":
+                pill.right = x - gap
+            else:
+                pill.left = x + gap
+            pygame.draw.rect(frame, TAKEN if align == "right" else theme.TEAL, pill, border_radius=pill.height // 2)
+            frame.blit(img, img.get_rect(center=pill.center))
+
+    def _paint_hand(self, frame) -> None:
+        lay, s = self.layout, self.layout.s
+        hand = self._viewer_hand()
+        if not hand:
+            return
+        cw, _ = lay.hand_slots(len(hand))
+        for card, rect in self.hand_rects():
+            if card in self.selected:
+                g = glow(cw, card_height(cw), PICKED, px(8, s))
+                frame.blit(g, rect.move(-px(8, s), -px(8, s)))
+            frame.blit(self.painter.face(card, cw), rect)
+
+    def _paint_info(self, frame) -> None:
+        lay, s = self.layout, self.layout.s
+        theme.panel(frame, lay.info_box, s, with_shadow=False)
+        self._draw_info(frame, lay.info, s)
+        self.buttons["confirm"].draw(frame)
+
+    def _draw_info(self, frame, rect, s) -> None:
+        t, state, deck = self.app.t, self.state, self.deck
+        lines = []  # (text, size, colour, bold)
+        seat = state.current_player()
+        if state.is_over():
+            lines.append((t("parade.status.over"), 20, theme.PLUM, True))
+        elif not self.my_turn():
+            name = self.seats[seat].name if seat is not None else ""
+            lines.append((t("parade.hint.wait", name=name), 18, theme.INK_SOFT, False))
+            if self.log.entries:
+                lines.append((self.log.entries[-1][0], 16, theme.INK, False))
+        elif not self.preview:
+            lines.append((t("parade.hint.keep" if state.phase == rules.KEEP else "parade.hint.pick"), 17, theme.INK_SOFT, False))
+        else:
+            p = self.preview
+            if state.phase == rules.KEEP:
+                lines.append((t("parade.preview.keep_pick", n=len(self.selected)), 18, theme.PLUM, True))
+                if len(self.selected) == 2:
+                    lines.append((t("parade.preview.keep", cards=card_list(self.app, deck, self.selected)), 17, theme.INK, False))
+                    lines.append((t("parade.preview.final", total=p["new"]), 20, theme.RED, True))
+            else:
+                card = card_name(self.app, deck, self.selected[0])
+                key = "parade.preview.takes" if p["taken"] else "parade.preview.takes_none"
+                lines.append((t(key, card=card, n=len(p["taken"])), 19, theme.PLUM, True))
+                delta = p["new"] - p["old"]
+                lines.append((t("parade.preview.score", delta=f"+{delta}" if delta >= 0 else str(delta), total=p["new"]),
+                              20, theme.RED if delta > 0 else theme.GREEN, True))
+            for colour in p["gains"]:
+                lines.append(("+ " + t("parade.preview.gain", colour=self.app.i18n.pick(deck.colours[colour].colour_name)),
+                              16, theme.GREEN, False))
+            for colour in p["loses"]:
+                lines.append(("− " + t("parade.preview.lose", colour=self.app.i18n.pick(deck.colours[colour].colour_name)),
+                              16, theme.RED, False))
+        y = rect.top
+        room = rect.bottom - y
+        each = max(px(16, s), room // max(3, len(lines)))
+        for text, size, color, bold in lines:
+            size = px(size, s)
+            font, wrapped = tx.fit_block(self.app.fonts, text, rect.width, max(each, size * 2), size, bold)
+            for line in wrapped:
+                if y + font.get_linesize() > rect.bottom:
+                    return
+                frame.blit(tx.render(font, line, color), (rect.left, y))
+                y += font.get_linesize()
+            y += px(4, s)
+
+    def _draw_flights(self, surface) -> list:
+        if not self.timeline:
+            return []
+        drawn = []
+        step = self.timeline[0]
+        s = self.layout.s
+        for f in step.flights:
+            span = max(0.01, step.duration - f.delay)
+            p = ease_in_out(max(0.0, min(1.0, (self.step_time - f.delay) / span)))
+            w = int(lerp(f.src.width, f.dst.width, p))
+            x, y = lerp(f.src.topleft, f.dst.topleft, p)
+            y -= math.sin(math.pi * p) * px(40, s)
+            big = max(f.src.width, f.dst.width)
+            face = self.painter.back(big) if f.card < 0 else self.painter.face(f.card, big)
+            if w != big:  # plain scaling keeps the colour-keyed corners exact
+                img = pygame.transform.scale(face, (max(1, w), max(1, card_height(w))))
+                img.set_colorkey(KEY)
+            else:
+                img = face
+            drawn.append(surface.blit(img, (int(x), int(y))))
+        return drawn
+
+    def _draw_focus(self, surface) -> list:
+        """Hover outline and keyboard cursor on the hand (returns the spots drawn)."""
+        if not self.my_turn():
+            return []
+        hand = self.hand_rects()
+        if not hand:
+            return []
+        s = self.layout.s
+        drawn = []
+        for card, rect in hand:
+            if card == self.hover and card not in self.selected:
+                ring = rect.inflate(px(4, s), px(4, s))
+                pygame.draw.rect(surface, theme.WHITE, ring, max(2, px(2, s)), border_radius=px(10, s))
+                drawn.append(ring.inflate(4, 4))
+        if self.keyboard:
+            self.cursor = min(self.cursor, len(hand) - 1)
+            rect = hand[self.cursor][1]
+            theme.focus_ring(surface, rect, s)
+            drawn.append(rect.inflate(px(16, s), px(16, s)))
+        return drawn

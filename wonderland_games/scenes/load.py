@@ -1,0 +1,133 @@
+"""The saves list: load or delete. Broken saves are listed in red with the reason.
+
+Broken files are never loaded, changed or hidden; the player may delete them.
+Saving under a name happens from the game table, not here.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..ui import text as tx
+from ..ui import theme
+from ..ui.dialogs import ConfirmDialog, show_error
+from ..ui.screen import FormScene
+from ..ui.widgets import Button, ListView
+from .launch import game_title, open_game, save_error_text
+
+
+class LoadScene(FormScene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.list = ListView(app, [], self.draw_row, row_height=78, on_activate=self.load,
+                             on_select=lambda _: self._update_buttons())
+        self.load_button = Button(app, lambda: app.t("load.load"), lambda: self.load(self.list.item))
+        self.delete_button = Button(app, lambda: app.t("load.delete"), self.ask_delete, style="danger")
+        self.back_button = Button(app, lambda: app.t("load.back"), self.back, style="secondary")
+        self.ring.add(self.list, self.load_button, self.delete_button, self.back_button)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.refresh()
+        self.ring.focus(self.list if self.list.items else self.back_button, keyboard=False)
+
+    def title(self) -> str:
+        return self.app.t("load.title")
+
+    def refresh(self) -> None:
+        from ..core.saves import list_saves
+
+        try:
+            saves = list_saves()
+        except OSError as exc:
+            saves = []
+            show_error(self.app, self.app.t("load.failed", error=exc))
+        self.list.set_items(saves)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        item = self.list.item
+        self.load_button.enabled = item is not None and not item.error
+        self.delete_button.enabled = item is not None
+
+    # -- actions -------------------------------------------------------------------
+    def load(self, info) -> None:
+        from ..core.saves import SaveError, load_session
+
+        if info is None or info.error:
+            return
+        try:
+            session = load_session(info.path)
+        except (SaveError, OSError, ValueError) as exc:
+            show_error(self.app, self.app.t("load.failed", error=save_error_text(self.app, exc)))
+            self.refresh()
+            return
+        open_game(self.app, session, replace=True)
+
+    def ask_delete(self) -> None:
+        info = self.list.item
+        if info is None:
+            return
+        self.app.push(ConfirmDialog(self.app, self.app.t("load.delete_confirm", name=self.name_of(info)),
+                                    lambda: self.delete(info), yes_text=lambda: self.app.t("load.delete"),
+                                    danger=True))
+
+    def delete(self, info) -> None:
+        from ..core.saves import delete_save
+
+        try:
+            delete_save(info.path)
+        except (OSError, ValueError) as exc:
+            show_error(self.app, self.app.t("load.delete_failed", error=exc))
+        self.refresh()
+
+    def name_of(self, info) -> str:
+        return info.slot if info.slot else self.app.t("load.autosave")
+
+    # -- drawing -------------------------------------------------------------------
+    def layout(self, rect, s) -> None:
+        w, h = rect.size
+        top = self.title_rect().bottom + theme.px(8, s)
+        button_h = theme.px(56, s)
+        bottom = h - theme.px(28, s)
+        pw = min(w - theme.px(80, s), theme.px(1000, s))
+        self.panel = pygame.Rect((w - pw) // 2, top, pw, bottom - button_h - theme.px(24, s) - top)
+        self.list.place(self.panel.inflate(-theme.px(20, s), -theme.px(20, s)), s)
+        bw = min(theme.px(220, s), (pw - theme.px(40, s)) // 3)
+        gap = theme.px(20, s)
+        x = w // 2 - (bw * 3 + gap * 2) // 2
+        for i, b in enumerate((self.back_button, self.delete_button, self.load_button)):
+            b.place((x + i * (bw + gap), bottom - button_h, bw, button_h), s)
+
+    def draw_content(self, surface) -> None:
+        theme.panel(surface, self.panel, self.s)
+        if not self.list.items:
+            tx.draw_block(surface, self.app.fonts, self.app.t("load.empty"), self.panel.inflate(-theme.px(60, self.s), 0),
+                          theme.px(theme.TEXT, self.s), theme.INK_SOFT)
+
+    def draw_row(self, surface, rect, info, selected: bool) -> None:
+        s = self.s
+        broken = bool(info.error)
+        fill = theme.GOLD_LIGHT if selected else theme.CREAM_DARK
+        pygame.draw.rect(surface, fill, rect, border_radius=theme.px(10, s))
+        if broken:
+            pygame.draw.rect(surface, theme.RED, rect, width=max(1, theme.px(2, s)), border_radius=theme.px(10, s))
+        pad = theme.px(14, s)
+        inner = rect.inflate(-pad * 2, -theme.px(8, s))
+        top = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
+        low = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
+        left_w = int(inner.width * 0.62)
+        name = self.name_of(info)
+        head = name if broken else f"{name} · {game_title(self.app, info.game_id)}"
+        tx.draw_line(surface, self.app.fonts, head, pygame.Rect(top.left, top.top, left_w, top.height),
+                     theme.px(theme.TEXT, s), theme.INK, bold=True, align="left")
+        when = info.saved.strftime("%Y-%m-%d %H:%M")
+        tx.draw_line(surface, self.app.fonts, when, pygame.Rect(top.left + left_w, top.top, inner.width - left_w, top.height),
+                     theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT, align="right")
+        if broken:
+            reason = self.app.t(f"load.errors.{info.error_kind}") if info.error_kind else info.error
+            detail = self.app.t("load.broken", error=reason)
+            color = theme.RED
+        else:
+            turn = self.app.t("load.over") if info.over else self.app.t("load.turn", n=info.turn)
+            detail = f"{'、'.join(info.players) if self.app.lang == 'zh' else ', '.join(info.players)}  ·  {turn}"
+            color = theme.INK_SOFT
+        tx.draw_line(surface, self.app.fonts, detail, low, theme.px(theme.TEXT_SMALL, s), color, align="left")

@@ -1,0 +1,221 @@
+"""The main menu: five illustrated game tiles and the app's buttons.
+
+Unbuilt games show "coming soon" and cannot be chosen. Continue picks up the
+autosave in one click. Esc asks before quitting. Everything else (setup,
+load, stats, settings, rules) is imported only when opened, to start fast.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..core import registry
+from ..ui import sprites, theme
+from ..ui import text as tx
+from ..ui.dialogs import ConfirmDialog, show_error
+from ..ui.screen import FormScene
+from ..ui.widgets import Button, Widget
+from .launch import open_game, save_error_text
+
+
+class GameTile(Widget):
+    """One game: its art, name and player count; dimmed with a ribbon when unbuilt."""
+
+    def __init__(self, app, info, on_open) -> None:
+        super().__init__(app)
+        self.info = info
+        self.on_open = on_open
+        self.enabled = info.available
+        self.pressed = False
+
+    def handle_mouse(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was, self.pressed = self.pressed, False
+            if was and self.rect.collidepoint(event.pos):
+                self.activate()
+                return True
+        return False
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.app.sound.play("click")
+            self.on_open(self.info)
+
+    def draw(self, surface) -> None:
+        s = self.s
+        rect = self.rect.copy()
+        lift = theme.px(6, s) if self.enabled and (self.hover or self.focused) and not self.pressed else 0
+        rect.move_ip(0, -lift)
+        theme.panel(surface, rect, s, color=theme.CREAM, border=theme.GOLD if lift else theme.PAPER_EDGE)
+        pad = theme.px(10, s)
+        name_h = theme.px(40, s)
+        sub_h = theme.px(28, s)
+        art = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - pad * 2, rect.height - pad * 3 - name_h - sub_h)
+        path = f"ui/tiles/{self.info.id}.svg"
+        img = sprites.load_svg(path, art.size) if self.enabled else sprites.grayscale(path, art.size)
+        surface.blit(img, art)
+        name = self.app.i18n.pick(self.info.name)
+        name_box = pygame.Rect(rect.left + pad, art.bottom + pad, rect.width - pad * 2, name_h)
+        tx.draw_line(surface, self.app.fonts, name, name_box, theme.px(theme.TEXT_LARGE, s),
+                     theme.INK if self.enabled else theme.DISABLED_INK, bold=True)
+        sub_box = pygame.Rect(name_box.left, name_box.bottom, name_box.width, sub_h)
+        players = self.app.t("menu.players", low=self.info.min_players, high=self.info.max_players)
+        tx.draw_line(surface, self.app.fonts, players, sub_box, theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT)
+        if not self.enabled:
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (30, 30, 50, 70), veil.get_rect(), border_radius=theme.radius_for(rect, s))
+            surface.blit(veil, rect)
+            ribbon = pygame.Rect(rect.left, art.centery - theme.px(22, s), rect.width, theme.px(44, s))
+            pygame.draw.rect(surface, theme.PLUM, ribbon)
+            pygame.draw.line(surface, theme.GOLD, ribbon.topleft, ribbon.topright, max(1, theme.px(2, s)))
+            pygame.draw.line(surface, theme.GOLD, ribbon.bottomleft, ribbon.bottomright, max(1, theme.px(2, s)))
+            tx.draw_line(surface, self.app.fonts, self.app.t("menu.coming_soon"), ribbon.inflate(-pad * 2, 0),
+                         theme.px(theme.TEXT, s), theme.CREAM, bold=True)
+        if self.focused:
+            theme.focus_ring(surface, rect, s)
+
+
+class MenuScene(FormScene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.tiles = [GameTile(app, info, self.open_setup) for info in registry.games()]
+        t = app.t
+        self.continue_button = Button(app, lambda: t("menu.continue"), self.continue_game)
+        self.buttons = [
+            self.continue_button,
+            Button(app, lambda: t("menu.load"), self.open_load, style="secondary"),
+            Button(app, lambda: t("menu.stats"), self.open_stats, style="secondary"),
+            Button(app, lambda: t("menu.settings"), self.open_settings, style="secondary"),
+            Button(app, lambda: t("menu.rules"), self.open_rules, style="secondary"),
+            Button(app, lambda: t("menu.quit"), app.quit, style="secondary"),
+        ]
+        self.ring.add(*self.tiles, *self.buttons)
+        self.autosave = None
+        self.header = pygame.Rect(0, 0, 0, 0)
+
+    # -- actions -------------------------------------------------------------------
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.refresh_continue()
+
+    def refresh_continue(self) -> None:
+        from ..core.saves import latest_autosave
+
+        try:
+            info = latest_autosave()
+        except OSError:
+            info = None
+        usable = info is not None and not info.error and not info.over
+        self.autosave = info if usable else None
+        self.continue_button.enabled = usable
+
+    def continue_game(self) -> None:
+        from ..core.saves import SaveError, load_session
+
+        if self.autosave is None:
+            return
+        try:
+            session = load_session(self.autosave.path)
+        except (SaveError, OSError, ValueError) as exc:
+            show_error(self.app, self.app.t("menu.continue_failed", error=save_error_text(self.app, exc)))
+            self.refresh_continue()
+            return
+        open_game(self.app, session)
+
+    def open_setup(self, info) -> None:
+        from .setup import SetupScene
+
+        self.app.push(SetupScene(self.app, info))
+
+    def open_load(self) -> None:
+        from .load import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def open_stats(self) -> None:
+        from .stats import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def open_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def back(self) -> None:
+        self.app.push(ConfirmDialog(self.app, self.app.t("menu.quit_confirm"), self.app.quit,
+                                    yes_text=lambda: self.app.t("menu.quit")))
+
+    # -- layout --------------------------------------------------------------------
+    def layout(self, rect, s) -> None:
+        w, h = rect.size
+        margin = theme.px(40, s)
+        self.header = pygame.Rect(0, theme.px(24, s), w, theme.px(130, s))
+        button_h = theme.px(56, s)
+        gap = theme.px(16, s)
+        # buttons: one row when it fits, else two rows of three
+        per_row = 6 if w >= theme.px(1100, s) else 3
+        rows = (len(self.buttons) + per_row - 1) // per_row
+        bw = min(theme.px(220, s), (w - margin * 2 - gap * (per_row - 1)) // per_row)
+        bottom = h - theme.px(32, s)
+        top_of_buttons = bottom - rows * button_h - (rows - 1) * gap
+        for i, b in enumerate(self.buttons):
+            row, col = divmod(i, per_row)
+            count = min(per_row, len(self.buttons) - row * per_row)
+            x0 = w // 2 - (count * bw + (count - 1) * gap) // 2
+            b.place((x0 + col * (bw + gap), top_of_buttons + row * (button_h + gap), bw, button_h), s)
+        # tiles: a row of five, portrait, as large as the space allows
+        area = pygame.Rect(margin, self.header.bottom + theme.px(16, s), w - margin * 2,
+                           top_of_buttons - self.header.bottom - theme.px(48, s))
+        n = len(self.tiles)
+        tgap = theme.px(22, s)
+        tile_w = min((area.width - tgap * (n - 1)) // n, int(area.height * 0.66))
+        tile_h = min(area.height, int(tile_w / 0.66))
+        x0 = area.centerx - (tile_w * n + tgap * (n - 1)) // 2
+        y0 = area.top + (area.height - tile_h) // 2
+        for i, tile in enumerate(self.tiles):
+            tile.place((x0 + i * (tile_w + tgap), y0, tile_w, tile_h), s)
+
+    def draw_content(self, surface) -> None:
+        s = self.s
+        head = self.header
+        title_box = pygame.Rect(head.left, head.top, head.width, int(head.height * 0.62))
+        font, shown = tx.fit_line(self.app.fonts, self.app.t("app.title"), head.width - theme.px(80, s),
+                                  title_box.height, theme.px(theme.TITLE, s), True)
+        face = tx.render(font, shown, theme.GOLD_LIGHT)
+        edge = tx.render(font, shown, (26, 18, 46))
+        box = face.get_rect(center=title_box.center)
+        o = max(2, theme.px(3, s))
+        for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o), (o, o), (o * 2, o * 2)):
+            surface.blit(edge, box.move(dx, dy))
+        surface.blit(face, box)
+        for side in (-1, 1):  # a little star flourish either side of the title
+            cx = box.centerx + side * (box.width // 2 + theme.px(40, s))
+            _star(surface, (cx, box.centery), theme.px(14, s), theme.GOLD)
+            _star(surface, (cx + side * theme.px(30, s), box.centery - theme.px(14, s)), theme.px(7, s), theme.GOLD_LIGHT)
+        sub = pygame.Rect(head.left + theme.px(60, s), title_box.bottom, head.width - theme.px(120, s),
+                          head.height - title_box.height)
+        tx.draw_line(surface, self.app.fonts, self.app.t("app.subtitle"), sub, theme.px(theme.TEXT, s), theme.CREAM)
+
+
+def _star(surface, center, r, color) -> None:
+    cx, cy = center
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.42
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    pygame.draw.polygon(surface, color, points)

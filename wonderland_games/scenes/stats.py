@@ -1,0 +1,97 @@
+"""Statistics per game: games played, best score, and per seat kind played / won / rate.
+
+One game at a time (a Choice picks it), so the table stays large and readable
+however many games get built.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..core import registry
+from ..ui import text as tx
+from ..ui import theme
+from ..ui.screen import FormScene
+from ..ui.widgets import Button, Choice
+
+
+class StatsScene(FormScene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        from ..core.stats import SEAT_KINDS, load_stats
+
+        self.kinds = SEAT_KINDS
+        self.stats = load_stats()
+        ids = [g.id for g in registry.games() if g.available or g.id in self.stats["games"]]
+        self.game = Choice(app, [(gid, (lambda gid=gid: app.i18n.pick(registry.game_name(gid)))) for gid in ids])
+        self.back_button = Button(app, lambda: app.t("stats.back"), self.back, style="secondary")
+        self.ring.add(self.game, self.back_button)
+        self.ring.focus(self.game, keyboard=False)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def title(self) -> str:
+        return self.app.t("stats.title")
+
+    def layout(self, rect, s) -> None:
+        w, h = rect.size
+        top = self.title_rect().bottom + theme.px(8, s)
+        button_h = theme.px(56, s)
+        bottom = h - theme.px(28, s)
+        cw = min(w - theme.px(80, s), theme.px(420, s))
+        self.game.place(((w - cw) // 2, top, cw, theme.px(52, s)), s)
+        pw = min(w - theme.px(80, s), theme.px(920, s))
+        ptop = top + theme.px(70, s)
+        self.panel = pygame.Rect((w - pw) // 2, ptop, pw, bottom - button_h - theme.px(24, s) - ptop)
+        bw = theme.px(220, s)
+        self.back_button.place((w // 2 - bw // 2, bottom - button_h, bw, button_h), s)
+
+    def draw_content(self, surface) -> None:
+        s = self.s
+        theme.panel(surface, self.panel, s)
+        inner = self.panel.inflate(-theme.px(56, s), -theme.px(40, s))
+        game = self.stats["games"].get(self.game.value) if self.game.options else None
+        t = self.app.t
+        if not game or not game["played"]:
+            tx.draw_block(surface, self.app.fonts, t("stats.no_games"), inner, theme.px(theme.TEXT, s), theme.INK_SOFT)
+            return
+        fonts = self.app.fonts
+        line_h = min(theme.px(46, s), inner.height // 8)
+        y = inner.top
+        half = inner.width // 2
+        best = game["best"]
+        best_text = t("stats.best_by", score=_num(best["score"]), name=best["name"]) if best else t("stats.none")
+        for label, value in ((t("stats.played"), str(game["played"])), (t("stats.best"), best_text)):
+            tx.draw_line(surface, fonts, label, pygame.Rect(inner.left, y, half, line_h), theme.px(theme.TEXT, s),
+                         theme.INK_SOFT, align="left")
+            tx.draw_line(surface, fonts, value, pygame.Rect(inner.left + half, y, half, line_h),
+                         theme.px(theme.TEXT_LARGE, s), theme.PLUM, bold=True, align="right")
+            y += line_h
+        sense = t("stats.lower_better" if game.get("lower_is_better") else "stats.higher_better")
+        tx.draw_line(surface, fonts, sense, pygame.Rect(inner.left, y, inner.width, line_h * 2 // 3),
+                     theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT, align="right")
+        y += line_h
+        cols = [0.34, 0.16, 0.16, 0.16, 0.18]
+        heads = [t("stats.kind"), t("stats.seats_played"), t("stats.won"), t("stats.rate"), t("stats.best")]
+        self._row(surface, inner, y, line_h, cols, heads, theme.TEAL, bold=True)
+        y += line_h
+        pygame.draw.line(surface, theme.PAPER_EDGE, (inner.left, y), (inner.right, y), max(1, theme.px(2, s)))
+        for kind in self.kinds:
+            row = game["seats"][kind]
+            rate = f"{100 * row['won'] / row['played']:.0f}%" if row["played"] else "–"
+            cells = [t(f"stats.kinds.{kind}"), str(row["played"]), str(row["won"]), rate,
+                     _num(row["best"]) if row["best"] is not None else "–"]
+            self._row(surface, inner, y + theme.px(4, s), line_h, cols, cells, theme.INK)
+            y += line_h
+
+    def _row(self, surface, inner, y, h, cols, cells, color, bold=False) -> None:
+        x = inner.left
+        for frac, cell in zip(cols, cells):
+            w = int(inner.width * frac)
+            align = "left" if x == inner.left else "center"
+            tx.draw_line(surface, self.app.fonts, cell, pygame.Rect(x, y, w - theme.px(6, self.s), h),
+                         theme.px(theme.TEXT, self.s), color, bold=bold, align=align)
+            x += w
+
+
+def _num(value) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)

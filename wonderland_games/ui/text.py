@@ -1,0 +1,179 @@
+"""Text that always fits its box: wrapping for Chinese and English, shrinking, ellipsis.
+
+Chinese breaks between any two characters (but never before closing
+punctuation); English breaks between words, and a word wider than the line is
+split by characters. A rendered-text cache keeps per-frame drawing cheap.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+_NO_LINE_START = set("，。、！？；：）」』》〉】”’,.!?;:)]}%…—·")
+_TOKEN = re.compile(r"\s+|[A-Za-z0-9\u00C0-\u024F'’\-_/@#&+.,:;!?()\[\]\"%]+|.", re.S)
+ELLIPSIS = "…"
+
+
+def _is_space(token: str) -> bool:
+    return token.isspace()
+
+
+def _tokens(text: str) -> list:
+    tokens = _TOKEN.findall(text)
+    merged: list = []
+    for tok in tokens:
+        # keep closing punctuation with the token before it (kinsoku)
+        if merged and not _is_space(merged[-1]) and tok and tok[0] in _NO_LINE_START and len(tok) == 1:
+            merged[-1] += tok
+        else:
+            merged.append(tok)
+    return merged
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list:
+    """Lines of `text` no wider than `width` (explicit newlines kept)."""
+    lines: list = []
+    for para in text.split("\n"):
+        line = ""
+        for tok in _tokens(para):
+            if _is_space(tok):
+                if line:
+                    line += " "
+                continue
+            candidate = line + tok
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line.strip():
+                lines.append(line.rstrip())
+                line = ""
+            if font.size(tok)[0] <= width:
+                line = tok
+                continue
+            for ch in tok:  # a token wider than the line: split by characters
+                if font.size(line + ch)[0] > width and line:
+                    lines.append(line)
+                    line = ""
+                line += ch
+        lines.append(line.rstrip())
+    return lines
+
+
+def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
+    if font.size(text)[0] <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if font.size(text[:mid].rstrip() + ELLIPSIS)[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+# -- rendering -----------------------------------------------------------------------
+_render_cache: dict = {}
+_CACHE_MAX = 800
+
+
+def render(font: pygame.font.Font, text: str, color: tuple) -> pygame.Surface:
+    key = (font, text, tuple(color))  # the font itself, not id(): ids of freed fonts get reused
+    surf = _render_cache.get(key)
+    if surf is None:
+        if len(_render_cache) > _CACHE_MAX:
+            _render_cache.clear()
+        surf = font.render(text, True, color)
+        if len(color) == 4:
+            surf.set_alpha(color[3])
+        _render_cache[key] = surf
+    return surf
+
+
+def fit_line(fonts, text: str, width: int, height: int, size: int, bold: bool = False, min_ratio: float = 0.7):
+    """(font, text) for one line inside width x height: shrink first, then ellipsize."""
+    size = int(size)
+    smallest = max(8, int(size * min_ratio))
+    font = fonts.get(size, bold)
+    while size > smallest and (font.size(text)[0] > width or font.get_linesize() > height):
+        size -= max(1, size // 12)
+        font = fonts.get(size, bold)
+    return font, ellipsize(font, text, max(1, width))
+
+
+def fit_block(fonts, text: str, width: int, height: int, size: int, bold: bool = False, min_ratio: float = 0.6):
+    """(font, lines) for wrapped text inside width x height: shrink, then cut with an ellipsis."""
+    size = int(size)
+    smallest = max(8, int(size * min_ratio))
+    while True:
+        font = fonts.get(size, bold)
+        lines = wrap(font, text, max(1, width))
+        if len(lines) * font.get_linesize() <= height or size <= smallest:
+            break
+        size -= max(1, size // 12)
+    fit = max(1, height // font.get_linesize())
+    if len(lines) > fit:
+        lines = lines[:fit]
+        lines[-1] = ellipsize(font, lines[-1] + ELLIPSIS, width)
+    return font, lines
+
+
+def draw_line(
+    surface: pygame.Surface,
+    fonts,
+    text: str,
+    rect: pygame.Rect,
+    size: int,
+    color: tuple,
+    bold: bool = False,
+    align: str = "center",
+) -> pygame.Rect:
+    """Draw one line fitted into `rect`; returns the rect the text took."""
+    rect = pygame.Rect(rect)
+    font, shown = fit_line(fonts, text, rect.width, rect.height, size, bold)
+    img = render(font, shown, color)
+    box = img.get_rect()
+    box.centery = rect.centery
+    if align == "left":
+        box.left = rect.left
+    elif align == "right":
+        box.right = rect.right
+    else:
+        box.centerx = rect.centerx
+    surface.blit(img, box)
+    return box
+
+
+def draw_block(
+    surface: pygame.Surface,
+    fonts,
+    text: str,
+    rect: pygame.Rect,
+    size: int,
+    color: tuple,
+    bold: bool = False,
+    align: str = "center",
+    valign: str = "center",
+) -> pygame.Rect:
+    """Draw wrapped text fitted into `rect`; returns the rect the text took."""
+    rect = pygame.Rect(rect)
+    font, lines = fit_block(fonts, text, rect.width, rect.height, size, bold)
+    step = font.get_linesize()
+    total = step * len(lines)
+    y = rect.top if valign == "top" else rect.top + (rect.height - total) // 2
+    used = pygame.Rect(rect.centerx, y, 0, total)
+    for line in lines:
+        img = render(font, line, color)
+        box = img.get_rect(top=y)
+        if align == "left":
+            box.left = rect.left
+        elif align == "right":
+            box.right = rect.right
+        else:
+            box.centerx = rect.centerx
+        surface.blit(img, box)
+        used.union_ip(box)
+        y += step
+    return used
