@@ -90,8 +90,9 @@ def hard_gui_decision_s(count: int, budget: float) -> list:
     return times
 
 
-def frame_ms(size: tuple, frames: int = 300) -> list:
-    """Frame times of the Parade table mid-game, 6 players, one human."""
+def frame_ms(size: tuple, frames: int = 600) -> list:
+    """Frame times of the Parade table mid-game, 6 players: the human (seat 0)
+    moves the selection and plays by keyboard while 5 Easy bots animate."""
     import pygame
 
     from wonderland_games.core.session import Session
@@ -99,22 +100,31 @@ def frame_ms(size: tuple, frames: int = 300) -> list:
     from wonderland_games.ui.app import App
 
     app = App(size=size)
+    app.settings.sound = False
     players = [Seat("Alice")] + [Seat(f"Bot {i}", BOT, "easy") for i in range(5)]
     session = Session.new("parade", players, seed=11, options={})
     session.autosave = False
     rng = random.Random(5)
     for _ in range(18):  # mid-game: collections and a long parade
         session.apply(rng.choice(session.state.legal_actions()))
-    while session.state.current_player() != 0:
-        session.apply(rng.choice(session.state.legal_actions()))
     app.running = True
-    app.push(ParadeScene(app, session))
+    scene = ParadeScene(app, session)
+    app.push(scene)
     times = []
+    my_frames = 0
     for i in range(frames + 30):
+        if scene.my_turn():
+            my_frames += 1
+            if my_frames % 8 == 0:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+            if my_frames % 40 == 0:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
         start = time.perf_counter()
         app.step(1 / 60)
-        if i >= 30:  # first frames fill the caches
+        if i >= 30:  # the first frames fill the caches
             times.append((time.perf_counter() - start) * 1000)
+        if session.state.is_over():
+            break
     pygame.display.quit()
     return times
 

@@ -92,6 +92,22 @@ def test_human_plays_a_whole_game_against_bots_by_clicking(app):
     app.step(1 / 60)  # the results screen draws
 
 
+def test_a_game_counts_in_the_statistics_once(app, tmp_path, monkeypatch):
+    from wonderland_games.core.stats import load_stats
+
+    monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path))
+    seats = [Seat("爱丽丝", "bot", "easy"), Seat("Bob", "bot", "easy")]
+    session, scene = start(app, seats)
+    run_until(app, lambda: isinstance(app.top, ParadeResultsScene))
+    app.step(1 / 60)
+    assert load_stats()["games"]["parade"]["played"] == 1
+    app.stack.clear()
+    app.push(ParadeScene(app, session))  # the finished game opened again (Continue)
+    run_until(app, lambda: isinstance(app.top, ParadeResultsScene))
+    app.step(1 / 60)
+    assert load_stats()["games"]["parade"]["played"] == 1
+
+
 def test_selecting_a_card_previews_exactly_what_the_rules_take(app):
     session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
     run_until(app, scene.my_turn)

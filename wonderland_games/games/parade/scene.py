@@ -93,6 +93,9 @@ class ParadeScene(Scene):
             self.replay_playing = False
             self.replay_wait = 0.0
         state = self.state
+        # statistics count a game once, when it ends at this table: not in a
+        # replay, nor when a finished save is opened again
+        self.counts_for_stats = replay is None and not state.is_over()
         self.deck = state.deck
         self.seats = list(state.seats)
         self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
@@ -486,7 +489,8 @@ class ParadeScene(Scene):
     def show_results(self) -> None:
         from .results import ParadeResultsScene
 
-        self.app.push(ParadeResultsScene(self.app, self.session))
+        self.app.push(ParadeResultsScene(self.app, self.session, record_stats=self.counts_for_stats))
+        self.counts_for_stats = False
 
     # -- replays -------------------------------------------------------------------------
     def _update_replay(self, dt: float) -> None:
