@@ -376,6 +376,24 @@ def test_incremental_repaint_matches_a_full_redraw(app):
     assert compared >= 20 and len(session.actions) >= 12
 
 
+def test_coming_back_from_another_screen_repaints_the_whole_window(app):
+    """A full-screen scene (rules, settings) pushed over the table leaves nothing behind."""
+    from wonderland_games.ui.app import Scene
+
+    class Cover(Scene):
+        def draw(self, surface):
+            surface.fill((255, 0, 255))
+
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    for _ in range(5):
+        app.step(1 / 60)
+    app.push(Cover(app))
+    app.step(1 / 60)
+    app.pop()
+    app.step(1 / 60)
+    assert screen_bytes(app) == full_redraw_bytes(app, scene)
+
+
 def test_a_change_of_everything_is_spread_over_frames_not_one_long_frame(app):
     session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(5)])
     run_until(app, scene.my_turn)

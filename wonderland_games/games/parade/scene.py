@@ -171,6 +171,7 @@ class ParadeScene(Scene):
     def on_enter(self) -> None:
         pygame.key.stop_text_input()
         self.dirty = True
+        self._partial_ok = False  # another scene drew over the window: copy the whole frame back
 
     def on_exit(self) -> None:
         if self.runner is not None:
