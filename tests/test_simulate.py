@@ -66,7 +66,7 @@ def test_text_output(capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["chess", "--players", "2", "--bots", "easy,easy"], "unknown game 'chess'"),
-    (["oz", "--players", "2", "--bots", "easy,easy"], "not playable yet"),
+    (["voyage", "--players", "2", "--bots", "easy,easy"], "not playable yet"),
     (["parade", "--players", "3", "--bots", "easy,easy"], "2 bots for 3 players"),
     (["parade", "--players", "2", "--bots", "easy,genius"], "unknown bot level 'genius'"),
     (["parade", "--players", "7", "--bots", "easy,easy,easy,easy,easy,easy,easy"], "2 to 6 players"),
