@@ -459,3 +459,103 @@ def test_portraits_stay_clear_of_the_card_edges(app):
         for y in range(int(h * 0.3), int(h * 0.68)):
             for x in list(range(max(1, w // 40) + 1, margin)) + list(range(w - margin, w - max(1, w // 40) - 1)):
                 assert face.get_at((x, y))[:3] == base, (colour, x, y)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_live_panel_fits_eight_character_names_and_legible_markers(app, size, players):
+    from wonderland_games.games.parade.panels import LIVE_NAME
+
+    lay = compute(size, players)
+    s = lay.s
+    title, chips, rows = lay.live_table()
+    font = app.font(px(LIVE_NAME, s))
+    inner = lay.live.inflate(-px(8, s), -px(4, s))
+    for name in ("Cheshire", "Tweedled", "Dormouse", "MadHatMM", "红心皇后的侍从"):
+        for row in rows:
+            assert font.size(name)[0] <= row.name.width, (name, row.name)
+    for row, below in zip(rows, rows[1:] + [None]):
+        assert inner.contains(row.block) and row.block.contains(row.name) and row.block.contains(row.score)
+        assert below is None or row.block.bottom <= below.block.top
+        for cell in row.cells:
+            assert row.block.contains(cell)
+            assert cell.width >= 30 and cell.height >= 17, cell  # a crown and a two-digit count, readable
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2560, 1440)])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_collection_piles_fit_eleven_cards_and_show_short_piles_values(size, players):
+    from wonderland_games.games.parade.layout import FAN
+
+    lay = compute(size, players)
+    for box in lay.seats:
+        w = box.mini_w
+        for colour in range(6):
+            assert all(box.rect.contains(r) for r in box.stack_slots(colour, 11))
+            short = box.stack_slots(colour, 3)
+            assert short[1].top - short[0].top >= int(w * FAN) - 1, "a short pile shows every value"
+            if colour < 5:  # the next colour leaves the value corner in sight
+                assert box.pile(colour + 1).left - box.pile(colour).left >= w * 0.75
+    if (size, players) == ((1280, 800), 3):
+        assert lay.seats[0].mini_w >= 54  # it was 43 with the panel half empty
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 6])
+def test_parade_labels_stay_clear_of_lifted_cards_and_values_show(size, players):
+    lay = compute(size, players)
+    for count in (2, 7, 13, 20, 31):
+        cw, rects = lay.parade_slots(count)
+        assert all(lay.parade.contains(r.move(0, -lay.parade_lift)) for r in rects)
+        for r in rects:  # the label strip above each row is clear of its lifted cards
+            label = pygame.Rect(r.left, r.top - lay.parade_strip, cw, lay.parade_label_h)
+            assert label.bottom <= r.move(0, -lay.parade_lift).top
+            assert all(not label.colliderect(o) for o in rects)
+        rows = {}
+        for r in rects:
+            rows.setdefault(r.top, []).append(r.left)
+        for lefts in rows.values():
+            assert all(b - a >= cw * 0.5 - 1 for a, b in zip(lefts, lefts[1:])), "every card shows its value"
+
+
+def test_head_label_stays_visible_when_a_preview_lifts_the_head(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=4)
+    run_until(app, scene.my_turn)
+    state, deck = session.state, session.state.deck
+    card = state.hands[0][0]
+    # a parade longer than any value, headed by a card of the same colour: the head is taken
+    head = next(c for c in state.draw_pile if deck.colour_of(c) == deck.colour_of(card))
+    state.draw_pile.remove(head)
+    state.parade[:0] = [head] + [state.draw_pile.pop() for _ in range(10)]
+    scene.display = state.clone()
+    scene.dirty = True
+    app.step(1 / 60)
+    lay = scene.layout
+    _, rects = lay.parade_slots(len(state.parade) + 1)
+    # the label's text (a lifted card's glow may brush the strip's lowest pixels)
+    label = pygame.Rect(rects[0].left, rects[0].top - lay.parade_strip, px(60, lay.s), px(15, lay.s))
+    before = pygame.image.tobytes(app.screen.subsurface(label), "RGB")
+    scene.pick(card)
+    assert head in scene.preview["taken"]
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert pygame.image.tobytes(app.screen.subsurface(label), "RGB") == before
+
+
+def test_english_text_uses_no_full_width_dot():
+    """The bundled font draws "·" full width: English separators are dashes or colons."""
+    from pathlib import Path
+
+    from wonderland_games.core.data import load_yaml
+
+    def leaves(node):
+        if isinstance(node, dict):
+            for value in node.values():
+                yield from leaves(value)
+        else:
+            yield str(node)
+
+    strings = load_yaml("parade/strings.yaml")
+    assert not [text for text in leaves(strings["en"]) if "·" in text]
+    rules_en = Path(__file__).resolve().parents[1] / "data" / "parade" / "rules.en.md"
+    assert "·" not in rules_en.read_text(encoding="utf-8")

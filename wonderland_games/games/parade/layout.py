@@ -28,6 +28,11 @@ BUTTONS = ("ff", "undo", "save", "rules", "menu")
 REPLAY_BUTTONS = ("prev", "play", "next")
 COLOURS = 6
 FAN = 0.48  # fanned cards overlap so that each one's value badge shows
+LIVE_TITLE, LIVE_CHIPS, LIVE_BLOCK = 28, 22, 46  # live panel: title, colour chips, one player (unscaled)
+ROW_SHOWS = 0.5  # each parade card shows at least this much of its width (a whole "10")
+SHRINK = 0.8  # a long parade's cards get narrower by this factor at a time
+SPREAD = 1.25  # a collection card may be this much wider than its colour's column step,
+# the next colour covering a sliver of its right edge (never the value corner)
 PILE_LAYERS = 3  # a thick draw pile shows up to three backs behind the top one,
 PILE_STEP = 2  # each this many (unscaled) pixels up and to the right
 
@@ -46,15 +51,28 @@ class SeatBox:
         return SeatBox(self.rect.move(dx, dy), self.header.move(dx, dy), self.hand.move(dx, dy),
                        [c.move(dx, dy) for c in self.stacks], self.mini_w, self.crown_h)
 
+    def pile(self, colour: int) -> pygame.Rect:
+        """Where the colour's first card sits (its crown is centred above it)."""
+        return self.stack_slots(colour, 1)[0]
+
     def stack_slots(self, colour: int, count: int) -> list:
-        """Card rects of one colour stack of `count` cards, fanned downwards."""
+        """Card rects of one colour stack of `count` cards, fanned downwards: each card's
+        value shows while the pile is short, and they overlap more as it grows."""
         column, mini_w = self.stacks[colour], self.mini_w
         ch = card_height(mini_w)
         top = column.top + self.crown_h
         room = column.bottom - top - ch
         step = min(int(mini_w * FAN), room // max(1, count - 1)) if count > 1 else 0
-        x = column.centerx - mini_w // 2
+        x = column.left + (column.width - mini_w) // 2 if mini_w <= column.width else column.left
         return [pygame.Rect(x, top + i * max(0, step), mini_w, ch) for i in range(count)]
+
+
+@dataclass
+class LiveRow:
+    block: pygame.Rect  # both lines, highlighted for the player to move
+    name: pygame.Rect
+    score: pygame.Rect
+    cells: list  # one per colour: count, or a crown and count for the majority
 
 
 @dataclass
@@ -80,7 +98,8 @@ class Layout:
 
     # -- rows of cards -------------------------------------------------------------
     def parade_slots(self, count: int) -> tuple:
-        """(card width, [rect]) for `count` cards, head first; overlaps, then wraps."""
+        """(card width, [rect]) for `count` cards, head first; overlaps, then wraps.
+        Above every row is a strip for the Head/Tail labels and the lift of taken cards."""
         area = self.parade
         cw, per_row, step, gap = self._parade_grid(count)
         ch = card_height(cw)
@@ -88,28 +107,44 @@ class Layout:
         for i in range(max(1, count)):
             r, c = divmod(i, per_row)
             x = area.left + int(c * step)
-            y = area.top + self.parade_label_h + r * (ch + gap)
+            y = area.top + self.parade_strip + r * (ch + gap)
             rects.append(pygame.Rect(x, y, cw, ch))
         return cw, rects
 
     def _parade_grid(self, count: int) -> tuple:
-        """(card width, cards per row, step between cards, gap between rows)."""
-        area = self.parade
-        avail_h = area.height - self.parade_label_h
-        gap = max(4, px(8, self.s))
+        """(card width, cards per row, step between cards, gap between rows): the largest
+        cards for which every card still shows its value, in as few rows as that allows."""
+        area, s = self.parade, self.s
+        strip = self.parade_strip
+        gap = strip  # a wrapped row has its own strip for the Tail label and lifted cards
         count = max(1, count)
+        best = None
         for rows in (1, 2, 3):
-            ch = (avail_h - (rows - 1) * gap) // rows
-            cw = min(int(ch / RATIO), px(120, self.s))
+            ch = (area.height - strip - (rows - 1) * gap) // rows
             per_row = math.ceil(count / rows)
-            step = cw + gap if per_row == 1 else min(cw + gap, (area.width - cw) / (per_row - 1))
-            if step >= cw * 0.52 or rows == 3:
-                break
+            tall = min(ch / RATIO, px(120, s))
+            wide = area.width / (1 + ROW_SHOWS * (per_row - 1))
+            # narrower in a few steps, not one width per count: each width's faces are cached
+            shrink = 0 if wide >= tall else math.ceil(math.log(wide / tall) / math.log(SHRINK))
+            cw = int(tall * SHRINK ** shrink)
+            if best is None or cw > best[0]:
+                best = (cw, per_row)
+        cw, per_row = best
+        step = cw + px(8, s) if per_row == 1 else min(cw + px(8, s), (area.width - cw) / (per_row - 1))
         return cw, per_row, max(step, 1), gap
 
     @property
     def parade_label_h(self) -> int:
-        return px(24, self.s)
+        return px(22, self.s)
+
+    @property
+    def parade_lift(self) -> int:
+        """How far taken cards rise in a preview: into the strip, below the labels."""
+        return px(10, self.s)
+
+    @property
+    def parade_strip(self) -> int:
+        return self.parade_label_h + self.parade_lift
 
     def hand_slots(self, count: int) -> tuple:
         """(card width, [rect]) for the current hand, centred in the hand area."""
@@ -131,6 +166,32 @@ class Layout:
         parade = [self._parade_grid(n)[0] for n in range(1, cards + 1)]
         hand = [self.hand_slots(n)[0] for n in range(5, 0, -1)] if self.hand.width else []
         return list(dict.fromkeys(parade[:1] + [self.seats[0].mini_w] + hand + parade))
+
+    # -- live score table ------------------------------------------------------------
+    def live_table(self) -> tuple:
+        """(title, colour chips, [LiveRow]) of the "if it ended now" panel: every player
+        takes two lines, the name and score above, the six colour cells below, so names
+        get the panel's whole width and the cells are large enough to read."""
+        s, rect = self.s, self.live
+        inner = rect.inflate(-px(16, s), -px(10, s))
+        title = pygame.Rect(inner.left, inner.top, inner.width, px(LIVE_TITLE, s))
+        players = len(self.seats)
+        room = inner.bottom - title.bottom
+        chip_h = min(px(LIVE_CHIPS, s), room // (2 * players + 1))
+        block = (room - chip_h) // players
+        cell_w = inner.width // COLOURS
+        left = inner.left + (inner.width - cell_w * COLOURS) // 2
+        chips = [pygame.Rect(left + c * cell_w, title.bottom, cell_w, chip_h) for c in range(COLOURS)]
+        score_w = px(54, s)
+        rows = []
+        for i in range(players):
+            top = title.bottom + chip_h + i * block
+            line = block * 9 // 20
+            name = pygame.Rect(inner.left + px(4, s), top, inner.width - score_w - px(8, s), line)
+            score = pygame.Rect(name.right, top, inner.right - name.right - px(4, s), line)
+            cells = [pygame.Rect(chip.left, top + line, cell_w, block - line - px(3, s)) for chip in chips]
+            rows.append(LiveRow(pygame.Rect(inner.left, top, inner.width, block - px(1, s)), name, score, cells))
+        return title, chips, rows
 
     # -- repaint regions -------------------------------------------------------------
     def regions(self) -> dict:
@@ -184,7 +245,7 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
     body_top = top.bottom + m // 2
     side_w = int(min(max(w * 0.21, px(250, s)), px(380, s)))
     side = pygame.Rect(w - m - side_w, body_top, side_w, h - m - body_top)
-    live_h = px(44, s) + px(20, s) * (players + 1) + px(8, s)
+    live_h = px(10 + LIVE_TITLE + LIVE_CHIPS + LIVE_BLOCK * players + 4, s)
     live = pygame.Rect(side.left, side.top, side.width, min(live_h, side.height // 2))
     log = pygame.Rect(side.left, live.bottom + m, side.width, side.bottom - live.bottom - m)
 
@@ -237,16 +298,18 @@ def _seat_boxes(area: pygame.Rect, players: int, rows: int, cols: int, s: float,
         pad = px(8, s)
         header = pygame.Rect(rect.left + pad, rect.top + px(4, s), rect.width - 2 * pad, px(30, s))
         inner_w = rect.width - 2 * pad
-        col_w = inner_w // COLOURS
         crown_h = px(16, s)
         hand = pygame.Rect(header.left, header.bottom, header.width, 0)
         if replay:
             hand.height = (rect.bottom - header.bottom) // 3
         top = hand.bottom + px(2, s)
-        column_h = rect.bottom - pad // 2 - top - crown_h
-        # room for a card and two or three more fanned above it, each showing its value
-        mini_w = max(16, min(int(col_w * 0.86), px(56, s), int(column_h / (RATIO + 2.5 * FAN))))
-        # stacks never need more height than a full fan of 11 cards
-        stacks = [pygame.Rect(header.left + i * col_w, top, col_w, rect.bottom - pad // 2 - top) for i in range(COLOURS)]
+        bottom = rect.bottom - pad // 2
+        # as wide as the columns allow (the next colour may cover a sliver of the right edge),
+        # as tall as a card with two or three more fanned below it, each value showing; longer
+        # piles overlap more (stack_slots), down to 11 cards
+        widest = int(inner_w * SPREAD / (COLOURS - 1 + SPREAD))
+        mini_w = max(16, min(widest, px(72, s), int((bottom - top - crown_h) / (RATIO + 2.5 * FAN))))
+        col_w = (inner_w - mini_w) // (COLOURS - 1) if mini_w * COLOURS > inner_w else inner_w // COLOURS
+        stacks = [pygame.Rect(header.left + i * col_w, top, col_w, bottom - top) for i in range(COLOURS)]
         boxes.append(SeatBox(rect, header, hand, stacks, mini_w, crown_h))
     return boxes

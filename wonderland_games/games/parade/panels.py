@@ -16,7 +16,7 @@ from ...ui import text as tx
 from ...ui import theme
 from ...ui.theme import px
 from . import rules
-from .cards import card_height, hex_rgb
+from .cards import hex_rgb
 
 PANEL = (250, 241, 218, 232)
 CURRENT = theme.GOLD_LIGHT
@@ -110,17 +110,16 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
     for card in state.collections[seat_index]:
         if card not in hidden:
             by_colour[deck.colour_of(card)].append(card)
-    for colour, cards in enumerate(by_colour):
-        column = box.stacks[colour]
+    for colour, cards in enumerate(by_colour):  # crowns and empty slots first: cards lie over them
+        pile = box.pile(colour)
         if seat_index in holders[colour]:
-            draw_crown(surface, (column.centerx, column.top + box.crown_h // 2), int(box.crown_h * 0.9))
+            draw_crown(surface, (pile.centerx, box.stacks[colour].top + box.crown_h // 2), int(box.crown_h * 0.9))
         if not cards:
-            slot = pygame.Rect(0, 0, box.mini_w, card_height(box.mini_w))
-            slot.midtop = (column.centerx, column.top + box.crown_h)
-            slot.height = min(slot.height, column.bottom - slot.top)
+            slot = pile.copy()
+            slot.width = min(slot.width, box.stacks[colour].width - px(3, s))
             tint = hex_rgb(deck.colours[colour].rgb)
             surface.blit(rounded(tuple(slot.size), (*tint, 60), px(5, s), (*tint, 150), max(1, px(2, s))), slot)
-            continue
+    for colour, cards in enumerate(by_colour):
         cards.sort(key=deck.value_of)
         for card, rect in zip(cards, box.stack_slots(colour, len(cards))):
             surface.blit(scene.painter.face(card, box.mini_w), rect)
@@ -135,49 +134,58 @@ def stack_target(layout, state, seat_index: int, card: int) -> pygame.Rect:
 
 
 # -- live scores ------------------------------------------------------------------------
-def draw_live(surface, rect: pygame.Rect, s: float, scene, state) -> None:
+LIVE_NAME = 15  # unscaled size of the names in the live panel (they get the panel's width)
+
+
+def draw_live(surface, layout, scene, state) -> None:
     """Score of every player if the game ended now, and each colour's majority."""
-    app, deck = scene.app, state.deck
-    theme.panel(surface, rect, s, with_shadow=False)
-    inner = rect.inflate(-px(16, s), -px(10, s))
-    title = pygame.Rect(inner.left, inner.top, inner.width, px(28, s))
+    app, deck, s = scene.app, state.deck, layout.s
+    theme.panel(surface, layout.live, s, with_shadow=False)
+    title, chips, rows = layout.live_table()
     tx.draw_line(surface, app.fonts, app.t("parade.live.title"), title, px(18, s), theme.PLUM, bold=True, align="left")
-    n = len(state.seats)
-    row_h = max(px(16, s), min(px(26, s), (inner.bottom - title.bottom) // (n + 1)))
+    for colour, chip in enumerate(chips):
+        box = chip.inflate(-px(4, s), -px(3, s))
+        pygame.draw.rect(surface, hex_rgb(deck.colours[colour].rgb), box, border_radius=px(4, s))
+        sym = scene.painter.symbol(colour, max(8, int(box.height * 0.8)))
+        surface.blit(sym, sym.get_rect(center=box.center))
     scores = rules.scores_now(deck, state.collections)
     holders = rules.majorities(deck, state.collections)
     counts = [rules.colour_counts(deck, c) for c in state.collections]
-    cell = min(px(30, s), (inner.width * 0.55) // len(deck.colours))
-    cells_left = inner.right - cell * len(deck.colours)
-    score_w = px(52, s)
-    y = title.bottom
-    for colour in range(len(deck.colours)):
-        sym = scene.painter.symbol(colour, max(8, int(row_h * 0.7)))
-        chip = pygame.Rect(cells_left + colour * cell, y, cell, row_h)
-        pygame.draw.rect(surface, hex_rgb(deck.colours[colour].rgb), chip.inflate(-px(4, s), -px(3, s)), border_radius=px(4, s))
-        surface.blit(sym, sym.get_rect(center=chip.center))
-    y += row_h
     best = min(scores) if scores else 0
-    for seat_index, seat in enumerate(state.seats):
-        row = pygame.Rect(inner.left, y, inner.width, row_h)
+    name_font = app.font(px(LIVE_NAME, s))
+    score_font = app.font(px(LIVE_NAME + 1, s), True)
+    for seat_index, (seat, row) in enumerate(zip(state.seats, rows)):
         if seat_index == state.current_player():
-            pygame.draw.rect(surface, theme.GOLD_LIGHT, row.inflate(px(6, s), 0), border_radius=px(5, s))
-        name_rect = pygame.Rect(row.left, row.top, cells_left - row.left - score_w - px(4, s), row_h)
-        font = app.font(int(row_h * 0.66))
-        name = tx.render(font, tx.ellipsize(font, seat.name, name_rect.width), theme.INK)
-        surface.blit(name, name.get_rect(midleft=name_rect.midleft))
-        score_rect = pygame.Rect(name_rect.right, row.top, score_w, row_h)
-        tx.draw_line(surface, app.fonts, str(scores[seat_index]), score_rect, int(row_h * 0.75),
-                     theme.GREEN if scores[seat_index] == best else theme.RED, bold=True, align="right")
-        for colour in range(len(deck.colours)):
-            chip = pygame.Rect(cells_left + colour * cell, y, cell, row_h)
-            k = counts[seat_index][colour]
-            if seat_index in holders[colour]:
-                draw_crown(surface, (chip.centerx, chip.centery), int(min(cell, row_h) * 0.8), theme.GOLD_LIGHT)
-                tx.draw_line(surface, app.fonts, str(k), chip, int(row_h * 0.55), theme.INK, bold=True)
-            elif k:
-                tx.draw_line(surface, app.fonts, str(k), chip, int(row_h * 0.6), theme.INK_SOFT)
-        y += row_h
+            translucent(surface, row.block, (*theme.GOLD_LIGHT, 200), px(5, s))
+        name = tx.render(name_font, tx.ellipsize(name_font, seat.name, row.name.width), theme.INK)
+        surface.blit(name, name.get_rect(midleft=row.name.midleft))
+        score = tx.render(score_font, str(scores[seat_index]), theme.GREEN if scores[seat_index] == best else theme.RED)
+        surface.blit(score, score.get_rect(midright=row.score.midright))
+        for colour, cell in enumerate(row.cells):
+            _live_cell(surface, cell, s, app, counts[seat_index][colour], seat_index in holders[colour],
+                       hex_rgb(deck.colours[colour].rgb))
+
+
+def _live_cell(surface, cell: pygame.Rect, s: float, app, count: int, majority: bool, tint: tuple) -> None:
+    """A colour's card count on a faint tint of the colour (nothing for none); the majority
+    as a gold pill with a crown."""
+    box = cell.inflate(-px(4, s), -px(2, s))
+    if majority:
+        surface.blit(rounded(tuple(box.size), (*theme.GOLD, 255), box.height // 2, (*theme.GOLD_DARK, 255),
+                             max(1, px(2, s))), box)
+        crown = max(8, int(box.height * 0.62))
+        font = app.font(max(9, int(box.height * 0.78)), True)
+        digits = font.size(str(count))[0]
+        left = box.centerx - (crown + px(2, s) + digits) // 2
+        draw_crown(surface, (left + crown // 2, box.centery), crown, theme.CREAM)
+        img = tx.render(font, str(count), theme.INK)
+        surface.blit(img, img.get_rect(midleft=(left + crown + px(2, s), box.centery)))
+        return
+    if count:
+        surface.blit(rounded(tuple(box.size), (*tint, 70), box.height // 2), box)
+        font = app.font(max(9, int(box.height * 0.74)))
+        img = tx.render(font, str(count), theme.INK_SOFT)
+        surface.blit(img, img.get_rect(center=box.center))
 
 
 # -- log ---------------------------------------------------------------------------------

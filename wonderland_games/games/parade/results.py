@@ -43,10 +43,11 @@ class ParadeResultsScene(ResultsScene):
         s, t, deck = self.s, self.app.t, self.deck
         breakdown = rules.score_breakdown(deck, self.state.collections)
         notes = self.notes()
-        note_h = px(24, s) * len(notes)
+        line_h = px(24, s)
+        foot_h = line_h * (len(notes) + 1)  # the legend, then the notes
         n = len(self.session.seats)
         head_h = px(26, s)
-        row_h = max(px(18, s), (rect.height - head_h - note_h) // n)
+        row_h = max(px(18, s), min(px(86, s), (rect.height - head_h - foot_h) // n))
         name_w = int(rect.width * 0.16)
         total_w = int(rect.width * 0.1)
         cell_w = (rect.width - name_w - total_w) // len(deck.colours)
@@ -69,45 +70,62 @@ class ParadeResultsScene(ResultsScene):
                          px(17, s), theme.PLUM if won else theme.INK, bold=won, align="left")
             cards = self.state.collections[seat]
             for colour, info in enumerate(deck.colours):
-                cell = pygame.Rect(rect.left + name_w + colour * cell_w, y, cell_w, row_h).inflate(-px(4, s), -px(2, s))
+                cell = pygame.Rect(rect.left + name_w + colour * cell_w, y, cell_w, row_h).inflate(-px(4, s), -px(4, s))
                 self._draw_cell(surface, cell, [c for c in cards if deck.colour_of(c) == colour], breakdown[seat][info.id])
             total = sum(v["points"] for v in breakdown[seat].values())
-            text = t("parade.results.points", n=total)
-            sub = t("parade.results.cards", n=len(cards))
-            box = pygame.Rect(rect.right - total_w, y, total_w, row_h)
-            top, bottom = box.copy(), box.copy()
-            top.height = bottom.height = row_h // 2 + px(2, s)
-            bottom.top = box.centery
-            if row_h >= px(34, s):
-                tx.draw_line(surface, self.app.fonts, text, top.move(0, px(2, s)), px(17, s), theme.RED, bold=True, align="right")
-                tx.draw_line(surface, self.app.fonts, sub, bottom, px(13, s), theme.INK_SOFT, align="right")
+            box = pygame.Rect(rect.right - total_w, y, total_w - px(6, s), row_h)
+            if row_h >= px(34, s):  # the card count too: it breaks ties
+                half = min(px(22, s), row_h // 2)
+                top = pygame.Rect(box.left, box.centery - half, box.width, half)
+                tx.draw_line(surface, self.app.fonts, t("parade.results.points", n=total), top, px(17, s), theme.RED,
+                             bold=True, align="right")
+                tx.draw_line(surface, self.app.fonts, t("parade.results.cards", n=len(cards)), top.move(0, half),
+                             px(13, s), theme.INK_SOFT, align="right")
             else:
-                tx.draw_line(surface, self.app.fonts, text, box, px(16, s), theme.RED, bold=True, align="right")
-        y = rect.top + head_h + n * row_h + px(2, s)
+                tx.draw_line(surface, self.app.fonts, t("parade.results.points", n=total), box, px(16, s), theme.RED,
+                             bold=True, align="right")
+        y = rect.top + head_h + n * row_h + px(4, s)
+        self._draw_legend(surface, pygame.Rect(rect.left, y, rect.width, line_h))
         for note in notes:
-            tx.draw_line(surface, self.app.fonts, note, pygame.Rect(rect.left, y, rect.width, px(24, s)), px(15, s),
+            y += line_h
+            tx.draw_line(surface, self.app.fonts, note, pygame.Rect(rect.left, y, rect.width, line_h), px(15, s),
                          theme.INK_SOFT, align="left")
-            y += px(24, s)
+
+    def _draw_legend(self, surface, line: pygame.Rect) -> None:
+        """How a colour scores: the crowned pill for a majority, plain face values otherwise."""
+        s, t = self.s, self.app.t
+        pill = pygame.Rect(line.left, line.top + px(2, s), px(40, s), line.height - px(4, s))
+        self._points(surface, pill, "n", True)
+        font = self.app.font(px(15, s))
+        text = tx.render(font, t("parade.results.flipped"), theme.INK_SOFT)
+        surface.blit(text, text.get_rect(midleft=(pill.right + px(6, s), line.centery)))
+        rest = tx.render(font, t("parade.results.face"), theme.INK_SOFT)
+        surface.blit(rest, rest.get_rect(midleft=(pill.right + px(6, s) + text.get_width() + px(24, s), line.centery)))
+
+    def _points(self, surface, box: pygame.Rect, text: str, flipped: bool) -> None:
+        s = self.s
+        if flipped:
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, box, border_radius=box.height // 2)
+            pygame.draw.rect(surface, theme.GOLD_DARK, box, max(1, px(1, s)), border_radius=box.height // 2)
+            crown = min(px(14, s), box.height - px(6, s))
+            draw_crown(surface, (box.left + px(4, s) + crown // 2, box.centery), crown)
+            box = pygame.Rect(box.left + px(4, s) + crown, box.top, box.width - px(4, s) - crown, box.height)
+        tx.draw_line(surface, self.app.fonts, text, box, px(15, s), theme.INK, bold=True)
 
     def _draw_cell(self, surface, cell: pygame.Rect, cards: list, entry: dict) -> None:
-        """The colour's cards in a tight row and their points (crown when flipped)."""
+        """The colour's cards in a row (overlapping more as the pile grows) and their points
+        (crown when flipped)."""
         s = self.s
         if not cards:
-            tx.draw_line(surface, self.app.fonts, "·", cell, px(16, s), theme.INK_SOFT)
             return
         label_w = px(40, s)
-        room = pygame.Rect(cell.left, cell.top, cell.width - label_w, cell.height)
-        w = max(12, min(int(room.height / 1.4), px(40, s)))
-        step = min(w * 0.62, (room.width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        room = pygame.Rect(cell.left, cell.top, cell.width - label_w - px(2, s), cell.height)
+        count = len(cards)
+        w = max(12, int(min(room.height / 1.4, px(40, s))))  # one size in every cell
+        step = min(w * 0.62, (room.width - w) / (count - 1)) if count > 1 else 0
         y = room.centery - card_height(w) // 2
         for i, card in enumerate(sorted(cards, key=self.deck.value_of)):
             surface.blit(self.painter.face(card, w), (room.left + int(i * step), y))
-        points = pygame.Rect(cell.right - label_w, cell.top, label_w, cell.height)
-        if entry["flipped"]:
-            pill = points.inflate(-px(2, s), -max(2, cell.height // 4))
-            pygame.draw.rect(surface, theme.GOLD_LIGHT, pill, border_radius=pill.height // 2)
-            draw_crown(surface, (pill.left + px(9, s), pill.centery), px(12, s))
-            tx.draw_line(surface, self.app.fonts, str(entry["points"]), pill.inflate(-px(14, s), 0).move(px(8, s), 0),
-                         px(15, s), theme.INK, bold=True)
-        else:
-            tx.draw_line(surface, self.app.fonts, str(entry["points"]), points, px(15, s), theme.INK, bold=True)
+        pill = pygame.Rect(cell.right - label_w, 0, label_w, min(cell.height, px(26, s)))
+        pill.centery = cell.centery
+        self._points(surface, pill, str(entry["points"]), entry["flipped"])

@@ -725,14 +725,14 @@ class ParadeScene(Scene):
         taken, boundary, ghost = self._parade_marks()
         last = self.last_play[1] if self.last_play else None
         step = self.timeline[0].boundary if self.timeline else None
-        yield "row", (lang, tuple(state.parade), len(state.draw_pile), tuple(sorted(taken)), boundary, ghost,
+        yield "row", (lang, state.phase, tuple(state.parade), len(state.draw_pile), tuple(sorted(taken)), boundary, ghost,
                       bool(self.timeline), step is not None, last), self._paint_row
         if not self.replay:
             hand = tuple(self._viewer_hand())
             yield "hand", (hand, tuple(c in self.selected for c in hand)), self._paint_hand
         yield from self._button_parts()
         yield "live", (lang, tuple(map(tuple, state.collections)), state.current_player()), \
-            lambda frame: draw_live(frame, lay.live, s, self, state)
+            lambda frame: draw_live(frame, lay, self, state)
         entries = self.log.entries
         yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
             lambda frame: self.log.draw(frame, lay.log, s)
@@ -754,7 +754,7 @@ class ParadeScene(Scene):
         else:
             text = t("parade.status.turn", name=name)
         phase = {rules.FINAL: "parade.status.last_round", rules.KEEP: "parade.status.keep_phase"}.get(self.state.phase)
-        return f"{t(phase)} · {text}" if phase else text
+        return f"{t(phase)}{t('parade.sep')}{text}" if phase else text
 
     def _render_base(self, size: tuple) -> pygame.Surface:
         """What never changes for a window size: the sky, the top bar, the tray."""
@@ -807,21 +807,11 @@ class ParadeScene(Scene):
         taken, boundary, ghost = self._parade_marks()
         cw, rects = lay.parade_slots(len(parade) + 1)
         ch = card_height(cw)
-        label_h = lay.parade_label_h
-        if parade:
-            head = pygame.Rect(rects[0].left, rects[0].top - label_h, px(120, s), label_h)
-            tx.draw_line(frame, self.app.fonts, "▼ " + self.app.t("parade.head"), head, px(15, s), theme.GOLD_LIGHT,
-                         bold=True, align="left")
-            last = rects[len(parade) - 1]
-            tail = pygame.Rect(last.right - px(120, s), last.top - label_h, px(120, s), label_h)
-            if tail.left > head.left + px(120, s):
-                tx.draw_line(frame, self.app.fonts, self.app.t("parade.tail") + " ▼", tail, px(15, s), theme.GOLD_LIGHT,
-                             bold=True, align="right")
         slot = rects[len(parade)] if len(rects) > len(parade) else None
-        if slot is not None and ghost is None and not self.timeline:
+        if slot is not None and ghost is None and not self.timeline and state.phase not in (rules.KEEP, rules.OVER):
             self._draw_slot(frame, slot, s)
         dim = shade(cw, card_height(cw))
-        lift = max(2, int(ch * 0.07))
+        lift = lay.parade_lift
         marking = bool(taken) or ghost is not None
         just_played = len(parade) - 1 if self.timeline and self.timeline[0].boundary is not None else None
         for i, card in enumerate(parade):
@@ -843,6 +833,25 @@ class ParadeScene(Scene):
         n_shown = len(parade) - (1 if just_played is not None else 0)
         if boundary is not None and n_shown > 0:
             self._draw_boundary(frame, rects, boundary, n_shown, cw, ch, s)
+        if parade:
+            self._draw_ends(frame, rects, len(parade))
+
+    def _draw_ends(self, frame, rects: list, n: int) -> None:
+        """"Head" over the first card, "Tail" over the visible part of the last, in the
+        strip above their row that lifted cards never reach."""
+        lay, s = self.layout, self.layout.s
+        w, h, size = px(120, s), lay.parade_label_h, px(15, s)
+        first, last = rects[0], rects[n - 1]
+        head = pygame.Rect(first.left, first.top - lay.parade_strip, w, h)
+        tx.draw_line(frame, self.app.fonts, "▼ " + self.app.t("parade.head"), head, size, theme.GOLD_LIGHT,
+                     bold=True, align="left")
+        shown = last.width
+        if n < len(rects) and rects[n].top == last.top:  # the tail slot overlaps the last card
+            shown = min(shown, rects[n].left - last.left)
+        tail = pygame.Rect(last.left + shown - w, last.top - lay.parade_strip, w, h)
+        if tail.top != head.top or tail.left > head.right:
+            tx.draw_line(frame, self.app.fonts, self.app.t("parade.tail") + " ▼", tail, size, theme.GOLD_LIGHT,
+                         bold=True, align="right")
 
     def _draw_slot(self, frame, slot: pygame.Rect, s: float) -> None:
         layer = pygame.Surface(slot.size, pygame.SRCALPHA)
@@ -911,7 +920,8 @@ class ParadeScene(Scene):
             lines.append((t("parade.status.over"), 20, theme.PLUM, True))
         elif not self.my_turn():
             name = self.seats[seat].name if seat is not None else ""
-            lines.append((t("parade.hint.wait", name=name), 18, theme.INK_SOFT, False))
+            wait = "parade.hint.wait_keep" if state.phase == rules.KEEP else "parade.hint.wait"
+            lines.append((t(wait, name=name), 18, theme.INK_SOFT, False))
             if self.log.entries:
                 lines.append((self.log.entries[-1][0], 16, theme.INK, False))
         elif not self.preview:
