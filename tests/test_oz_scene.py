@@ -1,0 +1,403 @@
+"""The Lost in Oz table driven with real pygame events (headless, see conftest.py)."""
+
+import random
+import time
+
+import pygame
+import pytest
+
+from wonderland_games.core import records
+from wonderland_games.core.game import Seat
+from wonderland_games.core.session import Session
+from wonderland_games.core.settings import Settings
+from wonderland_games.games.oz import rules
+from wonderland_games.games.oz.art import OzArt
+from wonderland_games.games.oz.board_view import BoardView
+from wonderland_games.games.oz.layout import compute
+from wonderland_games.games.oz.results import OzResultsScene
+from wonderland_games.games.oz.scene import OzScene
+from wonderland_games.scenes.curtain import CurtainScene
+from wonderland_games.ui.app import App
+
+
+@pytest.fixture
+def app():
+    settings = Settings(language="zh")
+    settings.sound = False
+    settings.fast_forward = True
+    settings.bot_think_seconds = 0.05
+    app = App(settings, size=(1280, 800))
+    app.running = True
+    yield app
+    for scene in reversed(app.stack):
+        scene.on_exit()
+    app.stack.clear()
+
+
+def start(app, seats, seed=11):
+    session = Session.new("oz", seats, seed=seed, autosave=False)
+    scene = OzScene(app, session)
+    app.push(scene)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    return session, scene
+
+
+def click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(1 / 60)
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.step(1 / 60)
+
+
+def run_until(app, condition, seconds=30.0):
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        app.step(1 / 60)
+
+
+def play_until(app, scene, condition, rng, seconds=60.0):
+    """Let the looking player act by clicking until `condition()` holds."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        if scene.my_turn():
+            act_by_clicking(app, scene, rng)
+        else:
+            app.step(1 / 60)
+
+
+def act_by_clicking(app, scene, rng, cast_chance=0.3):
+    """One decision of the looking player, made the way a person would: dice, cards, buttons."""
+    state = scene.session.state
+    before = len(scene.session.actions)
+    if state.phase in (rules.DRAFT_DIR, rules.DRAFT_ACT):
+        (_, rect) = rng.choice([(k, r) for k, r in scene.die_rects() if k in scene._clickable_dice()])
+        click(app, rect.center)
+    elif state.phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD):
+        card, rect = rng.choice(scene.hand_rects())
+        click(app, rect.center)
+        assert scene.selected == card and len(scene.session.actions) == before, "one click only picks the card"
+        click(app, dict(scene.hand_rects())[card].center)
+    else:
+        casts = scene._castable()
+        if casts and rng.random() < cast_chance:
+            card = rng.choice(sorted(casts))
+            click(app, dict(scene.hand_rects())[card].center)
+            while scene.options and len(scene.session.actions) == before:
+                button, _ = rng.choice([o for o in scene.options if o[1] is not None])
+                click(app, button.rect.center)
+        else:
+            click(app, scene.buttons["go"].rect.center)
+    assert len(scene.session.actions) > before, f"a click did nothing in phase {state.phase}"
+
+
+def test_human_plays_a_whole_game_against_bots_by_clicking(app):
+    session, scene = start(app, [Seat("爱丽丝"), Seat("Bot", "bot", "easy")], seed=5)
+    rng = random.Random(3)
+    end = time.monotonic() + 240
+    while not isinstance(app.top, OzResultsScene):
+        assert time.monotonic() < end
+        if scene.my_turn():
+            act_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+    assert session.state.is_over() and max(session.state.scores) >= rules.TARGET
+    assert any(actor == 0 for actor in session.actors)
+    kinds = {a[0] for a, actor in zip(session.actions, session.actors) if actor == 0}
+    assert {"discard", "take_dir", "take_act", "step"} <= kinds
+    app.step(1 / 60)  # the results screen draws
+
+
+def test_path_preview_matches_what_the_steps_do(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=8)
+    rng = random.Random(4)
+    checked = 0
+    end = time.monotonic() + 120
+    while checked < 12:
+        assert time.monotonic() < end
+        if not scene.my_turn():
+            app.step(1 / 60)
+            continue
+        state = session.state
+        if state.phase != rules.ACTION or state.moved_this_phase:
+            act_by_clicking(app, scene, rng, cast_chance=0)
+            continue
+        path = scene.path()
+        assert path, "an action phase always has a step ahead"
+        done = len(session.actions)
+        click(app, scene.buttons["go"].rect.center)
+        run_until(app, lambda: session.state.acting != 0 or session.state.phase != rules.ACTION)
+        steps = []
+        for action in session.actions[done:]:
+            assert action == ("step",)
+        replay = session.initial_state()
+        for action in session.actions[:done]:
+            replay.apply(action)
+        for action in session.actions[done:]:
+            events = replay.apply(action)
+            steps.append(events)
+        found = set()
+        for shown, events in zip(path, steps):
+            step = events[0]
+            assert shown.start == tuple(step["from"])
+            assert shown.target == (None if step["to"] is None else tuple(step["to"]))
+            assert (shown.barrier, shown.edge, shown.cost, shown.stop) == (step["barrier"], step["edge"], step["cost"], step["stop"])
+            gems = {(e["colour"], e["points"]) for e in events if e["type"] == "gem" and e["colour"] not in found}
+            assert set(shown.gems) <= gems
+            found |= {e["colour"] for e in events if e["type"] == "gem"}
+            assert shown.book == sum(e["cards"] for e in events if e["type"] == "book")
+            assert shown.wizard == sum(e["points"] for e in events if e["type"] == "wizard")
+            if shown.edge:
+                break
+        if not path[-1].edge:
+            assert len(path) == len(steps), "the walk ends exactly where the preview said"
+            assert path[-1].stop and path[-1].points_left == 0
+        checked += 1
+
+
+def test_preview_never_peeks_at_dice(app):
+    """The walk is played on a copy with made-up dice: its edge step stops the preview."""
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=8)
+    play_until(app, scene, lambda: scene.my_turn() and session.state.phase == rules.ACTION, random.Random(2))
+    state = session.state
+    rng_before, chance = state.rng, state.chance
+    scene.path()
+    assert (state.rng, state.chance) == (rng_before, chance), "previewing changes nothing"
+    assert all(not p.edge for p in scene.path()[:-1])
+
+
+def test_curtain_between_two_humans_not_with_one(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "easy")], seed=5)
+    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    first = session.state.current_player()
+    assert scene.viewer != first
+    assert scene.hand_rects() == [] or scene.viewer is not None
+    click(app, app.top.button.rect.center)
+    assert app.top is scene and scene.viewer == first
+    app.step(1 / 60)
+    assert {c for c, _ in scene.hand_rects()} == set(session.state.hands[first])
+    rng = random.Random(1)
+    act_by_clicking(app, scene, rng)
+    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    assert app.top.name == session.seats[session.state.current_player()].name
+    assert app.top.name != session.seats[first].name
+
+
+def test_no_curtain_with_one_human(app):
+    session, scene = start(app, [Seat("Ann"), Seat("B1", "bot", "easy"), Seat("B2", "bot", "easy")])
+    rng = random.Random(2)
+    while len(session.actions) < 150:
+        assert not any(isinstance(s, CurtainScene) for s in app.stack)
+        if scene.my_turn():
+            act_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+
+
+def test_bots_walk_step_by_step_at_a_followable_pace(app):
+    app.settings.fast_forward = False
+    session, scene = start(app, [Seat("B1", "bot", "easy"), Seat("B2", "bot", "easy")], seed=3)
+    run_until(app, lambda: session.state.phase == rules.ACTION, seconds=60)
+    steps_at = []
+    t = 0.0
+    while len(steps_at) < 4:
+        count = sum(1 for a in session.actions if a == ("step",))
+        app.step(1 / 60)
+        t += 1 / 60
+        if sum(1 for a in session.actions if a == ("step",)) > count:
+            steps_at.append(t)
+        assert t < 60
+    gaps = [b - a for a, b in zip(steps_at, steps_at[1:])]
+    assert min(gaps) >= 0.3, f"steps {gaps} come faster than a person can follow"
+
+
+def test_undo_takes_back_a_draft_pick(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=6)
+    rng = random.Random(9)
+    play_until(app, scene, lambda: scene.my_turn() and session.state.phase == rules.DRAFT_DIR, rng)
+    count = len(session.actions)
+    act_by_clicking(app, scene, rng)
+    run_until(app, lambda: not scene.timeline)
+    assert session.can_undo(), "taking a die reveals nothing"
+    click(app, scene.buttons["undo"].rect.center)
+    assert len(session.actions) == count
+    assert session.state.phase == rules.DRAFT_DIR and scene.display.dir_owner == session.state.dir_owner
+
+
+def test_spell_choice_offers_only_legal_casts(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=12)
+    rng = random.Random(5)
+    end = time.monotonic() + 120
+    cast = 0
+    while cast < 3:
+        assert time.monotonic() < end
+        if not scene.my_turn():
+            app.step(1 / 60)
+            continue
+        casts = scene._castable()
+        if session.state.phase != rules.ACTION or not casts:
+            act_by_clicking(app, scene, rng, cast_chance=0)
+            continue
+        legal = {a for a in session.state.legal_actions() if a[0] == "cast"}
+        card = sorted(casts)[0]
+        click(app, dict(scene.hand_rects())[card].center)
+        assert scene.selected == card
+        offered = [v for _, v in scene.options if v is not None]
+        assert offered and all(any(a[2:2 + len(v)] == v for a in legal if a[1] == card) for v in offered)
+        before = len(session.actions)
+        while len(session.actions) == before:
+            button, _ = scene.options[0]
+            click(app, button.rect.center)
+        assert session.actions[-1] in legal
+        cast += 1
+
+
+def make_record(seed=21):
+    seats = [Seat("A", "bot", "easy"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy")]
+    state = rules.new_state(seats, seed)
+    first = state.clone()
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        actions.append(action)
+    return records.make_record("oz", seed, seats, None, first, actions, state)
+
+
+def test_replay_steps_forward_and_back(app):
+    record = make_record()
+    scene = OzScene(app, None, replay=record)
+    app.push(scene)
+    app.step(1 / 60)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.replay_step == 2
+    expected = records.initial_state(record)
+    for action in record.actions[:2]:
+        expected.apply(action)
+    assert scene.state.to_dict() == expected.to_dict()
+    key(app, pygame.K_LEFT)
+    assert scene.replay_step == 1
+    click(app, scene.buttons["next"].rect.center)
+    assert scene.replay_step == 2
+    scene.replay_goto(len(record.actions) - 3)
+    click(app, scene.buttons["play"].rect.center)
+    run_until(app, lambda: scene.replay_step == len(record.actions), seconds=30)
+    assert scene.state.is_over()
+    assert not isinstance(app.top, OzResultsScene), "a replay shows no results screen"
+
+
+def test_monkey_clicks_and_keys(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "normal"), Seat("Cat", "bot", "easy")])
+    rng = random.Random(99)
+    w, h = app.screen.get_size()
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_f,
+            pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_a, pygame.K_z]
+    for _ in range(3000):
+        r = rng.random()
+        if r < 0.6:
+            pos = (rng.randrange(w), rng.randrange(h))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        elif r < 0.7:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False))
+        else:
+            k = rng.choice(keys)
+            mod = pygame.KMOD_CTRL if k == pygame.K_z else 0
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+        app.step(1 / 60)
+        if not app.stack:
+            break
+    assert app.stack
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("replay", [False, True])
+def test_layout_fits_the_window_without_overlap(size, players, replay):
+    lay = compute(size, players, replay=replay)
+    window = pygame.Rect((0, 0), size)
+    blocks = [lay.top, lay.board_box, lay.players, lay.dice, lay.controls, lay.hand, lay.log]
+    for rect in blocks:
+        assert window.contains(rect), rect
+    for i, a in enumerate(blocks):
+        for b in blocks[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    assert lay.board_box.contains(lay.board) and lay.board.width == lay.board.height == 6 * lay.cell
+    assert lay.cell >= 80, "cells stay big enough to read a token and two markers"
+    buttons = list(lay.buttons.values())
+    row = list(lay.control_buttons.values()) + list(lay.guide_buttons.values()) + list(lay.replay.values())
+    for group, box in ((buttons, lay.top), (row, lay.controls)):
+        for i, a in enumerate(group):
+            assert box.contains(a), (a, box)
+            assert not any(a.colliderect(b) for b in group[i + 1:]), a
+    assert all(b.width >= 24 for b in row)
+    if not replay:
+        assert lay.control_buttons["go"].width >= 60
+    regions = list(lay.regions().values())
+    for i, a in enumerate(regions):
+        assert window.contains(a), a
+        assert not any(a.colliderect(b) for b in regions[i + 1:]), a
+    for count in (1, 3, 5, 7):
+        slots = lay.hand_slots(count)
+        assert all(lay.hand.contains(r) for r in slots), count
+        assert all(not a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
+    dirs, acts = lay.dice_slots(players, players)
+    dice = dirs + acts
+    assert all(lay.dice.contains(r) for r in dice)
+    assert all(not a.colliderect(b) for i, a in enumerate(dice) for b in dice[i + 1:])
+
+
+def test_resize_redraws_at_both_extremes(app):
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(3)])
+    run_until(app, scene.my_turn)
+    for size in ((1024, 640), (2560, 1440), (1024, 640), (1280, 800)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.step(1 / 60)
+        app.step(1 / 60)
+        window = pygame.Rect((0, 0), size)
+        assert scene.layout.size == size
+        for _, rect in scene.hand_rects():
+            assert window.contains(rect) and scene.layout.hand.contains(rect)
+        for b in scene.buttons.values():
+            if b.visible:
+                assert window.contains(b.rect)
+
+
+def test_board_draws_every_barrier_in_purple(app):
+    state = rules.new_state([Seat("A"), Seat("B")], 4)
+    lay = compute((1280, 800), 2)
+    view = BoardView(app, OzArt(app.font))
+    surf = view.static(lay, state.board)
+    c = lay.cell
+    for (x, y), d in state.board.barriers:
+        cx = lay.board.left - lay.board_box.left + x * c + {"E": c, "W": 0}.get(d, c // 2)
+        cy = lay.board.top - lay.board_box.top + y * c + {"S": c, "N": 0}.get(d, c // 2)
+        r, g, b, _ = surf.get_at((cx, cy))
+        assert b > g + 30 and r > g, ((x, y), d, (r, g, b))
+    # and an inner edge without a barrier is not purple
+    free = [((x, y), "E") for x in range(5) for y in range(6) if not state.board.blocked(x, y, "E")]
+    (x, y), _ = free[0]
+    r, g, b, _ = surf.get_at((lay.board.left - lay.board_box.left + (x + 1) * c,
+                              lay.board.top - lay.board_box.top + y * c + c // 2))
+    assert not (b > g + 30 and r > g)
+
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_rules_page_lists_every_spell(lang):
+    from wonderland_games.core.paths import data_dir
+    from wonderland_games.games.oz.spells import load_spells
+
+    page = (data_dir() / "oz" / f"rules.{lang}.md").read_text(encoding="utf-8")
+    missing = [c.name[lang] for c in load_spells().spells[1:] if c.name[lang] not in page]
+    assert not missing, f"rules.{lang}.md does not list {missing}"

@@ -1,0 +1,25 @@
+"""仙境迷踪 · Lost in Oz: registers the game with the registry."""
+
+from ...core.game import GameInfo
+from ...core.registry import game_name, register
+from . import rules
+
+
+def _make_bot(level: str):
+    from .bots import make_bot
+
+    return make_bot(level)
+
+
+register(GameInfo(
+    id=rules.GAME_ID,
+    name=game_name(rules.GAME_ID),
+    min_players=2,
+    max_players=4,
+    available=True,
+    new_state=rules.new_state,
+    from_dict=rules.from_dict,
+    make_bot=_make_bot,
+    scene="wonderland_games.games.oz.scene:OzScene",
+    rules_key="oz",
+))

@@ -1,0 +1,222 @@
+"""The Lost in Oz board: tiles, purple barriers, coordinates, markers and the path preview.
+
+The part that never changes during a game (frame, the nine turned tiles, the
+cell grid, every barrier, the A-F / 1-6 axes) is rendered once per window size
+into one surface; a frame only blits it and the markers on top. Several
+markers on one cell share it in a 2x2 (or 3x3) grid, tokens first.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.theme import px
+from .art import OzArt, arrow_points
+from .board import COLUMNS, DELTA, SIZE, TILE_SLOTS
+
+FRAME = (94, 60, 130)  # violet wood around the board
+FRAME_LIGHT = (160, 120, 200)
+GRID = (60, 100, 50, 70)
+PATH = (255, 226, 120)
+STOP = (255, 176, 60)
+COST = (200, 40, 60)
+
+
+def cell_center(lay, cell) -> tuple:
+    r = lay.cell_rect(*cell)
+    return r.center
+
+
+class BoardView:
+    def __init__(self, app, art: OzArt):
+        self.app = app
+        self.art = art
+        self._static = None
+        self._static_key = None
+
+    # -- the static board ------------------------------------------------------------
+    def static(self, lay, board) -> pygame.Surface:
+        key = (lay.size, tuple(board.layout), self.app.lang)
+        if self._static_key != key:
+            self._static = self._render_static(lay, board)
+            self._static_key = key
+        return self._static
+
+    def _render_static(self, lay, board) -> pygame.Surface:
+        s, box = lay.s, lay.board_box
+        surf = pygame.Surface(box.size, pygame.SRCALPHA)
+        b = lay.board.move(-box.left, -box.top)
+        frame = b.inflate(px(16, s), px(16, s))
+        theme.shadow(surf, frame, px(10, s), px(5, s))
+        pygame.draw.rect(surf, FRAME, frame, border_radius=px(10, s))
+        pygame.draw.rect(surf, FRAME_LIGHT, frame.inflate(-px(4, s), -px(4, s)), max(1, px(2, s)), border_radius=px(8, s))
+        tile_px = lay.cell * 2
+        for slot, (tid, rotation) in enumerate(board.layout):
+            tx_, ty_ = slot % TILE_SLOTS, slot // TILE_SLOTS
+            surf.blit(self.art.tile(tid, slot, tile_px, rotation), (b.left + tx_ * tile_px, b.top + ty_ * tile_px))
+        grid = pygame.Surface(b.size, pygame.SRCALPHA)
+        for i in range(1, SIZE):
+            width = max(1, px(2 if i % 2 == 0 else 1, s))
+            colour = (40, 70, 40, 120) if i % 2 == 0 else GRID
+            pygame.draw.line(grid, colour, (i * lay.cell, 0), (i * lay.cell, b.height), width)
+            pygame.draw.line(grid, colour, (0, i * lay.cell), (b.width, i * lay.cell), width)
+        surf.blit(grid, b.topleft)
+        self._draw_barriers(surf, lay, board, b)
+        # coordinates: letters above, numbers to the left, on small cream tabs
+        font = self.app.font(px(15, s), True)
+        for i in range(SIZE):
+            for text, center in ((COLUMNS[i], (b.left + i * lay.cell + lay.cell // 2, b.top - px(19, s))),
+                                 (str(i + 1), (b.left - px(19, s), b.top + i * lay.cell + lay.cell // 2))):
+                tab = pygame.Rect(0, 0, px(20, s), px(20, s))
+                tab.center = center
+                pygame.draw.rect(surf, theme.CREAM, tab, border_radius=tab.height // 2)
+                pygame.draw.rect(surf, theme.GOLD_DARK, tab, max(1, px(1, s)), border_radius=tab.height // 2)
+                img = tx.render(font, text, theme.PLUM)
+                surf.blit(img, img.get_rect(center=tab.center))
+        return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+    def _draw_barriers(self, surf, lay, board, b: pygame.Rect) -> None:
+        c = lay.cell
+        thick = max(6, int(c * 0.16))
+        horizontal = self.art.barrier(c + thick // 2, thick, False)
+        vertical = self.art.barrier(c + thick // 2, thick, True)
+        for (x, y), d in sorted(board.barriers):
+            left, top = b.left + x * c, b.top + y * c
+            if d in ("S", "N"):
+                yy = top + (c if d == "S" else 0)
+                surf.blit(horizontal, horizontal.get_rect(center=(left + c // 2, yy)))
+            else:
+                xx = left + (c if d == "E" else 0)
+                surf.blit(vertical, vertical.get_rect(center=(xx, top + c // 2)))
+
+    # -- markers ------------------------------------------------------------------------
+    def pieces(self, state, hidden: frozenset = frozenset()) -> dict:
+        """cell -> [(kind, arg)] in drawing priority: tokens, wizard, gems, book."""
+        cells: dict = {}
+        for seat, cell in enumerate(state.tokens):
+            if ("token", seat) not in hidden:
+                cells.setdefault(tuple(cell), []).append(("token", seat))
+        if state.wizard is not None and ("wizard", 0) not in hidden:
+            cells.setdefault(tuple(state.wizard), []).append(("wizard", 0))
+        for colour, cell in state.gems.items():
+            if ("gem", colour) not in hidden:
+                cells.setdefault(tuple(cell), []).append(("gem", colour))
+        for cell in state.books:
+            cells.setdefault(tuple(cell), []).append(("book", 0))
+        return cells
+
+    def piece_rects(self, lay, cell, count: int) -> list:
+        """Where `count` pieces sit inside a cell."""
+        r = lay.cell_rect(*cell)
+        if count == 1:
+            size = int(lay.cell * 0.74)
+            return [pygame.Rect(r.centerx - size // 2, r.centery - size // 2, size, size)]
+        per = 2 if count <= 4 else 3
+        size = int(lay.cell * (0.47 if per == 2 else 0.32))
+        pad = (lay.cell - per * size) // (per + 1)
+        return [pygame.Rect(r.left + pad + (i % per) * (size + pad), r.top + pad + (i // per) * (size + pad), size, size)
+                for i in range(count)]
+
+    def sprite(self, state, kind: str, arg, size: int) -> pygame.Surface:
+        if kind == "token":
+            return self.art.token(state.characters[arg], state.colours[arg], size)
+        if kind == "wizard":
+            return self.art.wizard(size)
+        if kind == "gem":
+            return self.art.gem(arg, int(size * 0.86))
+        return self.art.book(int(size * 0.9))
+
+    def draw_pieces(self, surface, lay, state, hidden: frozenset = frozenset(), lit: set = frozenset()) -> None:
+        for cell, items in self.pieces(state, hidden).items():
+            for (kind, arg), rect in zip(items, self.piece_rects(lay, cell, len(items))):
+                if (kind, arg) in lit:
+                    pygame.draw.circle(surface, PATH, rect.center, rect.width // 2 + px(4, lay.s), max(2, px(3, lay.s)))
+                img = self.sprite(state, kind, arg, rect.width)
+                surface.blit(img, img.get_rect(center=rect.center))
+
+    def piece_rect(self, lay, state, kind: str, arg) -> pygame.Rect | None:
+        """Where a piece is drawn now (for animations that start from it)."""
+        for cell, items in self.pieces(state).items():
+            if (kind, arg) in items:
+                return self.piece_rects(lay, cell, len(items))[items.index((kind, arg))]
+        return None
+
+    # -- path preview ---------------------------------------------------------------------
+    def draw_path(self, surface, lay, path: list) -> None:
+        """Cells the walk would enter, each with its points left, costs and finds."""
+        if not path:
+            return
+        s = lay.s
+        c = lay.cell
+        veil = pygame.Surface((c, c), pygame.SRCALPHA)
+        veil.fill((*PATH, 70))
+        stop_veil = pygame.Surface((c, c), pygame.SRCALPHA)
+        stop_veil.fill((*STOP, 110))
+        points = [cell_center(lay, path[0].start)]
+        small = self.app.font(px(13, s), True)
+        for step in path:
+            if step.target is not None:
+                r = lay.cell_rect(*step.target)
+                surface.blit(stop_veil if step.stop else veil, r)
+                points.append(r.center)
+        if len(points) > 1:
+            pygame.draw.lines(surface, (90, 50, 10), False, points, max(3, px(6, s)))
+            pygame.draw.lines(surface, PATH, False, points, max(2, px(3, s)))
+        for i, step in enumerate(path):
+            a = cell_center(lay, step.start)
+            dx, dy = DELTA[step.direction]
+            if step.barrier or step.edge:  # the line crossed, with its extra cost
+                mid = (a[0] + dx * c // 2, a[1] + dy * c // 2)
+                badge = pygame.Rect(0, 0, px(30, s), px(20, s))
+                badge.center = mid
+                pygame.draw.rect(surface, COST, badge, border_radius=badge.height // 2)
+                pygame.draw.rect(surface, theme.WHITE, badge, max(1, px(1, s)), border_radius=badge.height // 2)
+                img = tx.render(small, "−1", theme.WHITE)
+                surface.blit(img, img.get_rect(center=badge.center))
+            if step.edge:
+                spot = (a[0] + dx * int(c * 0.78), a[1] + dy * int(c * 0.78))
+                pygame.draw.polygon(surface, (255, 240, 200), arrow_points(spot, c * 0.34, step.direction))
+                pygame.draw.polygon(surface, theme.PLUM, arrow_points(spot, c * 0.34, step.direction), max(1, px(2, s)))
+                q = pygame.Rect(0, 0, px(26, s), px(26, s))
+                q.center = (a[0] + dx * int(c * 0.3), a[1] + dy * int(c * 0.3))
+                pygame.draw.circle(surface, theme.PLUM, q.center, q.width // 2)
+                img = tx.render(self.app.font(px(17, s), True), "?", theme.WHITE)
+                surface.blit(img, img.get_rect(center=q.center))
+                continue
+            r = lay.cell_rect(*step.target)
+            # points left after the step, top-left corner
+            tag = pygame.Rect(r.left + px(3, s), r.top + px(3, s), px(22, s), px(22, s))
+            pygame.draw.circle(surface, theme.CREAM if not step.stop else STOP, tag.center, tag.width // 2)
+            pygame.draw.circle(surface, theme.GOLD_DARK, tag.center, tag.width // 2, max(1, px(2, s)))
+            img = tx.render(small, str(step.points_left), theme.INK)
+            surface.blit(img, img.get_rect(center=tag.center))
+            font = self.app.font(px(16, s), True)
+            corner = (r.right - px(3, s), r.bottom - px(3, s))
+            for text, colour, icon in ((f"+{step.score}", theme.GREEN, None) if step.score else (None, None, None),
+                                       (f"+{step.book}", theme.PLUM, "card") if step.book else (None, None, None)):
+                if text is None:
+                    continue
+                img = tx.render(font, text, theme.WHITE)
+                back = self.art.card_back(int(img.get_height() * 0.9), int(img.get_height() * 0.57)) if icon else None
+                extra = back.get_width() + px(3, s) if back else 0
+                pill = pygame.Rect(0, 0, img.get_width() + extra + px(10, s), img.get_height() + px(4, s))
+                pill.bottomright = corner
+                pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
+                surface.blit(img, (pill.left + px(5, s), pill.centery - img.get_height() // 2))
+                if back:
+                    surface.blit(back, (pill.left + px(5, s) + img.get_width() + px(3, s), pill.centery - back.get_height() // 2))
+                corner = (corner[0], pill.top - px(2, s))
+            if step.stop:
+                pygame.draw.rect(surface, STOP, r.inflate(-px(2, s), -px(2, s)), max(2, px(4, s)), border_radius=px(6, s))
+        # where the token stands now
+        start = lay.cell_rect(*path[0].start)
+        pygame.draw.rect(surface, theme.WHITE, start.inflate(-px(4, s), -px(4, s)), max(2, px(3, s)), border_radius=px(6, s))
+
+    def draw_cell_marks(self, surface, lay, cells, colour=(255, 255, 255)) -> None:
+        """Outline cells (choices a spell offers, the last move's cells)."""
+        for cell in cells:
+            r = lay.cell_rect(*cell).inflate(-px(6, lay.s), -px(6, lay.s))
+            pygame.draw.rect(surface, colour, r, max(2, px(3, lay.s)), border_radius=px(8, lay.s))
+

@@ -1,0 +1,121 @@
+"""Lost in Oz events in words, for the table's log (Chinese or English).
+
+Each event the rules return becomes at most one line (text, kind); a step
+and what it found stay separate lines, so the log reads like a story.
+Hidden things stay hidden: a draw says how many cards, never which.
+"""
+
+from __future__ import annotations
+
+from .board import cell_name
+
+
+def spell_name(app, cards, card: int) -> str:
+    return app.i18n.pick(cards[card].name)
+
+
+class Narrator:
+    def __init__(self, app, seats, cards):
+        self.app = app
+        self.names = [s.name for s in seats]
+        self.cards = cards
+
+    def dir(self, d) -> str:
+        return self.app.t(f"oz.dirs.{d}")
+
+    def colour(self, c) -> str:
+        return self.app.t(f"oz.colours.{c}")
+
+    def setup(self, state) -> list:
+        """The opening lines, read from the starting position (a loaded game keeps no setup events):
+        who starts and where the wizard, the tokens and the gems landed."""
+        t = self.app.t
+        lines = [(t("oz.log.setup", name=self.names[state.starter]), "event")]
+        if state.wizard is not None:
+            lines.append((t("oz.log.wizard_placed", cell=cell_name(*state.wizard)), "quiet"))
+        for seat in state.turn_order(state.starter):
+            lines.append((t("oz.log.token_placed", name=self.names[seat], cell=cell_name(*state.tokens[seat])), "play"))
+            colour = state.colours[seat]
+            lines.append((t("oz.log.gem_placed", colour=self.colour(colour), cell=cell_name(*state.gems[colour])), "quiet"))
+        return lines
+
+    def lines(self, events: list) -> list:
+        out = []
+        for e in events:
+            line = self.line(e)
+            if line is not None:
+                out.append(line)
+        return out
+
+    def line(self, e: dict):
+        t, kind = self.app.t, e["type"]
+        name = self.names[e["seat"]] if "seat" in e and e["seat"] is not None else ""
+        if kind == "step":
+            if e["edge"]:
+                text = t("oz.log.step_edge", name=name)
+            else:
+                key = "oz.log.step_barrier" if e["barrier"] else "oz.log.step"
+                text = t(key, name=name, cell=cell_name(*e["to"]))
+            return text + t("oz.log.stop_suffix" if e["stop"] else "oz.log.pass_suffix"), "quiet"
+        if kind == "teleport":
+            return t("oz.log.teleport", name=name, cell=cell_name(*e["to"])), "play"
+        if kind == "gem":
+            return t("oz.log.gem", name=name, colour=self.colour(e["colour"]), points=e["points"],
+                     cell=cell_name(*e["to"])), "take"
+        if kind == "book":
+            return t("oz.log.book", name=name, n=e["cards"], cell=cell_name(*e["cell"])), "play"
+        if kind == "wizard":
+            return t("oz.log.wizard", name=name, points=e["points"]), "take"
+        if kind == "draw":
+            n = len(e["cards"])
+            return t("oz.log.drew" if n else "oz.log.drew_none", name=name, n=n), "quiet"
+        if kind == "reshuffle":
+            return t("oz.log.reshuffle", n=e["cards"]), "quiet"
+        if kind == "discard":
+            return t("oz.log.discard", name=name, card=spell_name(self.app, self.cards, e["card"])), "quiet"
+        if kind == "roll":
+            sep = "、" if self.app.lang == "zh" else ", "
+            return t("oz.log.roll", round=e["round"], name=name, dirs=sep.join(self.dir(d) for d in e["dir_dice"]),
+                     acts=sep.join(map(str, e["act_dice"]))), "event"
+        if kind == "take_die":
+            value = self.dir(e["value"]) if e["die"] == "direction" else e["value"]
+            return t("oz.log.take_dir" if e["die"] == "direction" else "oz.log.take_act", name=name, value=value), "quiet"
+        if kind == "phase_start":
+            return t("oz.log.phase_start", name=name, dir=self.dir(e["dir"]), points=e["points"]), "event"
+        if kind == "phase_end":
+            return t("oz.log.phase_end", name=name), "quiet"
+        if kind == "adjust":
+            a, b = e["points"]
+            return t("oz.log.adjust", name=name, a=a, b=b), "play"
+        if kind == "guide":
+            a, b = e["dir"]
+            return t("oz.log.guide", name=name, a=self.dir(a), b=self.dir(b), points=e["points"]), "play"
+        if kind == "spell":
+            return self._spell(e, name), "play"
+        if kind == "wizard_move":
+            return t("oz.log.wizard_move", name=name, cell=cell_name(*e["to"])), "quiet"
+        if kind == "round_end":
+            sep = "，" if self.app.lang == "zh" else ", "
+            scores = sep.join(f"{n} {s}" for n, s in zip(self.names, e["scores"]))
+            return t("oz.log.round_end", round=e["round"], scores=scores), "event"
+        if kind == "game_over":
+            return t("oz.log.over"), "event"
+        return None
+
+    def _spell(self, e: dict, name: str) -> str:
+        t, sk = self.app.t, e["kind"]
+        card = spell_name(self.app, self.cards, e["card"])
+        key = f"oz.log.spell_{sk}"
+        if sk in ("boost", "reroll"):
+            a, b = e["points"]
+            return t(key, name=name, card=card, a=a, b=b)
+        if sk == "turn":
+            a, b = e["dir"]
+            return t(key, name=name, card=card, a=self.dir(a), b=self.dir(b))
+        if sk in ("move_gem", "push", "teleport", "move_wizard", "sidestep"):
+            target = self.names[e["target"]] if "target" in e else ""
+            return t(key, name=name, card=card, a=cell_name(*e["from"]), b=cell_name(*e["to"]),
+                     colour=self.colour(e.get("colour", "red")), target=target)
+        if sk in ("phase", "draw"):
+            return t(key, name=name, card=card)
+        return t("oz.log.spell", name=name, card=card)

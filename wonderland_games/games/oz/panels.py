@@ -1,0 +1,229 @@
+"""The Lost in Oz side panels: players with the score road, the dice, magic cards.
+
+Each paints in window coordinates into the scene's cached table frame, within
+its own region, and only when what it shows changed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...core.game import BOT
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.theme import px
+from .art import OzArt
+from .layout import TRACK_H
+from .rules import TARGET, UNKNOWN
+
+CURRENT = (255, 236, 170)
+DIM = (20, 16, 40, 150)
+BRICK = (246, 206, 92)
+BRICK_DARK = (196, 146, 42)
+
+
+def seat_kind(app, seat) -> str:
+    if seat.kind == BOT:
+        return app.t("oz.bot", level=app.t(f"oz.level.{seat.level}"))
+    return app.t("oz.human")
+
+
+def _veil(size: tuple, radius: int) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, DIM, layer.get_rect(), border_radius=radius)
+    return layer
+
+
+# -- players and the score road ------------------------------------------------------
+def draw_players(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, current) -> None:
+    theme.panel(surface, rect, s, with_shadow=False)
+    n = len(state.seats)
+    inner = rect.inflate(-px(12, s), -px(10, s))
+    track_h = px(TRACK_H, s)
+    row_h = (inner.height - track_h) // n
+    for seat in range(n):
+        row = pygame.Rect(inner.left, inner.top + seat * row_h, inner.width, row_h - px(2, s))
+        _player_row(surface, row, s, app, art, state, seat, seat == current)
+    road = pygame.Rect(inner.left, inner.bottom - track_h, inner.width, track_h)
+    draw_score_road(surface, road, s, app, art, state)
+
+
+def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
+    if current:
+        pygame.draw.rect(surface, CURRENT, row.inflate(px(4, s), 0), border_radius=px(8, s))
+        pygame.draw.rect(surface, theme.GOLD, row.inflate(px(4, s), 0), max(1, px(2, s)), border_radius=px(8, s))
+    size = row.height - px(4, s)
+    token = art.token(state.characters[seat], state.colours[seat], size)
+    surface.blit(token, (row.left + px(2, s), row.top + px(2, s)))
+    x = row.left + size + px(8, s)
+    score_w = px(44, s)
+    score = pygame.Rect(row.right - score_w, row.top, score_w, row.height)
+    tx.draw_line(surface, app.fonts, str(state.scores[seat]), score, int(row.height * 0.62), theme.RED, bold=True,
+                 align="right")
+    # hand count: a small card back and the number
+    count_w = px(50, s)
+    count = pygame.Rect(score.left - count_w - px(4, s), row.top, count_w, row.height)
+    back_h = int(row.height * 0.42)
+    back = art.card_back(int(back_h / 0.63), back_h)
+    surface.blit(back, back.get_rect(midleft=(count.left, count.centery)))
+    tx.draw_line(surface, app.fonts, f"×{len(state.hands[seat])}", count.inflate(-back.get_width(), 0).move(back.get_width() // 2 + px(2, s), 0),
+                 int(row.height * 0.42), theme.INK_SOFT, bold=True, align="left")
+    # this round's dice, once taken
+    die = int(row.height * 0.62)
+    right = count.left - px(6, s)
+    for kind, value in (("action", state.taken_act[seat]), ("direction", state.taken_dir[seat])):
+        if value is not None:
+            img = art.die(kind, value, die)
+            right -= die + px(3, s)
+            surface.blit(img, (right, row.centery - die // 2))
+    if state.wizard_holder == seat:
+        w = art.wizard(int(row.height * 0.7))
+        right -= w.get_width() + px(4, s)
+        surface.blit(w, (right, row.centery - w.get_height() // 2))
+    name_rect = pygame.Rect(x, row.top, right - x - px(4, s), row.height)
+    seat_info = state.seats[seat]
+    sub = f"{app.t('oz.characters.' + state.characters[seat])} · {seat_kind(app, seat_info)}"
+    if row.height < px(40, s):  # a short row: the name, and who they are after it in grey
+        used = tx.draw_line(surface, app.fonts, seat_info.name, name_rect, int(row.height * 0.55), theme.INK,
+                            bold=current, align="left")
+        rest = pygame.Rect(used.right + px(8, s), row.top, name_rect.right - used.right - px(8, s), row.height)
+        if rest.width > px(40, s):
+            tx.draw_line(surface, app.fonts, sub, rest, int(row.height * 0.42), theme.INK_SOFT, align="left")
+        return
+    top = pygame.Rect(name_rect.left, row.top + px(1, s), name_rect.width, int(row.height * 0.56))
+    bottom = pygame.Rect(name_rect.left, top.bottom - px(2, s), name_rect.width, row.bottom - top.bottom)
+    tx.draw_line(surface, app.fonts, seat_info.name, top, int(row.height * 0.45), theme.INK, bold=current, align="left")
+    tx.draw_line(surface, app.fonts, sub, bottom, int(row.height * 0.32), theme.INK_SOFT, align="left")
+
+
+def draw_score_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> None:
+    """A yellow brick road from 0 to 20; each player's token stands on their score."""
+    label_h = px(14, s)
+    cells = TARGET + 1
+    bw = rect.width / cells
+    bricks = pygame.Rect(rect.left, rect.top + label_h + px(2, s), rect.width, rect.height - 2 * label_h)
+    for i in range(cells):
+        b = pygame.Rect(int(rect.left + i * bw) + 1, bricks.top, int(bw) - 1, bricks.height)
+        colour = (120, 200, 120) if i == TARGET else BRICK
+        pygame.draw.rect(surface, colour, b, border_radius=px(3, s))
+        pygame.draw.rect(surface, BRICK_DARK, b, 1, border_radius=px(3, s))
+    tx.draw_line(surface, app.fonts, app.t("oz.score_road"), pygame.Rect(rect.left, rect.top, rect.width, label_h),
+                 px(12, s), theme.INK_SOFT, align="left")
+    font = app.font(px(11, s))
+    for i in range(0, cells, 5):
+        img = tx.render(font, str(i), theme.INK_SOFT)
+        surface.blit(img, img.get_rect(midtop=(int(rect.left + (i + 0.5) * bw), bricks.bottom)))
+    by_score: dict = {}
+    for seat, score in enumerate(state.scores):
+        by_score.setdefault(min(score, TARGET), []).append(seat)
+    size = max(8, min(int(bw * 1.1), bricks.height))
+    for score, seats in by_score.items():
+        cx = int(rect.left + (score + 0.5) * bw)
+        for k, seat in enumerate(seats):
+            token = art.token(state.characters[seat], state.colours[seat], size)
+            dx = (k - (len(seats) - 1) / 2) * size * 0.5
+            surface.blit(token, token.get_rect(center=(int(cx + dx), bricks.centery)))
+
+
+# -- dice ------------------------------------------------------------------------------
+def draw_dice(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay, clickable: set, hover,
+              tumble: float | None = None) -> None:
+    """The round's dice in a row: direction dice, then action dice; taken ones dimmed with their owner."""
+    theme.panel(surface, rect, s, with_shadow=False)
+    title = pygame.Rect(rect.left + px(10, s), rect.top + px(4, s), rect.width - px(20, s), px(24, s))
+    tx.draw_line(surface, app.fonts, app.t("oz.dice_title", round=max(1, state.round)), title, px(16, s), theme.PLUM,
+                 bold=True, align="left")
+    if not state.dir_dice:
+        return
+    dirs, acts = lay.dice_slots(len(state.dir_dice), len(state.act_dice))
+    for kind, rects, values, owners in (("direction", dirs, state.dir_dice, state.dir_owner),
+                                        ("action", acts, state.act_dice, state.act_owner)):
+        for i, (r, value, owner) in enumerate(zip(rects, values, owners)):
+            key = (kind, i)
+            if tumble is not None:  # rolling: show changing faces, bouncing a little
+                phase = tumble * 14 + i * 1.7 + (0 if kind == "direction" else 0.9)
+                shown = ("N", "E", "S", "W")[int(phase) % 4] if kind == "direction" else 1 + int(phase) % 6
+                bounce = int(abs(math.sin(phase)) * px(8, s) * (1 - tumble))
+                img = pygame.transform.rotate(art.die(kind, shown, r.width), (1 - tumble) * 40 * math.sin(phase))
+                surface.blit(img, img.get_rect(center=(r.centerx, r.centery - bounce)))
+                continue
+            if key in clickable:
+                glow = r.inflate(px(10, s), px(10, s))
+                pygame.draw.rect(surface, theme.GOLD_LIGHT if key != hover else theme.WHITE, glow, border_radius=px(14, s))
+                pygame.draw.rect(surface, theme.GOLD, glow, max(1, px(2, s)), border_radius=px(14, s))
+            lift = px(4, s) if key == hover and key in clickable else 0
+            img = art.die(kind, value, r.width)
+            surface.blit(img, r.move(0, -lift))
+            if owner is not None:
+                surface.blit(_veil(r.size, px(12, s)), r)
+                t = art.token(state.characters[owner], state.colours[owner], int(r.width * 0.5))
+                surface.blit(t, t.get_rect(center=(r.right - r.width // 5, r.bottom - r.width // 6)))
+    labels = ((dirs, "oz.dice_direction"), (acts, "oz.dice_action"))
+    for rects, key in labels:
+        if rects:
+            area = rects[0].union(rects[-1])
+            box = pygame.Rect(area.left - px(10, s), area.bottom + px(3, s), area.width + px(20, s), px(16, s))
+            tx.draw_line(surface, app.fonts, app.t(key), box, px(12, s), theme.INK_SOFT)
+
+
+# -- magic cards -----------------------------------------------------------------------
+def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, selected=False, dim=False,
+              hover=False) -> None:
+    """One magic card: a framed card (roomy slots) or a one-line strip (narrow panels)."""
+    if selected or hover:
+        glow = rect.inflate(px(8, s), px(8, s))
+        pygame.draw.rect(surface, theme.GOLD_LIGHT if selected else theme.WHITE, glow, border_radius=px(12, s))
+    name = app.i18n.pick(card.name)
+    text = app.i18n.pick(card.text)
+    if rect.width > rect.height * 3:
+        pygame.draw.rect(surface, (252, 246, 232), rect, border_radius=px(8, s))
+        pygame.draw.rect(surface, (110, 60, 170), rect, max(1, px(2, s)), border_radius=px(8, s))
+        icon = art.spell_icon(card.kind, rect.height - px(6, s))
+        surface.blit(icon, (rect.left + px(4, s), rect.top + px(3, s)))
+        x = rect.left + icon.get_width() + px(10, s)
+        name_w = min(px(130, s), (rect.right - x) // 3)
+        tx.draw_line(surface, app.fonts, name, pygame.Rect(x, rect.top, name_w, rect.height), px(15, s), theme.PLUM,
+                     bold=True, align="left")
+        body = pygame.Rect(x + name_w + px(6, s), rect.top + px(2, s), rect.right - x - name_w - px(12, s),
+                           rect.height - px(4, s))
+        tx.draw_block(surface, app.fonts, text, body, px(13, s), theme.INK, align="left")
+    else:
+        surface.blit(art.card_frame(rect.width, rect.height), rect)
+        band = pygame.Rect(rect.left + int(rect.width * 0.08), rect.top + int(rect.height * 0.1),
+                           int(rect.width * 0.84), int(rect.height * 0.19))
+        tx.draw_line(surface, app.fonts, name, band, int(rect.height * 0.13), theme.PLUM, bold=True)
+        icon_size = int(rect.height * 0.34)
+        icon = art.spell_icon(card.kind, icon_size)
+        surface.blit(icon, (rect.left + int(rect.width * 0.07), band.bottom + px(6, s)))
+        body = pygame.Rect(rect.left + int(rect.width * 0.07) + icon_size + px(6, s), band.bottom + px(4, s),
+                           int(rect.width * 0.86) - icon_size - px(6, s), rect.bottom - band.bottom - int(rect.height * 0.1))
+        tx.draw_block(surface, app.fonts, text, body, int(rect.height * 0.095), theme.INK, align="left", valign="top")
+    if selected:
+        pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(4, s), px(4, s)), max(2, px(3, s)), border_radius=px(10, s))
+    if dim:
+        surface.blit(_veil(rect.size, px(10, s)), rect)
+
+
+def draw_hand(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay, seat, cards_shown: list,
+              title: str, selected=None, playable: set | None = None, hover=None) -> None:
+    """The magic cards of `seat` (when they may be seen), the Wizard card last when they hold it."""
+    theme.panel(surface, rect, s, with_shadow=False)
+    head = pygame.Rect(rect.left + px(10, s), rect.top + px(4, s), rect.width - px(20, s), px(24, s))
+    tx.draw_line(surface, app.fonts, title, head, px(16, s), theme.PLUM, bold=True, align="left")
+    if seat is None:
+        return
+    cards = state.cards
+    shown = [c for c in cards_shown if c != UNKNOWN]
+    holder = state.wizard_holder == seat
+    entries = [(c, cards[c]) for c in shown] + ([(0, cards.wizard)] if holder else [])
+    if not entries:
+        tx.draw_line(surface, app.fonts, app.t("oz.hand_empty"), rect.inflate(-px(20, s), -px(40, s)), px(15, s),
+                     theme.INK_SOFT)
+        return
+    for (cid, card), r in zip(entries, lay.hand_slots(len(entries))):
+        dim = playable is not None and cid != 0 and cid not in playable
+        draw_card(surface, r, s, app, art, card, selected=cid == selected and cid != 0, dim=dim,
+                  hover=cid == hover and cid != 0)
+

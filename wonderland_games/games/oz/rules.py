@@ -1,0 +1,715 @@
+"""Lost in Oz (仙境迷踪) rules, as pure Python (rule text 1.1).
+
+Seats are listed clockwise round the table, so "the player to the right"
+(counter-clockwise) is the seat before: seat - 1.
+
+A round: the starting player (the Wizard-card holder when the round begins)
+rolls every die; the draft gives out direction dice (starting player, then
+counter-clockwise) and action dice (the last to take a direction die first,
+then clockwise); action phases run from the starting player to the right;
+the round end draws, moves the wizard and cuts hands to 3.
+
+A step: the token enters the next cell in its die's direction, the markers
+there resolve, then the points fall by 1 and by 1 more for a barrier crossed.
+Whether the step passes or stops is settled first: it stops when, after this
+step's costs, fewer than 1 point would be left (so it ends the phase).
+
+Decisions where the rule text leaves a gap (shown on the in-app rules page):
+- Tiles: 9 of the 18 are drawn and each is turned a random quarter turn.
+- The board edge is a barrier whether or not a purple line is drawn on it:
+  crossing it costs exactly 1 extra point, and the token goes to a
+  coordinate-dice roll; as anything moved by dice, it resolves nothing there.
+- Points may fall below 1 only by a step's own costs (that ends the phase);
+  every modifier (Wizard card, guide, spells) keeps them within 1-6, and a
+  modifier that could not is not offered.
+- Gems in play are the players' own (one per player, as in the box setup).
+- The Wizard card may be used any time before the first step of the phase.
+  The guide may turn the die to any direction, its own included (spending a
+  point to end a path shorter is allowed).
+- Taking the Wizard card mid-round makes you the starting player from the
+  next round; this round's order stays as drafted.
+- A spell may be cast in your own action phase, before the first step or
+  between steps, at most one per phase.
+- An empty draw pile is refilled by shuffling the discard pile; with both
+  empty, nothing is drawn. (The pile is never shuffled in memory: each draw
+  picks a random card of it, which gives the same odds.)
+- Seats with more than 3 spells at round end discard one card at a time,
+  starting player first; when the game is ending there is no cut (it changes
+  nothing).
+
+All chance (tiles, draws, dice) comes from a small generator whose whole
+state is one int inside the state: clones are free, saves restore the dice
+to come, and a view drops it so a bot cannot foresee a roll.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError
+from . import spells as spellbook
+from .board import DIRS, ROTATIONS, SIZE, Board, load_tiles
+from .spells import CardSet, load_spells
+
+GAME_ID = "oz"
+FORMAT_VERSION = 1
+UNKNOWN = -1  # a hidden card in a view
+CHARACTERS = ("lion", "scarecrow", "tinman", "dorothy")
+GEM_OF = {"lion": "red", "scarecrow": "yellow", "tinman": "blue", "dorothy": "green"}
+COLOURS = ("red", "yellow", "blue", "green")
+BOOKS = ((1, 1), (1, 4), (4, 1), (4, 4))  # B2, B5, E2, E5
+SETUP_DISCARD, DRAFT_DIR, DRAFT_ACT, ACTION, ROUND_DISCARD, OVER = (
+    "setup_discard", "draft_direction", "draft_action", "action", "round_discard", "over")
+PHASES = (SETUP_DISCARD, DRAFT_DIR, DRAFT_ACT, ACTION, ROUND_DISCARD, OVER)
+TARGET = 20
+SETUP_DRAW = 3
+HAND_LIMIT = 3
+MIN_POINTS, MAX_POINTS = 1, 6
+OWN_GEM, OTHER_GEM, WIZARD_VISIT = 2, 1, 1
+BREAKDOWN = ("own_gems", "other_gems", "wizard")
+_MASK = (1 << 64) - 1
+STEP = ("step",)
+GUIDES = tuple(("guide", d) for d in DIRS)
+
+
+def next_rng(state: int) -> tuple:
+    """SplitMix64: (new state, 64 random bits). Small, fast, and its state is one int."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return state, z ^ (z >> 31)
+
+
+def _random_layout(rng: int, tiles: dict) -> tuple:
+    """(generator state, 9 (tile id, rotation)): 9 of the tiles in random slots and turns."""
+    ids = sorted(tiles)
+    for i in range(len(ids) - 1, 0, -1):
+        rng, bits = next_rng(rng)
+        j = bits % (i + 1)
+        ids[i], ids[j] = ids[j], ids[i]
+    layout = []
+    for tid in ids[:9]:
+        rng, bits = next_rng(rng)
+        layout.append((tid, ROTATIONS[bits % 4]))
+    return rng, layout
+
+
+def winners_of(scores: Sequence[int], played: Sequence[int]) -> list:
+    """Highest score; ties go to fewer magic cards played; then a shared win."""
+    best = max((s, -p) for s, p in zip(scores, played))
+    return [i for i, key in enumerate(zip(scores, played)) if (key[0], -key[1]) == best]
+
+
+class OzState(GameState):
+    game_id = GAME_ID
+
+    def __init__(self, seats: Sequence[Seat], board: Board, cards: CardSet, characters: Sequence[str]):
+        n = len(seats)
+        self.seats = tuple(seats)
+        self.board = board
+        self.cards = cards
+        self.characters = tuple(characters)
+        self.colours = tuple(GEM_OF[c] for c in self.characters)
+        self.seed: Optional[int] = None
+        self.rng: Optional[int] = None  # None on views: the dice to come are hidden
+        self.chance = 0  # counts rolls and draws: reveals_hidden compares it
+        self.viewer: Optional[int] = None
+        self.tokens: list = [(0, 0)] * n
+        self.gems: dict = {}
+        self.books: list = list(BOOKS)
+        self.wizard: Optional[tuple] = None
+        self.wizard_holder = 0
+        self.scores: list = [0] * n
+        self.earned: list = [[0, 0, 0] for _ in range(n)]  # per seat, points by BREAKDOWN
+        self.cards_played: list = [0] * n
+        self.hands: list = [[] for _ in range(n)]
+        self.deck: list = []  # draws pop from the end
+        self.discard: list = []
+        self.round = 0
+        self.phase = SETUP_DISCARD
+        self.starter = 0  # the starting player of this round
+        self.queue: list = []  # seats to act in a draft or discard, in order
+        self.dir_dice: list = []
+        self.act_dice: list = []
+        self.dir_owner: list = []  # per die: seat that took it, or None
+        self.act_owner: list = []
+        self.taken_dir: list = [None] * n
+        self.taken_act: list = [None] * n
+        self.order: list = []  # action phases still to come this round, acting first
+        self.acting: Optional[int] = None
+        self.points = 0
+        self.guide_used: list = [False] * n
+        self.adjusted = False
+        self.moved_this_phase = False
+        self.cast_this_phase = False
+        self.through = False  # purple lines free for the rest of the phase (a spell)
+        self.setup_events: list = []
+
+    # -- chance ----------------------------------------------------------------
+    def rand(self, n: int) -> int:
+        if self.rng is None:
+            raise IllegalAction("a view has no dice; determinize it first")
+        self.rng, bits = next_rng(self.rng)
+        self.chance += 1
+        return bits % n
+
+    def roll_cell(self) -> tuple:
+        """The coordinate dice: a letter die (A-F) and a number die (1-6)."""
+        if self.rng is None:
+            raise IllegalAction("a view has no dice; determinize it first")
+        self.rng, bits = next_rng(self.rng)
+        self.chance += 2
+        return bits % SIZE, (bits >> 32) % SIZE
+
+    def draw(self, seat: int, count: int, events: list) -> list:
+        """Draw up to `count` cards, turning the discard pile into the deck when it runs out.
+
+        The deck is a face-down pile whose next card is picked by the dice when
+        it is drawn: the same odds as shuffling, and a determinized view need
+        not shuffle it.
+        """
+        drawn = []
+        deck = self.deck
+        for _ in range(count):
+            if not deck:
+                if not self.discard:
+                    break
+                deck = self.deck = self.discard
+                self.discard = []
+                events.append({"type": "reshuffle", "cards": len(deck)})
+            i = self.rand(len(deck))
+            deck[i], deck[-1] = deck[-1], deck[i]
+            drawn.append(deck.pop())
+        self.hands[seat].extend(drawn)
+        events.append({"type": "draw", "seat": seat, "cards": drawn})
+        return drawn
+
+    # -- setup -----------------------------------------------------------------
+    @classmethod
+    def new(cls, seats: Sequence[Seat], seed: int, options: Optional[dict] = None,
+            tiles: Optional[dict] = None, cards: Optional[CardSet] = None) -> "OzState":
+        options = options or {}
+        n = len(seats)
+        if not 2 <= n <= 4:
+            raise ValueError("Lost in Oz is for 2 to 4 players")
+        characters = list(options.get("characters") or CHARACTERS[:n])
+        if len(characters) != n or len(set(characters)) != n or not set(characters) <= set(CHARACTERS):
+            raise ValueError(f"need {n} different characters from {CHARACTERS}, got {characters!r}")
+        starter = options.get("starting_player", 0)
+        if type(starter) is not int or not 0 <= starter < n:
+            raise ValueError(f"starting_player must be a seat 0-{n - 1}, got {starter!r}")
+        tiles = tiles if tiles is not None else load_tiles()
+        cards = cards if cards is not None else load_spells()
+        rng, layout = _random_layout(next_rng(int(seed) & _MASK)[1], tiles)
+        state = cls(seats, Board(layout, tiles), cards, characters)
+        state.seed, state.rng = seed, rng
+        state.setup(starter)
+        return state
+
+    def setup(self, starter: int) -> None:
+        """Deck, 3 cards each, the wizard, then each player's token and gem (starting player first)."""
+        events = self.setup_events
+        self.deck = list(self.cards.spell_ids)
+        self.wizard_holder = self.starter = starter
+        self.wizard = self.roll_cell()
+        events.append({"type": "wizard_move", "seat": starter, "to": self.wizard})
+        order = self.turn_order(starter)
+        for seat in order:
+            self.tokens[seat] = self.roll_cell()
+            events.append({"type": "teleport", "seat": seat, "to": self.tokens[seat], "why": "setup"})
+            colour = self.colours[seat]
+            self.gems[colour] = self.roll_cell()
+            events.append({"type": "gem_move", "colour": colour, "to": self.gems[colour]})
+        self.gems = {c: self.gems[c] for c in COLOURS if c in self.gems}
+        for seat in order:
+            self.draw(seat, SETUP_DRAW, events)
+        self.queue = order
+        self.phase = SETUP_DISCARD
+
+    def turn_order(self, first: int) -> list:
+        """`first`, then each player to the right (counter-clockwise)."""
+        n = len(self.seats)
+        return [(first - i) % n for i in range(n)]
+
+    def _start_round(self, events: list) -> None:
+        n = len(self.seats)
+        self.round += 1
+        self.starter = self.wizard_holder
+        self.dir_dice = [DIRS[self.rand(4)] for _ in range(n)]
+        self.act_dice = [1 + self.rand(6) for _ in range(n)]
+        self.dir_owner = [None] * n
+        self.act_owner = [None] * n
+        self.taken_dir = [None] * n
+        self.taken_act = [None] * n
+        self.guide_used = [False] * n
+        self.queue = self.turn_order(self.starter)
+        self.phase = DRAFT_DIR
+        events.append({"type": "roll", "seat": self.starter, "round": self.round,
+                       "dir_dice": list(self.dir_dice), "act_dice": list(self.act_dice)})
+
+    # -- protocol --------------------------------------------------------------
+    def current_player(self) -> Optional[int]:
+        if self.phase == ACTION:
+            return self.acting
+        if self.phase == OVER:
+            return None
+        return self.queue[0]
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == ACTION:
+            return self._phase_actions()
+        if phase == DRAFT_DIR:
+            return [("take_dir", i) for i, o in enumerate(self.dir_owner) if o is None]
+        if phase == DRAFT_ACT:
+            return [("take_act", i) for i, o in enumerate(self.act_owner) if o is None]
+        if phase == OVER:
+            return []
+        return [("discard", c) for c in self.hands[self.queue[0]]]
+
+    def _phase_actions(self) -> list:
+        seat, points = self.acting, self.points
+        actions = [STEP]
+        if not self.moved_this_phase and not self.adjusted and seat == self.wizard_holder:
+            if points < MAX_POINTS:
+                actions.append(("adjust", 1))
+            if points > MIN_POINTS:
+                actions.append(("adjust", -1))
+        if points > 1 and not self.guide_used[seat]:
+            actions.extend(GUIDES)
+        if not self.cast_this_phase:
+            spells = self.cards.spells
+            for card in self.hands[seat]:
+                prefix = ("cast", card)
+                actions += [prefix + choice for choice in spellbook.choices(self, seat, spells[card])]
+        return actions
+
+    def apply(self, action: Action) -> list:
+        """Apply one action; an illegal one raises IllegalAction and changes nothing."""
+        if self.viewer is not None:
+            raise IllegalAction("a view cannot be played; determinize it first")
+        if action == STEP and self.phase == ACTION:
+            return self._step()
+        if type(action) is not tuple:
+            if not isinstance(action, (list, tuple)):
+                raise IllegalAction(f"an action is a tuple, not {action!r}")
+            action = tuple(action)
+        if self.phase == ACTION:
+            kind = action[0] if action else None
+            if action == STEP:
+                return self._step()
+            if kind == "cast" and len(action) >= 2 and not self.cast_this_phase:
+                card = action[1]
+                hand = self.hands[self.acting]
+                if type(card) is int and card in hand and action[2:] in spellbook.choices(
+                        self, self.acting, self.cards.spells[card]):
+                    return self._cast(card, action[2:])
+            elif action in self._phase_actions():
+                if kind == "adjust":
+                    return self._adjust(action[1])
+                if kind == "guide":
+                    return self._guide(action[1])
+            raise IllegalAction(f"{action!r} is not legal in seat {self.acting}'s action phase")
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        if len(action) != 2 or type(action[1]) is not int:
+            raise IllegalAction(f"not an action for the {self.phase} phase: {action!r}")
+        kind, arg = action
+        if self.phase == DRAFT_DIR and kind == "take_dir":
+            return self._take(arg, self.dir_dice, self.dir_owner, self.taken_dir)
+        if self.phase == DRAFT_ACT and kind == "take_act":
+            return self._take(arg, self.act_dice, self.act_owner, self.taken_act)
+        if self.phase in (SETUP_DISCARD, ROUND_DISCARD) and kind == "discard":
+            return self._discard(arg)
+        raise IllegalAction(f"not an action for the {self.phase} phase: {action!r}")
+
+    # -- draft -----------------------------------------------------------------
+    def _take(self, index: int, dice: list, owner: list, taken: list) -> list:
+        seat = self.queue[0]
+        if not 0 <= index < len(dice) or owner[index] is not None:
+            raise IllegalAction(f"die {index!r} is not there to take")
+        owner[index] = seat
+        taken[seat] = dice[index]
+        self.queue.pop(0)
+        events = [{"type": "take_die", "seat": seat, "die": "direction" if dice is self.dir_dice else "action",
+                   "index": index, "value": dice[index]}]
+        if self.queue:
+            return events
+        n = len(self.seats)
+        if self.phase == DRAFT_DIR:
+            self.phase = DRAFT_ACT
+            self.queue = [(seat + i) % n for i in range(n)]
+        else:
+            self.order = self.turn_order(self.starter)
+            self._begin_phase(events)
+        return events
+
+    # -- action phase ----------------------------------------------------------
+    def _begin_phase(self, events: list) -> None:
+        self.phase = ACTION
+        self.acting = seat = self.order[0]
+        self.points = self.taken_act[seat]
+        self.adjusted = self.moved_this_phase = self.cast_this_phase = self.through = False
+        events.append({"type": "phase_start", "seat": seat, "dir": self.taken_dir[seat], "points": self.points})
+
+    def _adjust(self, delta: int) -> list:
+        before = self.points
+        self.points += delta
+        self.adjusted = True
+        return [{"type": "adjust", "seat": self.acting, "points": [before, self.points]}]
+
+    def _guide(self, d: str) -> list:
+        seat = self.acting
+        before = self.taken_dir[seat]
+        self.guide_used[seat] = True
+        self.points -= 1
+        self.taken_dir[seat] = d
+        return [{"type": "guide", "seat": seat, "dir": [before, d], "points": self.points}]
+
+    def _cast(self, card: int, choice: tuple) -> list:
+        seat = self.acting
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.cards_played[seat] += 1
+        self.cast_this_phase = True
+        events: list = []
+        spellbook.cast(self, seat, self.cards.spells[card], choice, events)
+        return events
+
+    def step_preview(self, seat: Optional[int] = None) -> tuple:
+        """(target cell or None past the edge, purple line crossed, cost, stops) of the next step."""
+        seat = self.acting if seat is None else seat
+        start = self.tokens[seat]
+        target, purple = self.board.moves[start][self.taken_dir[seat]]
+        cost = 1 + (1 if target is None or (purple and not self.through) else 0)
+        return target, purple, cost, self.points - cost < MIN_POINTS
+
+    def _step(self) -> list:
+        seat = self.acting
+        start = self.tokens[seat]
+        target, purple, cost, stop = self.step_preview(seat)
+        events = [{"type": "step", "seat": seat, "from": start, "to": target, "dir": self.taken_dir[seat],
+                   "barrier": purple, "edge": target is None, "cost": cost, "stop": stop}]
+        self.moved_this_phase = True
+        if target is not None:
+            self.tokens[seat] = target
+            self.resolve(seat, target, stop, events)
+        self.points = max(0, self.points - cost)
+        if target is None:
+            self.tokens[seat] = self.roll_cell()
+            events.append({"type": "teleport", "seat": seat, "to": self.tokens[seat], "why": "edge"})
+        if stop:
+            self._end_phase(events)
+        return events
+
+    def resolve(self, seat: int, cell: tuple, stop: bool, events: list) -> None:
+        """Markers on the cell just entered: wizard (stop only), own gem, other gems, book."""
+        if stop and self.wizard == cell:
+            self.wizard = None
+            before = self.wizard_holder
+            self.wizard_holder = seat
+            self._score(seat, 2, WIZARD_VISIT)
+            events.append({"type": "wizard", "seat": seat, "taken": True, "from_seat": before,
+                           "points": WIZARD_VISIT})
+        own = self.colours[seat]
+        found = [c for c, at in self.gems.items() if at == cell]
+        if own in found:
+            found.remove(own)
+            found.insert(0, own)
+        for colour in found:
+            points = OWN_GEM if colour == own else OTHER_GEM
+            self._score(seat, 0 if colour == own else 1, points)
+            self.gems[colour] = self.roll_cell()
+            events.append({"type": "gem", "seat": seat, "colour": colour, "points": points,
+                           "to": self.gems[colour]})
+        if cell in self.books:
+            count = 2 if stop else 1
+            events.append({"type": "book", "seat": seat, "cell": cell, "cards": count, "stop": stop})
+            self.draw(seat, count, events)
+
+    def _score(self, seat: int, kind: int, points: int) -> None:
+        self.scores[seat] += points
+        self.earned[seat][kind] += points
+
+    def _end_phase(self, events: list) -> None:
+        seat = self.acting
+        events.append({"type": "phase_end", "seat": seat})
+        self.order.pop(0)
+        self.acting = None
+        self.points = 0
+        if self.order:
+            self._begin_phase(events)
+        else:
+            self._end_round(events)
+
+    # -- round end -------------------------------------------------------------
+    def _end_round(self, events: list) -> None:
+        order = self.turn_order(self.starter)
+        for seat in order:
+            self.draw(seat, 1, events)
+        before = self.wizard
+        self.wizard = self.roll_cell()
+        events.append({"type": "wizard_move", "seat": self.wizard_holder, "from": before, "to": self.wizard})
+        events.append({"type": "round_end", "round": self.round, "scores": list(self.scores)})
+        if max(self.scores) >= TARGET:
+            self.phase = OVER
+            self.queue = []
+            result = self.result()
+            events.append({"type": "game_over", "winners": result.winners, "scores": result.scores})
+            return
+        self.queue = [s for s in order if len(self.hands[s]) > HAND_LIMIT]
+        if self.queue:
+            self.phase = ROUND_DISCARD
+        else:
+            self._start_round(events)
+
+    def _discard(self, card: int) -> list:
+        seat = self.queue[0]
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"card {card!r} is not in seat {seat}'s hand")
+        hand.remove(card)
+        self.discard.append(card)
+        events = [{"type": "discard", "seat": seat, "card": card}]
+        if self.phase == SETUP_DISCARD or len(hand) <= HAND_LIMIT:
+            self.queue.pop(0)
+        if not self.queue:
+            self._start_round(events)
+        return events
+
+    # -- outcome ---------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> Result:
+        return Result(
+            scores=list(self.scores),
+            winners=winners_of(self.scores, self.cards_played),
+            breakdown=[dict(zip(BREAKDOWN, e)) for e in self.earned],
+            extra={"cards_played": list(self.cards_played), "rounds": self.round,
+                   "characters": list(self.characters)},
+        )
+
+    def returns(self, seat: int) -> float:
+        """Win share, plus a little for leading the others' average score."""
+        scores = self.scores
+        margin = scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1)
+        share = 0.0
+        if self.phase == OVER:
+            winners = winners_of(scores, self.cards_played)
+            share = 1.0 / len(winners) if seat in winners else 0.0
+        return 0.75 * share + 0.25 / (1.0 + 2.0 ** (-margin / 4.0))
+
+    def turn_number(self) -> int:
+        return self.round
+
+    def reveals_hidden(self, action: Action) -> bool:
+        """True when the action rolls a die or draws a card (found by trying it on a clone)."""
+        if self.rng is None:
+            return True
+        trial = self.clone()
+        try:
+            trial.apply(action)
+        except IllegalAction:
+            return False
+        return trial.chance != self.chance
+
+    # -- hidden information ----------------------------------------------------
+    def clone(self) -> "OzState":
+        other = OzState.__new__(OzState)
+        d = self.__dict__.copy()
+        d["tokens"] = self.tokens[:]
+        d["gems"] = self.gems.copy()
+        d["scores"] = self.scores[:]
+        d["earned"] = [e[:] for e in self.earned]
+        d["cards_played"] = self.cards_played[:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["deck"] = self.deck[:]
+        d["discard"] = self.discard[:]
+        d["queue"] = self.queue[:]
+        d["dir_owner"] = self.dir_owner[:]
+        d["act_owner"] = self.act_owner[:]
+        d["taken_dir"] = self.taken_dir[:]
+        d["taken_act"] = self.taken_act[:]
+        d["order"] = self.order[:]
+        d["guide_used"] = self.guide_used[:]
+        other.__dict__ = d
+        return other
+
+    def view(self, seat: int) -> "OzState":
+        """Other hands, the deck order and the dice generator become hidden."""
+        v = self.clone()
+        v.viewer = seat
+        v.seed = None
+        v.rng = None
+        if self.phase != OVER:
+            for s, hand in enumerate(self.hands):
+                if s != seat:
+                    v.hands[s] = [UNKNOWN] * len(hand)
+        v.deck = [UNKNOWN] * len(self.deck)
+        return v
+
+    def unseen_cards(self) -> list:
+        """Spells the viewer cannot locate: other hands and the deck."""
+        seen = set(self.discard).union(*self.hands)
+        return [c for c in self.cards.spell_ids if c not in seen]
+
+    def determinize(self, rng) -> "OzState":
+        """A full state: hidden hands get random unseen cards, the rest is the deck; fresh dice."""
+        full = self.clone()
+        full.viewer = None
+        full.rng = rng.getrandbits(64)
+        pool = self.unseen_cards()
+        size, random = len(pool), rng.random
+        taken = 0
+        for s, hand in enumerate(self.hands):
+            if hand and hand[0] == UNKNOWN:
+                for i in range(taken, taken + len(hand)):  # a partial Fisher-Yates shuffle
+                    j = i + int(random() * (size - i))
+                    pool[i], pool[j] = pool[j], pool[i]
+                full.hands[s] = pool[taken:taken + len(hand)]
+                taken += len(hand)
+        full.deck = pool[taken:]  # its order is no secret: draws pick from it by the dice
+        return full
+
+    # -- saving ----------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "game": GAME_ID,
+            "version": FORMAT_VERSION,
+            "seats": [s.to_dict() for s in self.seats],
+            "characters": list(self.characters),
+            "layout": [list(t) for t in self.board.layout],
+            "seed": self.seed,
+            "rng": self.rng,
+            "chance": self.chance,
+            "tokens": [list(t) for t in self.tokens],
+            "gems": {c: list(at) for c, at in self.gems.items()},
+            "wizard": None if self.wizard is None else list(self.wizard),
+            "wizard_holder": self.wizard_holder,
+            "scores": list(self.scores),
+            "earned": [list(e) for e in self.earned],
+            "cards_played": list(self.cards_played),
+            "hands": [list(h) for h in self.hands],
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "round": self.round,
+            "phase": self.phase,
+            "starter": self.starter,
+            "queue": list(self.queue),
+            "dir_dice": list(self.dir_dice),
+            "act_dice": list(self.act_dice),
+            "dir_owner": list(self.dir_owner),
+            "act_owner": list(self.act_owner),
+            "taken_dir": list(self.taken_dir),
+            "taken_act": list(self.taken_act),
+            "order": list(self.order),
+            "acting": self.acting,
+            "points": self.points,
+            "guide_used": list(self.guide_used),
+            "adjusted": self.adjusted,
+            "moved_this_phase": self.moved_this_phase,
+            "cast_this_phase": self.cast_this_phase,
+            "through": self.through,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, tiles: Optional[dict] = None, cards: Optional[CardSet] = None) -> "OzState":
+        if not isinstance(data, dict) or data.get("game") != GAME_ID:
+            raise StateFormatError("this is not a Lost in Oz game")
+        if data.get("version") != FORMAT_VERSION:
+            raise StateFormatError(f"unsupported Lost in Oz state version {data.get('version')!r}")
+        try:
+            seats = [Seat.from_dict(s) for s in data["seats"]]
+            board = Board([tuple(t) for t in data["layout"]], tiles if tiles is not None else load_tiles())
+            state = cls(seats, board, cards if cards is not None else load_spells(), data["characters"])
+            state.seed = _opt_int(data["seed"])
+            state.rng = _opt_int(data["rng"])
+            state.chance = _int(data["chance"])
+            state.tokens = [_cell(t) for t in data["tokens"]]
+            state.gems = {str(c): _cell(at) for c, at in data["gems"].items()}
+            state.wizard = None if data["wizard"] is None else _cell(data["wizard"])
+            state.wizard_holder = _int(data["wizard_holder"])
+            state.scores = _ints(data["scores"])
+            state.earned = [_ints(e) for e in data["earned"]]
+            state.cards_played = _ints(data["cards_played"])
+            state.hands = [_ints(h) for h in data["hands"]]
+            state.deck = _ints(data["deck"])
+            state.discard = _ints(data["discard"])
+            state.round = _int(data["round"])
+            state.phase = data["phase"]
+            state.starter = _int(data["starter"])
+            state.queue = _ints(data["queue"])
+            state.dir_dice = [str(d) for d in data["dir_dice"]]
+            state.act_dice = _ints(data["act_dice"])
+            state.dir_owner = [_opt_int(o) for o in data["dir_owner"]]
+            state.act_owner = [_opt_int(o) for o in data["act_owner"]]
+            state.taken_dir = [None if d is None else str(d) for d in data["taken_dir"]]
+            state.taken_act = [_opt_int(a) for a in data["taken_act"]]
+            state.order = _ints(data["order"])
+            state.acting = _opt_int(data["acting"])
+            state.points = _int(data["points"])
+            state.guide_used = [bool(g) for g in data["guide_used"]]
+            state.adjusted = bool(data["adjusted"])
+            state.moved_this_phase = bool(data["moved_this_phase"])
+            state.cast_this_phase = bool(data["cast_this_phase"])
+            state.through = bool(data["through"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StateFormatError(f"Lost in Oz state is incomplete or damaged ({exc!r})") from None
+        state._check()
+        return state
+
+    def _check(self) -> None:
+        """Every card once, markers on the board, a coherent phase: a damaged save is refused."""
+        n = len(self.seats)
+        per_seat = (self.tokens, self.scores, self.earned, self.cards_played, self.hands, self.taken_dir,
+                    self.taken_act, self.guide_used)
+        if not 2 <= n <= 4 or any(len(x) != n for x in per_seat) or len(self.characters) != n:
+            raise StateFormatError("Lost in Oz state has the wrong number of seats")
+        if not set(self.characters) <= set(CHARACTERS) or len(set(self.characters)) != n:
+            raise StateFormatError("Lost in Oz state has unknown or repeated characters")
+        cards = sorted(self.deck + self.discard + [c for h in self.hands for c in h])
+        if cards != list(self.cards.spell_ids):
+            raise StateFormatError("Lost in Oz state does not hold each magic card exactly once")
+        if sorted(self.gems) != sorted(self.colours):
+            raise StateFormatError("Lost in Oz state has the wrong gems")
+        if self.phase not in PHASES or not 0 <= self.wizard_holder < n or not 0 <= self.starter < n:
+            raise StateFormatError("Lost in Oz state has an impossible phase or holder")
+        if any(not 0 <= s < n for s in self.queue + self.order) or [sum(e) for e in self.earned] != self.scores:
+            raise StateFormatError("Lost in Oz state has impossible seats or scores")
+        if self.phase == ACTION and (self.acting not in range(n) or not self.order or self.order[0] != self.acting):
+            raise StateFormatError("Lost in Oz state has an impossible action phase")
+        if self.phase in (SETUP_DISCARD, DRAFT_DIR, DRAFT_ACT, ROUND_DISCARD) and not self.queue:
+            raise StateFormatError("Lost in Oz state is waiting for nobody")
+
+
+def _int(value) -> int:
+    if type(value) is not int:
+        raise ValueError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _opt_int(value) -> Optional[int]:
+    return None if value is None else _int(value)
+
+
+def _ints(values) -> list:
+    if not isinstance(values, list):
+        raise TypeError(f"expected a list, got {values!r}")
+    return [_int(v) for v in values]
+
+
+def _cell(value) -> tuple:
+    x, y = _ints(value)
+    if not (0 <= x < SIZE and 0 <= y < SIZE):
+        raise ValueError(f"cell {value!r} is off the board")
+    return x, y
+
+
+def new_state(seats: Sequence[Seat], seed: int, options: Optional[dict] = None) -> OzState:
+    return OzState.new(seats, seed, options)
+
+
+def from_dict(data: dict) -> OzState:
+    return OzState.from_dict(data)

@@ -1,0 +1,1073 @@
+"""The Lost in Oz table: the board, the dice draft, walking, spells, and the bots.
+
+The scene never changes the game except through `session.apply(legal action)`.
+What the table shows (`self.display`, a copy of the state) lags behind the
+live state while a move is animated: the events of an action become a short
+timeline of beats (a token walks one cell, a gem jumps away, the dice tumble),
+each beat moving one piece over the board and updating `display` when done.
+
+Drawing stays within a few milliseconds: the table is one cached frame split
+into disjoint regions (board, players, dice, controls, hand, log, ...). A
+region is repainted only when its key (everything it shows) changed; pieces
+in motion are drawn over the frame each frame. The board itself (tiles,
+barriers, axes) is one surface made once per window size.
+
+Hot-seat: magic cards are private, so when the turn passes to a human who is
+not the one looking (`self.viewer`), a curtain hides the table until that
+player confirms.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from functools import partial
+
+import pygame
+
+from ...core import registry
+from ...core.bots import Budget
+from ...core.game import IllegalAction
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.anim import ease_in_out, ease_out, lerp
+from ...ui.app import Scene
+from ...ui.botrunner import BotRunner
+from ...ui.theme import px
+from ...ui.widgets import Button, resolve
+from ..parade.panels import LogPanel
+from . import preview, rules
+from .art import OzArt
+from .board import DELTA, DIRS, cell_name
+from .board_view import BoardView
+from .layout import TRACK_H, compute
+from .narrate import Narrator, spell_name
+from .panels import draw_card, draw_dice, draw_hand, draw_players
+
+END_PAUSE = 0.9  # seconds the final table stays up before the results
+STEP_SECONDS = 0.32  # one cell of a walk
+FORCED_PAUSE = 0.12  # a bot's pause before a step it cannot avoid
+REPAINT_SECONDS = 0.003  # repainting regions stops for this frame once it took this long
+
+
+def _look(button: Button) -> tuple:
+    return (resolve(button.text), button.rect.topleft, button.rect.size, button.hover, button.pressed,
+            button.enabled, button.visible, button.focused, button.style)
+
+
+@dataclass
+class Beat:
+    """One moment of an animation: what moves, for how long, and what it changes when done."""
+
+    duration: float
+    kind: str  # "move", "fly", "tumble", "flash", "pause"
+    piece: tuple | None = None  # ("token", seat) / ("gem", colour) / ("wizard", 0) / ("card", -1)
+    src: tuple | None = None  # pixel centres
+    dst: tuple | None = None
+    size: int = 0
+    arc: float = 0.0
+    card: int | None = None  # a spell shown big
+    text: str = ""  # floating gain
+    done: list = field(default_factory=list)  # callables run on the display when the beat ends
+
+
+class OzScene(Scene):
+    def __init__(self, app, session=None, replay=None):
+        super().__init__(app)
+        self.session = session
+        self.record = replay
+        if replay is not None:
+            from ...core.records import initial_state
+
+            self.replay_base = initial_state(replay)
+            self.replay_step = 0
+            self.replay_state = self.replay_base.clone()
+            self.replay_playing = False
+            self.replay_wait = 0.0
+        state = self.state
+        self.seats = list(state.seats)
+        self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.art = OzArt(app.font)
+        self.board_view = BoardView(app, self.art)
+        self.narrator = Narrator(app, self.seats, state.cards)
+        self.display = state.clone()
+        self.timeline: list = []
+        self.beat_time = 0.0
+        self.walking = False
+        self.selected = None  # a magic card picked in the hand
+        self.choice: tuple = ()  # spell parameters chosen so far
+        self.hover_die = None
+        self.hover_card = None
+        self.runner = None
+        self.bots: dict = {}
+        self.end_wait = 0.0
+        self.results_shown = False
+        self.curtain_for = None
+        self.layout = None
+        self._frame = None
+        self._base = None
+        self._regions: dict = {}
+        self._keys: dict = {}
+        self._path_cache = (None, [])
+        self._flash = (None, None)  # (key, surface) of the spell card shown big
+        self.log = LogPanel(app)
+        self.buttons = self._make_buttons()
+        self.options: list = []  # (Button, value) for the spell choice shown
+        self._rebuild_log()
+
+    # -- state access ---------------------------------------------------------------
+    @property
+    def state(self):
+        return self.replay_state if self.record is not None else self.session.state
+
+    @property
+    def replay(self) -> bool:
+        return self.record is not None
+
+    def _make_buttons(self) -> dict:
+        t = self.app.t
+        b = {
+            "ff": Button(self.app, lambda: t("oz.buttons.ff"), self.toggle_fast_forward, style="secondary"),
+            "undo": Button(self.app, lambda: t("oz.buttons.undo"), self.undo, style="secondary"),
+            "save": Button(self.app, lambda: t("oz.buttons.save"), self.open_save, style="secondary"),
+            "rules": Button(self.app, lambda: t("oz.buttons.rules"), self.open_rules, style="secondary"),
+            "menu": Button(self.app, lambda: t("oz.buttons.menu"), self.to_menu, style="secondary"),
+            "go": Button(self.app, self._go_label, self.go),
+            "step": Button(self.app, lambda: t("oz.buttons.step"), self.step_once, style="secondary"),
+            "minus": Button(self.app, "−1", lambda: self.apply(("adjust", -1)), style="secondary"),
+            "plus": Button(self.app, "+1", lambda: self.apply(("adjust", 1)), style="secondary"),
+        }
+        for d in DIRS:
+            b["guide_" + d] = Button(self.app, partial(self._dir_label, d), partial(self.apply, ("guide", d)),
+                                     style="secondary")
+        if self.replay:
+            b["prev"] = Button(self.app, lambda: t("oz.buttons.prev"), self.replay_prev, style="secondary")
+            b["next"] = Button(self.app, lambda: t("oz.buttons.next"), self.replay_next, style="secondary")
+            b["play"] = Button(self.app, lambda: t("oz.buttons.pause" if self.replay_playing else "oz.buttons.play"),
+                               self.replay_toggle)
+        return b
+
+    def _dir_label(self, d: str) -> str:
+        return {"N": "↑", "E": "→", "S": "↓", "W": "←"}[d]
+
+    def _go_label(self) -> str:
+        if self.state.phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD):
+            return self.app.t("oz.buttons.discard")
+        return self.app.t("oz.buttons.go")
+
+    # -- Scene hooks ----------------------------------------------------------------
+    def on_resize(self, size: tuple) -> None:
+        self.layout = None
+
+    def on_enter(self) -> None:
+        pygame.key.stop_text_input()
+        self._frame = None
+
+    def on_exit(self) -> None:
+        if self.runner is not None:
+            self.runner.cancel()
+            self.runner = None
+
+    def _ensure_layout(self, size: tuple) -> None:
+        if self.layout is not None and self.layout.size == tuple(size):
+            return
+        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay)
+        s = lay.s
+        for name, rect in lay.buttons.items():
+            self.buttons[name].place(rect, s)
+        for name, rect in lay.control_buttons.items():
+            self.buttons[name].place(rect, s)
+        for d, rect in lay.guide_buttons.items():
+            self.buttons["guide_" + d].place(rect, s)
+        for name, rect in lay.replay.items():
+            self.buttons[name].place(rect, s)
+        for b in self.buttons.values():
+            b.size = theme.TEXT_SMALL
+        self.art.clear()
+        self._warm(lay)
+        self._regions = lay.regions()
+        self._frame = None
+        self._place_options()
+
+    def _warm(self, lay) -> None:
+        """Rasterise every piece at the sizes the board and animations use, now rather than
+        in the middle of a move (an SVG drawn for the first time costs a frame)."""
+        d = self.display
+        full = int(lay.cell * 0.74)
+        for size in (full, int(lay.cell * 0.47), int(lay.cell * 0.32)):
+            for seat in range(len(self.seats)):
+                self.board_view.sprite(d, "token", seat, size)
+            for colour in d.gems:
+                self.board_view.sprite(d, "gem", colour, size)
+                self.board_view.sprite(d, "gem", colour, int(size * 0.8))
+            self.board_view.sprite(d, "wizard", 0, size)
+            self.board_view.sprite(d, "book", 0, size)
+        kinds = {card.kind for card in d.cards.spells}
+        w = int(lay.board.width * 0.6)  # a cast spell shown big
+        self.art.card_frame(w, int(w * 0.63))
+        for kind in kinds:
+            self.art.spell_icon(kind, int(int(w * 0.63) * 0.34))
+        for count in range(1, 7):  # card frames and spell pictures for hands of 1 to 6 cards
+            rect = lay.hand_slots(count)[0]
+            if rect.width > rect.height * 3:
+                icons = rect.height - px(6, lay.s)
+            else:
+                self.art.card_frame(rect.width, rect.height)
+                icons = int(rect.height * 0.34)
+            for kind in kinds:
+                self.art.spell_icon(kind, icons)
+
+    # -- turn logic -------------------------------------------------------------------
+    def my_turn(self) -> bool:
+        """True when the looking human may act now."""
+        seat = self.state.current_player()
+        return (not self.replay and not self.timeline and seat is not None and seat == self.viewer
+                and not self.seats[seat].is_bot)
+
+    def update(self, dt: float) -> None:
+        if self.layout is None:
+            self._ensure_layout(self.app.screen.get_size())
+        if self.timeline:
+            self._advance(dt)
+        if not self.timeline:
+            if self.replay:
+                self._update_replay(dt)
+            else:
+                self._update_turn(dt)
+        self._update_buttons()
+
+    def _update_turn(self, dt: float) -> None:
+        state = self.state
+        if state.is_over():
+            if not self.results_shown:
+                self.end_wait += dt * self._speed()
+                if self.end_wait >= END_PAUSE or self.app.settings.fast_forward:
+                    self.results_shown = True
+                    self.show_results()
+            return
+        seat = state.current_player()
+        if self.seats[seat].is_bot:
+            self.walking = False
+            self._update_bot(seat, dt)
+        elif seat != self.viewer:
+            self.walking = False
+            self._pass_to(seat)
+        elif self.walking:
+            if state.phase == rules.ACTION and state.acting == seat:
+                self.apply(("step",))
+            else:
+                self.walking = False
+
+    def _pass_to(self, seat: int) -> None:
+        """Hand the device to another human behind a curtain (never with a single human)."""
+        if len(self.humans) < 2:
+            self.viewer = seat
+            return
+        if self.curtain_for == seat or self.app.top is not self:
+            return
+        self.curtain_for = seat
+        self._clear_selection()
+        from ...scenes.curtain import CurtainScene
+
+        self.app.push(CurtainScene(self.app, self.seats[seat].name, lambda: self._reveal(seat)))
+
+    def _reveal(self, seat: int) -> None:
+        self.viewer = seat
+        self.curtain_for = None
+
+    def _update_bot(self, seat: int, dt: float) -> None:
+        state = self.state
+        legal = state.legal_actions()
+        if self.runner is None:
+            level = self.seats[seat].level
+            bot = self.bots.get(seat)
+            if bot is None:
+                bot = self.bots[seat] = registry.get(rules.GAME_ID).make_bot(level)
+            seconds = float(self.app.settings.bot_think_seconds)
+            budget = Budget(time_limit=max(0.05, seconds)) if level == "hard" else None
+            rng = random.Random(self.session.seed * 1000 + len(self.session.actions))
+            pause = FORCED_PAUSE if legal == [("step",)] else (None if level == "hard" else min(0.6, seconds))
+            self.runner = BotRunner(bot, state.view(seat), legal, rng, self.app.settings, budget=budget, pause=pause)
+            return
+        self.runner.update(dt)
+        if not self.runner.done:
+            return
+        runner, self.runner = self.runner, None
+        action = runner.action if runner.error is None and runner.action in legal else legal[0]
+        self.apply(action)
+
+    def _speed(self) -> float:
+        return max(0.1, float(self.app.settings.animation_speed))
+
+    # -- applying moves ---------------------------------------------------------------
+    def apply(self, action) -> None:
+        """Apply a legal action through the session, log it and animate it."""
+        if self.replay or self.timeline:
+            return
+        try:
+            events = self.session.apply(action)
+        except IllegalAction:
+            return
+        self._clear_selection()
+        self._after_action(events)
+
+    def _after_action(self, events: list) -> None:
+        self.log.entries.extend(self.narrator.lines(events))
+        self.log.offset = 0
+        self._sound(events)
+        self._animate(events)
+
+    def _sound(self, events: list) -> None:
+        kinds = {e["type"] for e in events}
+        for kind, sound in (("game_over", "end"), ("gem", "take"), ("wizard", "take"), ("book", "draw"),
+                            ("spell", "play"), ("roll", "draw"), ("take_die", "click")):
+            if kind in kinds:
+                self.app.sound.play(sound)
+                return
+
+    def _animate(self, events: list) -> None:
+        self.timeline, self.beat_time = [], 0.0
+        if self.app.settings.fast_forward or self.layout is None:
+            self._finish_timeline()
+            return
+        for e in events:
+            self.timeline.extend(self._beats(e))
+        if not self.timeline:
+            self._finish_timeline()
+
+    def _cell_px(self, cell) -> tuple:
+        return self.layout.cell_rect(*cell).center
+
+    def _piece_center(self, kind: str, arg) -> tuple | None:
+        rect = self.board_view.piece_rect(self.layout, self.display, kind, arg)
+        return rect.center if rect else None
+
+    def _seat_px(self, seat: int) -> tuple:
+        lay = self.layout
+        inner = lay.players.inflate(-px(12, lay.s), -px(10, lay.s))
+        row_h = (inner.height - px(TRACK_H, lay.s)) // len(self.seats)
+        return inner.left + row_h // 2, inner.top + seat * row_h + row_h // 2
+
+    def _beats(self, e: dict) -> list:
+        """The animation of one event (an empty list for those the panels just show)."""
+        kind, lay, d = e["type"], self.layout, self.display
+        size = int(lay.cell * 0.74)
+        if kind == "step":
+            seat = e["seat"]
+            src = self._cell_px(e["from"])
+            if e["to"] is None:
+                dx, dy = DELTA[e["dir"]]
+                dst = (src[0] + dx * lay.cell * 0.7, src[1] + dy * lay.cell * 0.7)
+                return [Beat(STEP_SECONDS, "move", ("token", seat), src, dst, size)]
+            to = tuple(e["to"])
+            return [Beat(STEP_SECONDS, "move", ("token", seat), src, self._cell_px(to), size,
+                         done=[partial(_set_token, seat, to)])]
+        if kind == "teleport":
+            seat, to = e["seat"], tuple(e["to"])
+            src = self._piece_center("token", seat) or self._cell_px(to)
+            return [Beat(0.5, "move", ("token", seat), src, self._cell_px(to), size, arc=lay.cell * 1.2,
+                         done=[partial(_set_token, seat, to)])]
+        if kind == "gem":
+            colour, to = e["colour"], tuple(e["to"])
+            src = self._piece_center("gem", colour) or self._cell_px(to)
+            return [Beat(0.5, "move", ("gem", colour), src, self._cell_px(to), int(size * 0.8), arc=lay.cell,
+                         text=f"+{e['points']}", done=[partial(_set_gem, colour, to), partial(_add_score, e["seat"], e["points"])])]
+        if kind == "book":
+            return [Beat(0.35, "fly", ("card", -1), self._cell_px(e["cell"]), self._seat_px(e["seat"]), size // 2,
+                         text=f"+{e['cards']}")]
+        if kind == "wizard":
+            src = self._piece_center("wizard", 0) or self._cell_px(d.tokens[e["seat"]])
+            return [Beat(0.5, "fly", ("wizard", 0), src, self._seat_px(e["seat"]), size, text=f"+{e['points']}",
+                         done=[partial(_take_wizard, e["seat"], e["points"])])]
+        if kind == "wizard_move":
+            to = tuple(e["to"])
+            src = self._piece_center("wizard", 0) or self._seat_px(e["seat"])
+            return [Beat(0.5, "move", ("wizard", 0), src, self._cell_px(to), size, arc=lay.cell * 0.8,
+                         done=[partial(_set_wizard, to)])]
+        if kind == "roll":
+            return [Beat(0.0, "pause", done=[partial(_set_dice, e)]), Beat(0.8, "tumble")]
+        if kind == "take_die":
+            return [Beat(0.18, "pause", done=[partial(_take_die, e)])]
+        if kind == "spell":
+            beats = [Beat(0.9, "flash", card=e["card"])]
+            sk = e["kind"]
+            if sk in ("move_gem", "push", "move_wizard", "sidestep", "teleport"):
+                piece = {"move_gem": ("gem", e.get("colour")), "move_wizard": ("wizard", 0),
+                         "push": ("token", e.get("target"))}.get(sk, ("token", e["seat"]))
+                to = tuple(e["to"])
+                setter = {"gem": _set_gem, "wizard": lambda _, cell, disp: _set_wizard(cell, disp),
+                          "token": _set_token}[piece[0]]
+                beats.append(Beat(0.4, "move", piece, self._cell_px(e["from"]), self._cell_px(to),
+                                  int(size * (0.8 if piece[0] == "gem" else 1)), arc=lay.cell * 0.5,
+                                  done=[partial(setter, piece[1], to)]))
+            return beats
+        if kind in ("phase_start", "round_end"):
+            return [Beat(0.25 if kind == "phase_start" else 0.5, "pause")]
+        return []
+
+    def _advance(self, dt: float) -> None:
+        self.beat_time += dt * self._speed()
+        while self.timeline and self.beat_time >= self.timeline[0].duration:
+            self.beat_time -= self.timeline[0].duration
+            beat = self.timeline.pop(0)
+            for change in beat.done:
+                change(self.display)
+        if not self.timeline:
+            self._finish_timeline()
+
+    def _finish_timeline(self) -> None:
+        self.timeline = []
+        self.beat_time = 0.0
+        self.display = self.state.clone()
+
+    # -- the human's choices ------------------------------------------------------------
+    def _clear_selection(self) -> None:
+        self.selected = None
+        self.choice = ()
+        self._set_options([])
+
+    def _castable(self) -> dict:
+        """card -> [params] of every legal cast now."""
+        out: dict = {}
+        if not self.my_turn() or self.state.phase != rules.ACTION:
+            return out
+        for a in self.state.legal_actions():
+            if a[0] == "cast":
+                out.setdefault(a[1], []).append(tuple(a[2:]))
+        return out
+
+    def pick_card(self, card: int) -> None:
+        """Click on a hand card: pick it to discard or to cast, or confirm a discard."""
+        if not self.my_turn():
+            return
+        phase = self.state.phase
+        if phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD):
+            if self.selected == card:
+                self.apply(("discard", card))
+            else:
+                self.selected = card
+                self.app.sound.play("click")
+            return
+        casts = self._castable()
+        if card not in casts or self.walking:
+            return
+        if self.selected == card:
+            self._clear_selection()
+            return
+        self.selected, self.choice = card, ()
+        self.app.sound.play("click")
+        self._offer_choices()
+
+    def _offer_choices(self) -> None:
+        """The next parameter the picked spell needs, as buttons (one button when it needs none)."""
+        params = [p for p in self._castable().get(self.selected, []) if p[:len(self.choice)] == self.choice]
+        if not params:
+            self._clear_selection()
+            return
+        if all(len(p) == len(self.choice) for p in params):
+            self._set_options([(lambda: self.app.t("oz.buttons.cast"), self.choice)])
+            return
+        values = list(dict.fromkeys(p[len(self.choice)] for p in params))
+        self._set_options([(partial(self._value_label, v), self.choice + (v,)) for v in values])
+
+    def _value_label(self, value) -> str:
+        if value in DIRS:
+            return self.app.t(f"oz.dir_arrows.{value}")
+        if value in rules.COLOURS:
+            return self.app.t(f"oz.colours.{value}")
+        return self.seats[value].name
+
+    def _set_options(self, options: list) -> None:
+        self.options = [(Button(self.app, label, partial(self.choose, value), style="primary"), value)
+                        for label, value in options]
+        if options:
+            self.options.append((Button(self.app, lambda: self.app.t("oz.buttons.back"), self._clear_selection,
+                                        style="secondary"), None))
+        self._place_options()
+
+    def _place_options(self) -> None:
+        if self.layout is None or not self.options:
+            return
+        lay, s = self.layout, self.layout.s
+        area = lay.choice_area
+        n = len(self.options)
+        gap = px(6, s)
+        h = min(px(40, s), area.height)
+        per_row = n if area.height < 2 * h + gap else min(n, 4)
+        rows = math.ceil(n / per_row)
+        h = min(h, (area.height - (rows - 1) * gap) // rows)
+        w = (area.width - (per_row - 1) * gap) // per_row
+        for i, (button, _) in enumerate(self.options):
+            r, c = divmod(i, per_row)
+            button.place((area.left + c * (w + gap), area.bottom - (rows - r) * (h + gap) + gap, w, h), s)
+            button.size = theme.TEXT_SMALL
+
+    def choose(self, value) -> None:
+        if value is None or self.selected is None:
+            return
+        params = self._castable().get(self.selected, [])
+        if value in params:
+            self.apply(("cast", self.selected) + tuple(value))
+            return
+        self.choice = value
+        self._offer_choices()
+
+    def go(self) -> None:
+        """Walk the whole path (action phase) or discard the picked card."""
+        if not self.my_turn():
+            return
+        if self.state.phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD):
+            if self.selected is not None:
+                self.apply(("discard", self.selected))
+            return
+        if self.state.phase == rules.ACTION:
+            self._clear_selection()
+            self.walking = True
+            self.apply(("step",))
+
+    def step_once(self) -> None:
+        if self.my_turn() and self.state.phase == rules.ACTION:
+            self._clear_selection()
+            self.apply(("step",))
+
+    def take_die(self, kind: str, index: int) -> None:
+        if self.my_turn():
+            self.apply(("take_dir" if kind == "direction" else "take_act", index))
+
+    def path(self) -> list:
+        """The walk ahead of the acting player (shown to everyone: it uses only public facts)."""
+        state = self.state
+        key = (id(state), self.session and len(self.session.actions), self.replay and self.replay_step,
+               state.phase, state.acting, state.points, tuple(state.tokens), state.taken_dir[state.acting]
+               if state.acting is not None else None, tuple(sorted(state.gems.items())), state.wizard, state.through)
+        if self._path_cache[0] != key:
+            self._path_cache = (key, preview.walk(state) if state.phase == rules.ACTION else [])
+        return self._path_cache[1]
+
+    # -- buttons ----------------------------------------------------------------------
+    def toggle_fast_forward(self) -> None:
+        self.app.settings.fast_forward = not self.app.settings.fast_forward
+        try:
+            self.app.save_settings()
+        except OSError:
+            pass  # the toggle still works for this session
+
+    def undo(self) -> None:
+        if self.replay or not self.session.can_undo():
+            return
+        if self.runner is not None:
+            self.runner.cancel()
+            self.runner = None
+        self.walking = False
+        self.session.undo()
+        self._finish_timeline()
+        self._clear_selection()
+        self._rebuild_log()
+
+    def open_save(self) -> None:
+        if self.replay:
+            return
+        from ..parade.save_dialog import SaveDialog
+
+        self.app.push(SaveDialog(self.app, self.session))
+
+    def open_rules(self) -> None:
+        from ...scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, rules.GAME_ID))
+
+    def to_menu(self) -> None:
+        from ...scenes.launch import back_to_menu
+
+        back_to_menu(self.app)
+
+    def show_results(self) -> None:
+        from .results import OzResultsScene
+
+        self.app.push(OzResultsScene(self.app, self.session))
+
+    def _update_buttons(self) -> None:
+        b, state = self.buttons, self.state
+        mine = self.my_turn() and not self.walking
+        legal = set(map(tuple, state.legal_actions())) if mine else set()
+        b["undo"].enabled = not self.replay and self.session.can_undo() and not self.timeline
+        b["undo"].visible = b["save"].visible = not self.replay
+        b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
+        acting = mine and state.phase == rules.ACTION
+        discarding = mine and state.phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD)
+        choosing = bool(self.options)
+        b["go"].visible = (acting or discarding) and not choosing
+        b["go"].enabled = acting or self.selected is not None
+        b["step"].visible = acting and not choosing
+        b["minus"].visible = acting and not choosing and ("adjust", -1) in legal
+        b["plus"].visible = acting and not choosing and ("adjust", 1) in legal
+        for d in DIRS:
+            b["guide_" + d].visible = acting and not choosing and ("guide", d) in legal
+
+    # -- replays --------------------------------------------------------------------------
+    def _update_replay(self, dt: float) -> None:
+        if not self.replay_playing:
+            return
+        self.replay_wait += dt * self._speed()
+        if self.replay_wait >= 0.5:
+            self.replay_wait = 0.0
+            if self.replay_step >= len(self.record.actions):
+                self.replay_playing = False
+            else:
+                self.replay_next()
+
+    def replay_next(self) -> None:
+        if not self.replay or self.replay_step >= len(self.record.actions):
+            return
+        if self.timeline:
+            self._finish_timeline()
+        events = self.replay_state.apply(self.record.actions[self.replay_step])
+        self.replay_step += 1
+        self._after_action(events)
+
+    def replay_prev(self) -> None:
+        if not self.replay or self.replay_step == 0:
+            return
+        self.replay_playing = False
+        self.replay_goto(self.replay_step - 1)
+
+    def replay_goto(self, step: int) -> None:
+        step = max(0, min(step, len(self.record.actions)))
+        state = self.replay_base.clone()
+        for action in self.record.actions[:step]:
+            state.apply(action)
+        self.replay_state, self.replay_step = state, step
+        self._finish_timeline()
+        self._rebuild_log()
+
+    def replay_toggle(self) -> None:
+        self.replay_playing = not self.replay_playing
+        self.replay_wait = 0.5
+
+    # -- log -------------------------------------------------------------------------------
+    def _rebuild_log(self) -> None:
+        """The log from the first action, so it survives loading, undo and replay jumps."""
+        if self.replay:
+            state, actions = self.replay_base.clone(), self.record.actions[:self.replay_step]
+        else:
+            state, actions = self.session.initial_state(), self.session.actions
+        lines = self.narrator.setup(state)
+        for action in actions:
+            lines.extend(self.narrator.lines(state.apply(action)))
+        self.log.set(lines)
+
+    # -- input -------------------------------------------------------------------------------
+    def hand_rects(self) -> list:
+        """[(card, rect)] of the clickable cards in the hand on show (tests click these)."""
+        seat, cards, _ = self._hand_owner()
+        if seat is None or self.layout is None:
+            return []
+        cards = [c for c in cards if c != rules.UNKNOWN]
+        count = len(cards) + (1 if self.display.wizard_holder == seat else 0)
+        return list(zip(cards, self.layout.hand_slots(count))) if count else []
+
+    def die_rects(self) -> list:
+        """[((kind, index), rect)] of the draft dice."""
+        if self.layout is None or not self.display.dir_dice:
+            return []
+        dirs, acts = self.layout.dice_slots(len(self.display.dir_dice), len(self.display.act_dice))
+        return [(("direction", i), r) for i, r in enumerate(dirs)] + [(("action", i), r) for i, r in enumerate(acts)]
+
+    def _clickable_dice(self) -> set:
+        if not self.my_turn():
+            return set()
+        out = set()
+        for a in self.state.legal_actions():
+            if a[0] == "take_dir":
+                out.add(("direction", a[1]))
+            elif a[0] == "take_act":
+                out.add(("action", a[1]))
+        return out
+
+    def _widgets(self) -> list:
+        return [b for b in self.buttons.values() if b.visible] + [b for b, _ in self.options]
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            for button in self._widgets():
+                if button.handle_mouse(event):
+                    return
+        if self.layout is None:
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if self.layout.log.collidepoint(pygame.mouse.get_pos()):
+                self.log.scroll(event.y * px(40, self.layout.s))
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover_die = next((k for k, r in self.die_rects() if r.collidepoint(event.pos)), None)
+            self.hover_card = next((c for c, r in self.hand_rects() if r.collidepoint(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            die = next((k for k, r in self.die_rects() if r.collidepoint(event.pos)), None)
+            if die is not None and die in self._clickable_dice():
+                self.take_die(*die)
+                return
+            card = next((c for c, r in self.hand_rects() if r.collidepoint(event.pos)), None)
+            if card is not None:
+                self.pick_card(card)
+
+    def _key(self, event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.options:
+                self._clear_selection()
+            else:
+                self.to_menu()
+        elif key == pygame.K_f:
+            self.toggle_fast_forward()
+        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+        elif self.replay:
+            if key == pygame.K_LEFT:
+                self.replay_prev()
+            elif key == pygame.K_RIGHT:
+                self.replay_next()
+            elif key == pygame.K_SPACE:
+                self.replay_toggle()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["go"].visible and self.buttons["go"].enabled:
+            self.go()
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Repaint the regions whose key changed into the cached frame, copy it to the window,
+        and draw the pieces in motion on top."""
+        self._ensure_layout(surface.get_size())
+        fresh = self._frame is None
+        if fresh:
+            self._base = self._render_base(surface.get_size())
+            self._frame = self._base.copy()
+            self._keys = {}
+        end = time.perf_counter() + REPAINT_SECONDS
+        painted = False
+        for name, key, paint in self._parts():
+            if self._keys.get(name) == key:
+                continue
+            if painted and not fresh and time.perf_counter() > end:
+                break  # the rest waits a frame: one long change never makes one long frame
+            painted = True
+            self._keys[name] = key
+            rect = self._regions[name]
+            self._frame.blit(self._base, rect, rect)
+            self._frame.set_clip(rect)
+            paint(self._frame)
+            self._frame.set_clip(None)
+        surface.blit(self._frame, (0, 0))
+        self._draw_motion(surface)
+
+    def _render_base(self, size: tuple) -> pygame.Surface:
+        lay, s = self.layout, self.layout.s
+        base = pygame.Surface(size).convert()
+        theme.draw_background(base)
+        theme.translucent_panel(base, lay.top, s)
+        return base
+
+    def _parts(self):
+        """(region, key, paint) of every part of the table; a key holds all that its region shows."""
+        lay, s, d, lang = self.layout, self.layout.s, self.display, self.app.lang
+        status = self._status()
+        yield "status", status, lambda f: tx.draw_line(f, self.app.fonts, status, lay.status, px(21, s),
+                                                       theme.GOLD_LIGHT, bold=True, align="left")
+        top = [self.buttons[n] for n in lay.buttons]
+        yield "buttons", tuple(map(_look, top)), lambda f: [b.draw(f) for b in top]
+        beat = self.timeline[0] if self.timeline else None
+        hidden = frozenset([beat.piece]) if beat is not None and beat.piece is not None else frozenset()
+        path = self.path() if not self.timeline and (self.my_turn() or self.replay) else []
+        marks = self._choice_cells()
+        yield "board", (lay.size, lang, tuple(d.tokens), tuple(sorted(d.gems.items())), tuple(d.books), d.wizard,
+                        hidden, tuple((p.target, p.points_left, p.score, p.book) for p in path), marks), \
+            partial(self._paint_board, hidden, path, marks)
+        current = None if self.timeline else d.current_player()
+        yield "players", (lang, tuple(d.scores), tuple(map(len, d.hands)), tuple(d.taken_dir), tuple(d.taken_act),
+                          d.wizard_holder, current), \
+            lambda f: draw_players(f, lay.players, s, self.app, self.art, d, current)
+        tumble = None
+        if beat is not None and beat.kind == "tumble":
+            tumble = round(min(1.0, self.beat_time / beat.duration), 2)
+        clickable = self._clickable_dice()
+        yield "dice", (lang, d.round, tuple(d.dir_dice), tuple(d.act_dice), tuple(d.dir_owner), tuple(d.act_owner),
+                       frozenset(clickable), self.hover_die, tumble), \
+            lambda f: draw_dice(f, lay.dice, s, self.app, self.art, d, lay, clickable, self.hover_die, tumble)
+        lines = self._hint_lines()
+        widgets = [b for n, b in self.buttons.items() if n not in lay.buttons] + [b for b, _ in self.options]
+        yield "controls", (lang, tuple(lines), tuple(map(_look, widgets)), self._acting_key()), \
+            partial(self._paint_controls, lines, widgets)
+        seat, cards, title = self._hand_owner()
+        playable = set(self._castable()) if self.my_turn() and self.state.phase == rules.ACTION else None
+        yield "hand", (lang, seat, tuple(cards), title, d.wizard_holder == seat, self.selected,
+                       None if playable is None else frozenset(playable), self.hover_card), \
+            partial(self._paint_hand, seat, cards, title, playable)
+        entries = self.log.entries
+        yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
+            lambda f: self.log.draw(f, lay.log, s)
+
+    def _paint_board(self, hidden, path, marks, frame) -> None:
+        lay, d = self.layout, self.display
+        frame.blit(self.board_view.static(lay, d.board), lay.board_box)
+        if path:
+            self.board_view.draw_path(frame, lay, path)
+        lit = {("token", d.acting)} if d.phase == rules.ACTION and d.acting is not None and not self.timeline else set()
+        self.board_view.draw_pieces(frame, lay, d, hidden, lit)
+        if marks:
+            self.board_view.draw_cell_marks(frame, lay, marks, theme.GOLD_LIGHT)
+
+    def _choice_cells(self) -> tuple:
+        """Cells the spell choice on offer would move something to (outlined on the board)."""
+        if not self.options or self.selected is None:
+            return ()
+        cells = []
+        state = self.state
+        kind = state.cards[self.selected].kind
+        if kind not in ("move_gem", "push", "move_wizard", "sidestep"):
+            return ()
+        for _, value in self.options:
+            if not value or value[-1] not in DIRS:
+                continue
+            origin = {"move_gem": lambda: state.gems.get(value[0]), "push": lambda: state.tokens[value[0]],
+                      "move_wizard": lambda: state.wizard}.get(kind, lambda: state.tokens[state.acting])()
+            if origin is not None:
+                dx, dy = DELTA[value[-1]]
+                cells.append((origin[0] + dx, origin[1] + dy))
+        return tuple(cells)
+
+    def _hand_owner(self) -> tuple:
+        """(seat, cards, title) of the hand on show: the viewer's, or the current seat's in replays."""
+        d, t = self.display, self.app.t
+        if self.replay:
+            seat = d.current_player()
+            if seat is None:
+                return None, [], t("oz.hand_hidden")
+            return seat, list(d.hands[seat]), t("oz.hand_title_of", name=self.seats[seat].name)
+        if self.viewer is None:
+            return None, [], t("oz.hand_hidden")
+        return self.viewer, list(d.hands[self.viewer]), t("oz.hand_title")
+
+    def _paint_hand(self, seat, cards, title, playable, frame) -> None:
+        lay = self.layout
+        draw_hand(frame, lay.hand, lay.s, self.app, self.art, self.display, lay, seat, cards, title, self.selected,
+                  playable, self.hover_card)
+
+    def _acting_key(self):
+        d = self.display
+        if d.phase != rules.ACTION or d.acting is None:
+            return None
+        return d.acting, d.taken_dir[d.acting], d.points
+
+    def _paint_controls(self, lines, widgets, frame) -> None:
+        lay, s = self.layout, self.layout.s
+        theme.panel(frame, lay.controls, s, with_shadow=False)
+        area = lay.hint
+        acting = self._acting_key()
+        if acting is not None and not self.options and lay.wide:  # the acting player's die and points, big
+            seat, direction, points = acting
+            size = min(px(44, s), area.height)
+            x = area.left
+            for kind, value in (("direction", direction), ("action", max(1, min(6, points)))):
+                frame.blit(self.art.die(kind, value, size), (x, area.top))
+                x += size + px(6, s)
+            label = pygame.Rect(x, area.top, area.right - x, size)
+            tx.draw_line(frame, self.app.fonts, f"{self.app.t('oz.dice_points')} {points}", label, px(17, s), theme.PLUM,
+                         bold=True, align="left")
+            area = pygame.Rect(area.left, area.top + size + px(4, s), area.width, area.bottom - area.top - size - px(4, s))
+        y = area.top
+        for text, size, colour, bold in lines:
+            size = px(size, s)
+            font, wrapped = tx.fit_block(self.app.fonts, text, area.width, max(size * 2, area.bottom - y), size, bold)
+            for line in wrapped:
+                if y + font.get_linesize() > area.bottom:
+                    break
+                frame.blit(tx.render(font, line, colour), (area.left, y))
+                y += font.get_linesize()
+        guide = self.buttons["guide_N"]
+        if lay.wide and guide.visible:
+            label = pygame.Rect(lay.hint.left, guide.rect.top, guide.rect.left - lay.hint.left - px(8, s), guide.rect.height)
+            tx.draw_line(frame, self.app.fonts, self.app.t("oz.hint.guide"), label, px(14, s), theme.INK_SOFT, align="right")
+        for w in widgets:
+            w.draw(frame)
+
+    def _hint_lines(self) -> list:
+        """What the controls panel says: the walk ahead, or what to do now."""
+        t, state = self.app.t, self.state
+        if self.replay:
+            return [(self._status(), 16, theme.INK, False)]
+        if state.is_over():
+            return [(t("oz.status.over"), 20, theme.PLUM, True)]
+        seat = state.current_player()
+        if not self.my_turn():
+            if seat == self.viewer:  # the viewer's own move is being animated
+                return []
+            return [(t("oz.hint.wait", name=self.seats[seat].name), 16, theme.INK_SOFT, False)]
+        phase = state.phase
+        if phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD):
+            if self.selected is not None:
+                return [(t("oz.hint.discard_picked", card=spell_name(self.app, state.cards, self.selected)), 16,
+                         theme.PLUM, True)]
+            return [(t("oz.hint.discard"), 16, theme.INK, False)]
+        if phase in (rules.DRAFT_DIR, rules.DRAFT_ACT):
+            return [(t("oz.hint.draft"), 16, theme.INK, False)]
+        if self.options:
+            return [(self._choice_title(), 16, theme.PLUM, True)]
+        out = self._walk_lines()
+        legal = state.legal_actions()
+        if any(a[0] == "adjust" for a in legal):
+            out.append((t("oz.hint.adjust"), 14, theme.INK_SOFT, False))
+        if any(a[0] == "guide" for a in legal):
+            out.append((t("oz.hint.guide"), 14, theme.INK_SOFT, False))
+        if any(a[0] == "cast" for a in legal):
+            out.append((t("oz.hint.pick_spell"), 14, theme.INK_SOFT, False))
+        return out
+
+    def _choice_title(self) -> str:
+        t, state = self.app.t, self.state
+        card = state.cards[self.selected]
+        what = "oz.hint.choose_dir"
+        values = [v for _, v in self.options if v]
+        if values and values[0] and values[0][-1] in rules.COLOURS:
+            what = "oz.hint.choose_gem"
+        elif values and values[0] and isinstance(values[0][-1], int):
+            what = "oz.hint.choose_player"
+        title = t("oz.hint.choose", card=spell_name(self.app, state.cards, card.id))
+        return title if values == [self.choice] else f"{title} · {t(what)}"
+
+    def _walk_lines(self) -> list:
+        t = self.app.t
+        path = self.path()
+        if not path:
+            return []
+        score = sum(p.score for p in path)
+        cards = sum(p.book for p in path)
+        out = [(t("oz.hint.walk", steps=len(path), score=score, cards=cards), 17, theme.PLUM, True)]
+        if self.layout is not None and self.layout.wide:
+            for p in path:
+                out.append((self._path_line(p), 14, theme.INK, False))
+        if path[-1].edge:
+            out.append((t("oz.hint.walk_edge"), 13, theme.INK_SOFT, False))
+        return out
+
+    def _path_line(self, p) -> str:
+        t = self.app.t
+        if p.edge:
+            return t("oz.path.edge")
+        parts = [t("oz.path.stop" if p.stop else "oz.path.step", cell=cell_name(*p.target), points=p.points_left)]
+        if p.barrier:
+            parts.append(t("oz.path.barrier"))
+        for colour, points in p.gems:
+            parts.append(t("oz.path.gem", colour=t(f"oz.colours.{colour}"), points=points))
+        if p.book:
+            parts.append(t("oz.path.book", n=p.book))
+        if p.wizard:
+            parts.append(t("oz.path.wizard", points=p.wizard))
+        return " · ".join(parts)
+
+    def _status(self) -> str:
+        t, state = self.app.t, self.state
+        if self.replay:
+            return t("oz.status.replay", i=self.replay_step, n=len(self.record.actions))
+        if state.is_over():
+            return t("oz.status.over")
+        seat = state.current_player()
+        name = self.seats[seat].name
+        prefix = t("oz.status.round", n=max(1, state.round)) + " · "
+        if self.seats[seat].is_bot and not self.timeline and state.phase != rules.ACTION:
+            return prefix + t("oz.status.thinking", name=name)
+        phase = state.phase
+        if phase == rules.ACTION:
+            return prefix + t("oz.status.action", name=name, dir=t(f"oz.dir_arrows.{state.taken_dir[seat]}"),
+                              points=state.points)
+        key = {rules.SETUP_DISCARD: "setup_discard", rules.ROUND_DISCARD: "round_discard",
+               rules.DRAFT_DIR: "draft_dir", rules.DRAFT_ACT: "draft_act"}[phase]
+        return prefix + t(f"oz.status.{key}", name=name)
+
+    def _draw_motion(self, surface) -> None:
+        """The beat's moving piece (and a floating gain, or a spell card shown big)."""
+        if not self.timeline:
+            return
+        beat, lay = self.timeline[0], self.layout
+        p = min(1.0, self.beat_time / max(0.01, beat.duration))
+        if beat.kind in ("move", "fly") and beat.piece is not None:
+            q = ease_in_out(p)
+            x, y = lerp(beat.src, beat.dst, q)
+            y -= math.sin(math.pi * q) * beat.arc
+            kind, arg = beat.piece
+            if kind == "card":
+                w = max(8, beat.size)
+                img = self.art.card_back(w, int(w * 0.63))
+            else:
+                img = self.board_view.sprite(self.display, kind, arg, max(8, beat.size))
+            if beat.kind == "fly":
+                img = pygame.transform.smoothscale(img, (max(4, int(img.get_width() * (1 - 0.5 * q))),
+                                                         max(4, int(img.get_height() * (1 - 0.5 * q)))))
+            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+            if beat.text:
+                font = self.app.font(px(26, lay.s), True)
+                img = tx.render(font, beat.text, theme.GOLD_LIGHT)
+                rise = ease_out(p) * lay.cell * 0.5
+                spot = (int(beat.src[0]), int(beat.src[1] - rise))
+                shadow = tx.render(font, beat.text, (40, 20, 10))
+                surface.blit(shadow, shadow.get_rect(center=(spot[0] + 2, spot[1] + 2)))
+                surface.blit(img, img.get_rect(center=spot))
+        elif beat.kind == "flash" and beat.card is not None:
+            card = self._flash_card(beat.card)
+            grow = 0.5 + 0.5 * ease_out(min(1.0, p * 3))
+            img = card if grow >= 1 else pygame.transform.smoothscale(
+                card, (int(card.get_width() * grow), int(card.get_height() * grow)))
+            surface.blit(img, img.get_rect(center=lay.board.center))
+
+    def _flash_card(self, card: int) -> pygame.Surface:
+        """A cast spell shown big over the board, drawn once per card and size."""
+        lay = self.layout
+        key = (card, lay.size, self.app.lang)
+        if self._flash[0] != key:
+            w = int(lay.board.width * 0.6)
+            surf = pygame.Surface((w, int(w * 0.63)), pygame.SRCALPHA)
+            draw_card(surf, surf.get_rect(), lay.s, self.app, self.art, self.state.cards[card])
+            self._flash = (key, surf)
+        return self._flash[1]
+
+
+# -- display updates run when a beat ends ------------------------------------------------------
+def _set_token(seat, cell, display) -> None:
+    display.tokens[seat] = cell
+
+
+def _set_gem(colour, cell, display) -> None:
+    display.gems[colour] = cell
+
+
+def _set_wizard(cell, display) -> None:
+    display.wizard = cell
+
+
+def _add_score(seat, points, display) -> None:
+    display.scores[seat] += points
+
+
+def _take_wizard(seat, points, display) -> None:
+    display.wizard = None
+    display.wizard_holder = seat
+    display.scores[seat] += points
+
+
+def _set_dice(event, display) -> None:
+    n = len(event["dir_dice"])
+    display.round = event["round"]
+    display.dir_dice, display.act_dice = list(event["dir_dice"]), list(event["act_dice"])
+    display.dir_owner, display.act_owner = [None] * n, [None] * n
+    display.taken_dir, display.taken_act = [None] * n, [None] * n
+
+
+def _take_die(event, display) -> None:
+    owners = display.dir_owner if event["die"] == "direction" else display.act_owner
+    taken = display.taken_dir if event["die"] == "direction" else display.taken_act
+    if event["index"] < len(owners):
+        owners[event["index"]] = event["seat"]
+        taken[event["seat"]] = event["value"]
+
