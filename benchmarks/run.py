@@ -22,10 +22,9 @@ _USER = tempfile.mkdtemp(prefix="wonderland-bench-")
 os.environ.setdefault("WONDERLAND_DATA_DIR", os.path.join(_USER, "data"))
 os.environ.setdefault("WONDERLAND_CONFIG_DIR", os.path.join(_USER, "config"))
 
+from wonderland_games.core import registry  # noqa: E402
 from wonderland_games.core.bots import Budget  # noqa: E402
 from wonderland_games.core.game import BOT, Seat  # noqa: E402
-from wonderland_games.games.parade import rules  # noqa: E402
-from wonderland_games.games.parade.bots import make_bot  # noqa: E402
 
 
 def p99(samples: list) -> float:
@@ -37,14 +36,15 @@ def seats(n: int, kind: str = "human") -> list:
     return [Seat(f"P{i + 1}", kind) for i in range(n)]
 
 
-def games_per_second(seconds: float = 3.0) -> float:
+def games_per_second(game: str, seconds: float = 3.0) -> float:
     """Random-play full 4-player games, engine only."""
+    new_state = registry.get(game).new_state
     rng = random.Random(1)
     players = seats(4)
     start = time.perf_counter()
     games = 0
     while time.perf_counter() - start < seconds:
-        state = rules.new_state(players, games)
+        state = new_state(players, games, {})
         while not state.is_over():
             state.apply(rng.choice(state.legal_actions()))
         state.result()
@@ -52,13 +52,14 @@ def games_per_second(seconds: float = 3.0) -> float:
     return games / (time.perf_counter() - start)
 
 
-def decision_positions(count: int, players: int = 4) -> list:
+def decision_positions(game: str, count: int, players: int = 4) -> list:
     """Positions from random games, as (view, legal actions)."""
+    new_state = registry.get(game).new_state
     rng = random.Random(2)
     out = []
     seed = 0
     while len(out) < count:
-        state = rules.new_state(seats(players), seed)
+        state = new_state(seats(players), seed, {})
         seed += 1
         while not state.is_over() and len(out) < count:
             seat = state.current_player()
@@ -67,23 +68,23 @@ def decision_positions(count: int, players: int = 4) -> list:
     return out
 
 
-def decision_ms(level: str, count: int) -> list:
-    bot = make_bot(level)
+def decision_ms(game: str, level: str, count: int) -> list:
+    bot = registry.get(game).make_bot(level)
     rng = random.Random(3)
     times = []
-    for view, legal in decision_positions(count):
+    for view, legal in decision_positions(game, count):
         start = time.perf_counter()
         bot.choose(view, legal, rng)
         times.append((time.perf_counter() - start) * 1000)
     return times
 
 
-def hard_gui_decision_s(count: int, budget: float) -> list:
+def hard_gui_decision_s(game: str, count: int, budget: float) -> list:
     """Hard bot with the GUI's budget (its iterations, capped by the think time)."""
-    bot = make_bot("hard")
+    bot = registry.get(game).make_bot("hard")
     rng = random.Random(4)
     times = []
-    for view, legal in decision_positions(count):
+    for view, legal in decision_positions(game, count):
         start = time.perf_counter()
         bot.choose(view, legal, rng, Budget(time_limit=budget))
         times.append(time.perf_counter() - start)
@@ -125,6 +126,31 @@ def frame_ms(size: tuple, frames: int = 600) -> list:
             times.append((time.perf_counter() - start) * 1000)
         if session.state.is_over():
             break
+    pygame.display.quit()
+    return times
+
+
+def oz_frame_ms(size: tuple, frames: int = 1500) -> list:
+    """Frame times of the Oz board with 4 Normal bots drafting, walking and casting."""
+    import pygame
+
+    from wonderland_games.core.session import Session
+    from wonderland_games.games.oz.scene import OzScene
+    from wonderland_games.ui.app import App
+
+    app = App(size=size)
+    app.settings.sound = False
+    app.settings.bot_think_seconds = 0.1
+    session = Session.new("oz", [Seat(f"Bot {i}", BOT, "normal") for i in range(4)], seed=3, options={})
+    session.autosave = False
+    app.running = True
+    app.push(OzScene(app, session))
+    times = []
+    for i in range(frames + 30):
+        start = time.perf_counter()
+        app.step(1 / 60)
+        if i >= 30:  # the first frames draw the board and pieces once per size
+            times.append((time.perf_counter() - start) * 1000)
     pygame.display.quit()
     return times
 
@@ -193,17 +219,21 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     args = parser.parse_args()
     n = 100 if args.quick else 400
-    figures = {"parade_games_per_s_4p": round(games_per_second(1.0 if args.quick else 3.0), 1)}
-    easy, normal = decision_ms("easy", n * 5), decision_ms("normal", n * 5)
-    figures["bot_easy_ms_p99"] = round(p99(easy), 3)
-    figures["bot_normal_ms_p99"] = round(p99(normal), 3)
-    hard = hard_gui_decision_s(10 if args.quick else 30, budget=1.0)
-    figures["bot_hard_gui_s_mean"] = round(statistics.mean(hard), 3)
-    figures["bot_hard_gui_s_max"] = round(max(hard), 3)
+    figures = {}
+    for game, prefix in (("parade", "bot"), ("oz", "oz_bot")):
+        figures[f"{game}_games_per_s_4p"] = round(games_per_second(game, 1.0 if args.quick else 3.0), 1)
+        for level in ("easy", "normal"):
+            figures[f"{prefix}_{level}_ms_p99"] = round(p99(decision_ms(game, level, n * 5)), 3)
+        hard = hard_gui_decision_s(game, 10 if args.quick else 30, budget=1.0)
+        figures[f"{prefix}_hard_gui_s_mean"] = round(statistics.mean(hard), 3)
+        figures[f"{prefix}_hard_gui_s_max"] = round(max(hard), 3)
     for size in ((1280, 720), (1920, 1080)):
         times = frame_ms(size)
         figures[f"frame_ms_p99_{size[0]}x{size[1]}"] = round(p99(times), 2)
         figures[f"frame_ms_median_{size[0]}x{size[1]}"] = round(statistics.median(times), 2)
+    oz = oz_frame_ms((1920, 1080), 500 if args.quick else 1500)
+    figures["oz_frame_ms_p99_1920x1080"] = round(p99(oz), 2)
+    figures["oz_frame_ms_median_1920x1080"] = round(statistics.median(oz), 2)
     figures["startup_s"] = round(statistics.median(startup_s()), 3)
     finished, peak = peak_memory_mb()
     figures["peak_memory_mb_6p_session"] = round(peak, 1)
