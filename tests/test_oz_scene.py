@@ -17,7 +17,9 @@ from wonderland_games.games.oz.layout import compute
 from wonderland_games.games.oz.results import OzResultsScene
 from wonderland_games.games.oz.scene import OzScene
 from wonderland_games.scenes.curtain import CurtainScene
+from wonderland_games.ui import text as tx
 from wonderland_games.ui.app import App
+from wonderland_games.ui.save_dialog import SaveDialog
 
 
 @pytest.fixture
@@ -96,6 +98,19 @@ def act_by_clicking(app, scene, rng, cast_chance=0.3):
         else:
             click(app, scene.buttons["go"].rect.center)
     assert len(scene.session.actions) > before, f"a click did nothing in phase {state.phase}"
+
+
+def test_log_and_save_prompt_use_oz_and_shared_words(app, monkeypatch):
+    drawn = []
+    real = tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    monkeypatch.setitem(app.i18n.tables["zh"], "oz.log.title", "奥兹之旅记录")
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    assert "奥兹之旅记录" in drawn
+    click(app, scene.buttons["save"].rect.center)
+    assert isinstance(app.top, SaveDialog) and app.top.session is session
+    assert app.t("save.title") in drawn
 
 
 def test_human_plays_a_whole_game_against_bots_by_clicking(app):

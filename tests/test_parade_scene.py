@@ -14,10 +14,10 @@ from wonderland_games.games.parade import rules
 from wonderland_games.games.parade.cards import GHOST_ALPHA, CardPainter, card_height
 from wonderland_games.games.parade.layout import PILE_LAYERS, PILE_STEP, compute
 from wonderland_games.games.parade.results import ParadeResultsScene
-from wonderland_games.games.parade.save_dialog import SaveDialog
 from wonderland_games.games.parade.scene import ParadeScene
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui.app import App
+from wonderland_games.ui.save_dialog import SaveDialog
 from wonderland_games.ui.theme import px
 
 
@@ -541,21 +541,3 @@ def test_head_label_stays_visible_when_a_preview_lifts_the_head(app):
     app.step(1 / 60)
     assert pygame.image.tobytes(app.screen.subsurface(label), "RGB") == before
 
-
-def test_english_text_uses_no_full_width_dot():
-    """The bundled font draws "·" full width: English separators are dashes or colons."""
-    from pathlib import Path
-
-    from wonderland_games.core.data import load_yaml
-
-    def leaves(node):
-        if isinstance(node, dict):
-            for value in node.values():
-                yield from leaves(value)
-        else:
-            yield str(node)
-
-    strings = load_yaml("parade/strings.yaml")
-    assert not [text for text in leaves(strings["en"]) if "·" in text]
-    rules_en = Path(__file__).resolve().parents[1] / "data" / "parade" / "rules.en.md"
-    assert "·" not in rules_en.read_text(encoding="utf-8")

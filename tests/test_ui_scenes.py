@@ -1,5 +1,6 @@
 """General screens: settings, load, stats, rules, curtain, results — events, errors, layout."""
 
+import dataclasses
 import json
 import random
 import re
@@ -22,7 +23,7 @@ from wonderland_games.scenes.menu import MenuScene
 from wonderland_games.scenes.results import ResultsScene, ranks
 from wonderland_games.scenes.rules import RulesScene
 from wonderland_games.scenes.settings import SettingsScene
-from wonderland_games.scenes.setup import SetupScene
+from wonderland_games.scenes.setup import SetupScene, kind_label
 from wonderland_games.scenes.stats import StatsScene
 from wonderland_games.ui import text as tx
 from wonderland_games.ui.dialogs import ConfirmDialog, MessageDialog
@@ -307,3 +308,52 @@ def test_bundled_font_draws_every_chinese_string(app):
     lacking = [c for c in chars if pygame.image.tobytes(font.render(c, True, (0, 0, 0)), "RGBA")
                == pygame.image.tobytes(missing_glyph, "RGBA")]
     assert not lacking
+
+
+def test_english_text_uses_no_full_width_dot():
+    """The bundled font draws "·" full width: English separators come from `sep` (a dash)."""
+    texts = list(_strings("en").values())
+    for path in sorted((ROOT / "data").glob("*/strings.yaml")):
+        texts += _flat(yaml.safe_load(path.read_text(encoding="utf-8"))["en"]).values()
+    assert len(texts) > 300
+    assert not [text for text in texts if "·" in text]
+    rule_pages = sorted((ROOT / "data").glob("*/rules.en.md"))
+    assert len(rule_pages) >= 2
+    assert not [page.parent.name for page in rule_pages if "·" in page.read_text(encoding="utf-8")]
+
+
+def test_separator_and_name_lists_follow_the_language(app):
+    t = app.t
+    app.i18n.set_language("en")
+    assert t("setup.title", game="Wonderland Parade") == "New game – Wonderland Parade"
+    assert kind_label(app, "bot-normal") == t("parade.bot", level="Normal") == "Bot – Normal"
+    assert t("oz.status.replay", i=2, n=9) == "Replay – step 2/9"
+    assert t("stats.kinds.bot-hard") == "Bot – Hard"
+    assert t("results.winner") == "{name} wins!"  # a field nobody filled stays as written
+    assert [app.i18n.join(n) for n in (["Ann"], ["Ann", "Bob"], ["Ann", "Bob", "Cy"])] == \
+        ["Ann", "Ann and Bob", "Ann, Bob and Cy"]
+    app.i18n.set_language("zh")
+    assert t("setup.title", game="仙境梦游") == "新游戏 · 仙境梦游"
+    assert kind_label(app, "bot-easy") == "电脑 · 简单" and kind_label(app, "human") == "玩家"
+    assert app.i18n.join(["小兔", "柴郡猫", "帽匠"]) == "小兔、柴郡猫和帽匠"
+
+
+def test_results_banner_reads_naturally(app, monkeypatch):
+    drawn = []
+    real = tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    app.i18n.set_language("en")
+    scene = ResultsScene(app, finished_session(), record_stats=False)
+    app.push(scene)
+    scene.result = dataclasses.replace(scene.result, winners=[1])
+    step(app)
+    assert "柴郡猫 wins!" in drawn and "柴郡猫 (Bot – Hard)" in drawn
+    scene.result = dataclasses.replace(scene.result, winners=[0, 2])
+    drawn.clear()
+    step(app)
+    assert "小明 and Alice share the win!" in drawn
+    app.i18n.set_language("zh")
+    drawn.clear()
+    step(app)
+    assert "小明和Alice 并列获胜！" in drawn and "柴郡猫（电脑 · 困难）" in drawn

@@ -116,7 +116,7 @@ class LoadScene(FormScene):
         low = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
         left_w = int(inner.width * 0.62)
         name = self.name_of(info)
-        head = name if broken else f"{name} · {game_title(self.app, info.game_id)}"
+        head = name if broken else f"{name}{self.app.t('sep')}{game_title(self.app, info.game_id)}"
         tx.draw_line(surface, self.app.fonts, head, pygame.Rect(top.left, top.top, left_w, top.height),
                      theme.px(theme.TEXT, s), theme.INK, bold=True, align="left")
         when = info.saved.strftime("%Y-%m-%d %H:%M")
@@ -128,6 +128,6 @@ class LoadScene(FormScene):
             color = theme.RED
         else:
             turn = self.app.t("load.over") if info.over else self.app.t("load.turn", n=info.turn)
-            detail = f"{'、'.join(info.players) if self.app.lang == 'zh' else ', '.join(info.players)}  ·  {turn}"
+            detail = f"{'、'.join(info.players) if self.app.lang == 'zh' else ', '.join(info.players)}{self.app.t('sep')}{turn}"
             color = theme.INK_SOFT
         tx.draw_line(surface, self.app.fonts, detail, low, theme.px(theme.TEXT_SMALL, s), color, align="left")

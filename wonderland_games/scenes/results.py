@@ -17,6 +17,7 @@ from ..ui.dialogs import show_error
 from ..ui.screen import FormScene
 from ..ui.widgets import Button
 from .launch import back_to_menu, open_game
+from .setup import kind_label
 
 
 def _num(value) -> str:
@@ -104,8 +105,10 @@ class ResultsScene(FormScene):
         s, t, res = self.s, self.app.t, self.result
         banner_h = theme.px(52, s)
         names = [self.session.seats[i].name for i in res.winners]
-        joined = "、".join(names) if self.app.lang == "zh" else " & ".join(names)
-        banner = f"{joined} {t('results.winners_shared' if len(names) > 1 else 'results.winner')}"
+        if len(names) > 1:
+            banner = t("results.winners_shared", names=self.app.i18n.join(names))
+        else:
+            banner = t("results.winner", name="".join(names))
         tx.draw_line(surface, self.app.fonts, banner, pygame.Rect(rect.left, rect.top, rect.width, banner_h),
                      theme.px(theme.HEADING, s), theme.PLUM, bold=True)
         sense = t("results.lower_better" if res.lower_is_better else "results.higher_better")
@@ -132,7 +135,7 @@ class ResultsScene(FormScene):
         name_w = int(row.width * 0.5)
         label = info.name
         if info.is_bot:
-            level = f"{self.app.t('setup.bot')} · {self.app.t('setup.' + info.level)}"
+            level = kind_label(self.app, f"bot-{info.level}")
             label += f"（{level}）" if self.app.lang == "zh" else f" ({level})"
         tx.draw_line(surface, self.app.fonts, label, pygame.Rect(row.left + pad + theme.px(56, s), row.top, name_w, row.height),
                      size, theme.INK, bold=won, align="left")

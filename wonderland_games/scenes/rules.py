@@ -46,7 +46,7 @@ class RulesScene(FormScene):
     def title(self) -> str:
         if self.game_id is None:
             return self.app.t("rules.title")
-        return f"{self.app.t('rules.title')} · {self.app.i18n.pick(registry.game_name(self.game_id))}"
+        return f"{self.app.t('rules.title')}{self.app.t('sep')}{self.app.i18n.pick(registry.game_name(self.game_id))}"
 
     def show(self, game_id) -> None:
         self.game_id = game_id

@@ -7,6 +7,8 @@ setup per game is remembered for this run, so a second game is one click.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ..core.game import BOT, HUMAN, Seat
@@ -22,6 +24,13 @@ MAX_SEED_DIGITS = 9
 NAME_LEN = 12
 
 
+def kind_label(app, kind: str) -> str:
+    """A seat kind from KINDS in the current language, such as "Bot – Normal"."""
+    if kind == "human":
+        return app.t("setup.human")
+    return app.t("setup.bot_level", level=app.t("setup." + kind.split("-", 1)[1]))
+
+
 def _digit(ch: str) -> bool:
     return ch in "0123456789"
 
@@ -33,11 +42,7 @@ class SeatRow:
         self.scene = scene
         self.index = index
         app = scene.app
-        labels = {"human": lambda: app.t("setup.human"),
-                  "bot-easy": lambda: f"{app.t('setup.bot')} · {app.t('setup.easy')}",
-                  "bot-normal": lambda: f"{app.t('setup.bot')} · {app.t('setup.normal')}",
-                  "bot-hard": lambda: f"{app.t('setup.bot')} · {app.t('setup.hard')}"}
-        self.kind = Choice(app, [(k, labels[k]) for k in KINDS], kind, on_change=self._kind_changed)
+        self.kind = Choice(app, [(k, partial(kind_label, app, k)) for k in KINDS], kind, on_change=self._kind_changed)
         self.auto_name = self.default_name(kind)
         self.name = TextInput(app, name or self.auto_name, max_len=NAME_LEN,
                               placeholder=lambda: app.t("setup.name"), on_submit=scene.start)

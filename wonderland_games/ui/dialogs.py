@@ -2,6 +2,8 @@
 
 Every error the player can hit (broken save, bad seed, failed load) ends in a
 `MessageDialog` in the current language, and the game carries on underneath.
+Other boxes (yes/no, the save prompt in ui/save_dialog.py) are MessageDialogs
+with their own buttons and body, so every box looks and sits the same.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ class MessageDialog(FormScene):
     """A message with an OK button. `error=True` gives it a red heading."""
 
     overlay = True
+    box_size = (620, 320)  # unscaled; shrinks with a small window
 
     def __init__(self, app, message: str, title: str | None = None, on_close: Callable[[], object] | None = None,
                  error: bool = False) -> None:
@@ -45,25 +48,33 @@ class MessageDialog(FormScene):
     back = close
 
     def layout(self, rect, s) -> None:
-        w = min(rect.width - theme.px(80, s), theme.px(620, s))
-        h = min(rect.height - theme.px(80, s), theme.px(320, s))
+        w = min(rect.width - theme.px(80, s), theme.px(self.box_size[0], s))
+        h = min(rect.height - theme.px(80, s), theme.px(self.box_size[1], s))
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = rect.center
         inner = self.box.inflate(-theme.px(48, s), -theme.px(36, s))
         for b, r in zip(self.buttons, button_row(inner, len(self.buttons), theme.px(52, s), theme.px(20, s), theme.px(220, s))):
             b.place(r, s)
 
+    def areas(self, s: float) -> tuple:
+        """(heading, body) inside the box; the buttons sit below the body."""
+        inner = self.box.inflate(-theme.px(48, s), -theme.px(36, s))
+        head = pygame.Rect(inner.left, inner.top, inner.width, theme.px(44, s))
+        body = pygame.Rect(inner.left, head.bottom + theme.px(8, s), inner.width,
+                           inner.height - head.height - theme.px(84, s))
+        return head, body
+
     def draw_content(self, surface) -> None:
         s = self.s
         theme.scrim(surface)
         theme.panel(surface, self.box, s)
-        inner = self.box.inflate(-theme.px(48, s), -theme.px(36, s))
-        head = pygame.Rect(inner.left, inner.top, inner.width, theme.px(44, s))
+        head, body = self.areas(s)
         tx.draw_line(surface, self.app.fonts, self.heading, head, theme.px(theme.TEXT_LARGE, s),
                      theme.RED if self.error else theme.PLUM, bold=True)
-        body = pygame.Rect(inner.left, head.bottom + theme.px(8, s), inner.width,
-                           inner.height - head.height - theme.px(84, s))
-        tx.draw_block(surface, self.app.fonts, self.message, body, theme.px(theme.TEXT, s), theme.INK)
+        self.draw_body(surface, body)
+
+    def draw_body(self, surface, body: pygame.Rect) -> None:
+        tx.draw_block(surface, self.app.fonts, self.message, body, theme.px(theme.TEXT, self.s), theme.INK)
 
 
 class ConfirmDialog(MessageDialog):

@@ -5,6 +5,10 @@ data/<game>/strings.yaml (`zh:` and `en:` trees), reached as "<game>.<key>".
 
 A missing key shows the key itself (and the English text as a fallback for a
 missing translation) rather than crashing a screen.
+
+`{sep}` in any string is the language's separator between two parts of a
+label (the shared `sep` key): the bundled CJK font draws "·" full width, so
+English uses a dash while Chinese keeps the dot.
 """
 
 from __future__ import annotations
@@ -13,6 +17,13 @@ from ..core.data import DataError, load_yaml
 from ..core.paths import data_dir
 
 LANGUAGES = ("zh", "en")
+
+
+class _Fields(dict):
+    """Format fields where a placeholder nobody filled stays as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict:
@@ -52,14 +63,24 @@ class I18n:
         if language in LANGUAGES:
             self.language = language
 
+    def _get(self, key: str) -> str:
+        return self.tables[self.language].get(key) or self.tables["en"].get(key) or key
+
     def t(self, key: str, **fmt) -> str:
-        text = self.tables[self.language].get(key) or self.tables["en"].get(key) or key
-        if not fmt:
+        text = self._get(key)
+        if "{" not in text:
             return text
         try:
-            return text.format(**fmt)
-        except (KeyError, IndexError, ValueError):
-            return text  # a translation with a wrong placeholder still shows
+            return text.format_map(_Fields({"sep": self._get("sep"), **fmt}))
+        except (IndexError, ValueError):
+            return text  # a translation with a broken placeholder still shows
+
+    def join(self, names: list) -> str:
+        """Names as prose: "Ann, Bob and Cy" / "安、鲍勃和西"."""
+        names = [str(n) for n in names]
+        if len(names) < 2:
+            return "".join(names)
+        return self._get("list.sep").join(names[:-1]) + self._get("list.last") + names[-1]
 
     def pick(self, names: dict) -> str:
         """Choose from a {zh, en} pair in data files."""

@@ -84,7 +84,7 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
         surface.blit(w, (right, row.centery - w.get_height() // 2))
     name_rect = pygame.Rect(x, row.top, right - x - px(4, s), row.height)
     seat_info = state.seats[seat]
-    sub = f"{app.t('oz.characters.' + state.characters[seat])} · {seat_kind(app, seat_info)}"
+    sub = f"{app.t('oz.characters.' + state.characters[seat])}{app.t('sep')}{seat_kind(app, seat_info)}"
     if row.height < px(40, s):  # a short row: the name, and who they are after it in grey
         used = tx.draw_line(surface, app.fonts, seat_info.name, name_rect, int(row.height * 0.55), theme.INK,
                             bold=current, align="left")

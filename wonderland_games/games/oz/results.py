@@ -57,7 +57,7 @@ class OzResultsScene(ResultsScene):
             token = self.art.token(self.state.characters[seat], self.state.colours[seat], size)
             surface.blit(token, (row.left + px(4, s), y + px(2, s)))
             won = seat in self.result.winners
-            label = f"{self.session.seats[seat].name} · {t('oz.characters.' + self.state.characters[seat])}"
+            label = f"{self.session.seats[seat].name}{t('sep')}{t('oz.characters.' + self.state.characters[seat])}"
             tx.draw_line(surface, self.app.fonts, label, pygame.Rect(row.left + size + px(10, s), y, name_w - size - px(12, s), row_h),
                          px(17, s), theme.PLUM if won else theme.INK, bold=won, align="left")
             values = list(self.result.breakdown[seat].get(k, 0) for k in BREAKDOWN)

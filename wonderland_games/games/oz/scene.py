@@ -35,9 +35,10 @@ from ...ui import theme
 from ...ui.anim import ease_in_out, ease_out, lerp
 from ...ui.app import Scene
 from ...ui.botrunner import BotRunner
+from ...ui.log_panel import LogPanel
+from ...ui.save_dialog import SaveDialog
 from ...ui.theme import px
 from ...ui.widgets import Button, resolve
-from ..parade.panels import LogPanel
 from . import preview, rules
 from .art import OzArt
 from .board import DELTA, DIRS, cell_name
@@ -113,7 +114,7 @@ class OzScene(Scene):
         self._keys: dict = {}
         self._path_cache = (None, [])
         self._flash = (None, None)  # (key, surface) of the spell card shown big
-        self.log = LogPanel(app)
+        self.log = LogPanel(app, lambda: app.t("oz.log.title"))
         self.buttons = self._make_buttons()
         self.options: list = []  # (Button, value) for the spell choice shown
         self._rebuild_log()
@@ -570,8 +571,6 @@ class OzScene(Scene):
     def open_save(self) -> None:
         if self.replay:
             return
-        from ..parade.save_dialog import SaveDialog
-
         self.app.push(SaveDialog(self.app, self.session))
 
     def open_rules(self) -> None:
@@ -935,7 +934,7 @@ class OzScene(Scene):
         elif values and values[0] and isinstance(values[0][-1], int):
             what = "oz.hint.choose_player"
         title = t("oz.hint.choose", card=spell_name(self.app, state.cards, card.id))
-        return title if values == [self.choice] else f"{title} · {t(what)}"
+        return title if values == [self.choice] else f"{title}{t('sep')}{t(what)}"
 
     def _walk_lines(self) -> list:
         t = self.app.t
@@ -965,7 +964,7 @@ class OzScene(Scene):
             parts.append(t("oz.path.book", n=p.book))
         if p.wizard:
             parts.append(t("oz.path.wizard", points=p.wizard))
-        return " · ".join(parts)
+        return t("sep").join(parts)
 
     def _status(self) -> str:
         t, state = self.app.t, self.state
@@ -975,7 +974,7 @@ class OzScene(Scene):
             return t("oz.status.over")
         seat = state.current_player()
         name = self.seats[seat].name
-        prefix = t("oz.status.round", n=max(1, state.round)) + " · "
+        prefix = t("oz.status.round", n=max(1, state.round)) + t("sep")
         if self.seats[seat].is_bot and not self.timeline and state.phase != rules.ACTION:
             return prefix + t("oz.status.thinking", name=name)
         phase = state.phase

@@ -37,12 +37,14 @@ from ...ui import theme
 from ...ui.anim import ease_in_out, lerp
 from ...ui.app import Scene
 from ...ui.botrunner import BotRunner
+from ...ui.log_panel import LogPanel
+from ...ui.save_dialog import SaveDialog
 from ...ui.theme import px
 from ...ui.widgets import Button, resolve
 from . import rules
 from .cards import KEY, CardPainter, card_height, glow, shade
 from .layout import PILE_LAYERS, PILE_STEP, compute
-from .panels import LogPanel, card_list, card_name, draw_live, draw_seat, stack_target
+from .panels import card_list, card_name, draw_live, draw_seat, stack_target
 
 TAKEN = (230, 70, 60)
 PICKED = theme.GOLD_LIGHT
@@ -126,7 +128,7 @@ class ParadeScene(Scene):
         self._overdraw: list = []  # screen spots drawn over the cached frame last time
         self._partial_ok = False
         self.dirty = True
-        self.log = LogPanel(app)
+        self.log = LogPanel(app, lambda: app.t("parade.log.title"))
         self.buttons = self._make_buttons()
         self._rebuild_log()
 
@@ -473,8 +475,6 @@ class ParadeScene(Scene):
     def open_save(self) -> None:
         if self.replay:
             return
-        from .save_dialog import SaveDialog
-
         self.app.push(SaveDialog(self.app, self.session))
 
     def open_rules(self) -> None:
@@ -754,7 +754,7 @@ class ParadeScene(Scene):
         else:
             text = t("parade.status.turn", name=name)
         phase = {rules.FINAL: "parade.status.last_round", rules.KEEP: "parade.status.keep_phase"}.get(self.state.phase)
-        return f"{t(phase)}{t('parade.sep')}{text}" if phase else text
+        return f"{t(phase)}{t('sep')}{text}" if phase else text
 
     def _render_base(self, size: tuple) -> pygame.Surface:
         """What never changes for a window size: the sky, the top bar, the tray."""

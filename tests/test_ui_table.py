@@ -1,0 +1,85 @@
+"""Pieces every game table shares: the save prompt and the game log panel."""
+
+import pygame
+import pytest
+
+from wonderland_games.core import saves
+from wonderland_games.core.game import Seat
+from wonderland_games.core.saves import SaveError
+from wonderland_games.core.session import Session
+from wonderland_games.ui import save_dialog
+from wonderland_games.ui import text as tx
+from wonderland_games.ui.dialogs import MessageDialog
+from wonderland_games.ui.log_panel import LogPanel
+from wonderland_games.ui.save_dialog import SaveDialog
+from wonderland_games.ui.testing import key, make_app, step, type_text
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path / "data"))
+    a = make_app((1280, 800), "en")
+    a.running = True
+    yield a
+    a.stack.clear()
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    texts = []
+    real = tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: texts.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    return texts
+
+
+def prompt(app, game="oz"):
+    session = Session.new(game, [Seat("Ann"), Seat("Bob", "bot", "easy")], seed=5, autosave=False)
+    session.apply(session.state.legal_actions()[0])
+    dialog = SaveDialog(app, session)
+    app.push(dialog)
+    step(app)
+    dialog.field.set_text("")
+    return session, dialog
+
+
+def test_save_prompt_names_a_slot_in_shared_words(app, drawn):
+    session, dialog = prompt(app)
+    assert "Save game" in drawn and "Name this save:" in drawn
+    key(app, pygame.K_RETURN)  # no name yet: the prompt stays and marks the field
+    assert app.top is dialog and dialog.field.error
+    type_text(app, "Oz night")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, MessageDialog) and app.top.message == "Saved as “Oz night”"
+    assert saves.load_session(saves.slots_dir() / "Oz night.json").actions == session.actions
+
+
+def test_save_prompt_cancels_and_reports_a_failure(app, monkeypatch):
+    _, dialog = prompt(app, "parade")
+    type_text(app, "kept")
+    key(app, pygame.K_ESCAPE)
+    assert app.top is None and not (saves.slots_dir() / "kept.json").exists()
+
+    def broken(session, name):
+        raise SaveError("disk full")
+
+    monkeypatch.setattr(save_dialog, "save_slot", broken)
+    app.i18n.set_language("zh")
+    prompt(app, "parade")
+    type_text(app, "满了")
+    key(app, pygame.K_RETURN)
+    assert app.top.error and app.top.message == "存档失败：disk full"
+
+
+def test_log_panel_shows_the_games_title_in_the_current_language(app, drawn):
+    log = LogPanel(app, lambda: app.t("oz.log.title"))
+    log.set([("A long line about a walk along the yellow brick road, " * 4, "event"), ("short", "quiet")])
+    surface = pygame.Surface((300, 200))
+    log.draw(surface, pygame.Rect(0, 0, 300, 120), 1.0)
+    assert drawn[-1] == "Game log"
+    log.scroll(10_000)  # more text than fits: scrolling stops at the top line
+    log.draw(surface, pygame.Rect(0, 0, 300, 120), 1.0)
+    assert 0 < log.offset < 10_000
+    app.i18n.set_language("zh")
+    log.draw(surface, pygame.Rect(0, 0, 300, 120), 1.0)
+    assert drawn[-1] == "对局记录"
