@@ -202,6 +202,31 @@ def test_rematch_keeps_seats_and_options_with_a_new_deal():
     assert again.state.to_dict()["initial_order"] != session.state.to_dict()["initial_order"]
 
 
+def _play_to_the_end(session, rng):
+    while not session.state.is_over():
+        session.apply(rng.choice(session.state.legal_actions()))
+
+
+def test_a_match_of_rematches_counts_wins_and_survives_a_save():
+    rng = random.Random(4)
+    session = Session.new("parade", seats([HUMAN, BOT, BOT]), seed=9, autosave=False)
+    assert session.match_standing() == ([0.0, 0.0, 0.0], 0)
+    _play_to_the_end(session, rng)
+    first = session.state.result()
+    second = session.rematch()
+    assert second.match_games == 1 and second.match_wins == [first.win_share(s) for s in range(3)]
+    _play_to_the_end(second, rng)
+    wins, games = second.match_standing()
+    assert games == 2 and sum(wins) == pytest.approx(2)
+    assert wins == [first.win_share(s) + second.state.result().win_share(s) for s in range(3)]
+    loaded = Session.from_save(json.loads(json.dumps(second.to_save())), autosave=False)
+    assert loaded.match_standing() == (wins, games)
+    broken = second.to_save()
+    broken["match"] = {"wins": [5, 0, 0], "games": 1}
+    with pytest.raises(saves.SaveError, match="match tally"):
+        Session.from_save(broken, autosave=False)
+
+
 def test_altered_but_legal_action_log_is_caught_by_the_digest():
     session = final_round_session([HUMAN, BOT])
     data = session.to_save()

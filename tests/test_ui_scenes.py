@@ -58,8 +58,18 @@ def finished_session(seed=3, autosave=False):
     return session
 
 
+def oz_setup_for_four(app):
+    """The Oz new-game screen with every seat shown: four character picks to fit."""
+    scene = SetupScene(app, registry.get("oz"))
+    while scene.count.value != 4:  # 3 seats at first, or what the last game (the monkey's) remembered
+        scene.count.step(1)
+    assert all(row.pick is not None and row.pick.visible for row in scene.rows)
+    return scene
+
+
 SCENES = {
     "setup": lambda app: SetupScene(app, registry.get("parade")),
+    "setup_oz": oz_setup_for_four,
     "load": LoadScene,
     "stats": StatsScene,
     "settings": SettingsScene,
@@ -336,6 +346,27 @@ def test_separator_and_name_lists_follow_the_language(app):
     assert t("setup.title", game="仙境梦游") == "新游戏 · 仙境梦游"
     assert kind_label(app, "bot-easy") == "电脑 · 简单" and kind_label(app, "human") == "玩家"
     assert app.i18n.join(["小兔", "柴郡猫", "帽匠"]) == "小兔、柴郡猫和帽匠"
+
+
+def test_results_show_the_match_tally_after_rematches(app, monkeypatch):
+    drawn = []
+    real = tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    app.i18n.set_language("en")
+    session = finished_session()
+    step(app)
+    app.push(ResultsScene(app, session, record_stats=False))
+    step(app)
+    assert not [text for text in drawn if "Match after" in text]  # a single game is no match
+    session.match_wins, session.match_games = [1.0] + [0.0] * (len(session.seats) - 1), 1
+    drawn.clear()
+    app.pop()
+    app.push(ResultsScene(app, session, record_stats=False))
+    step(app)
+    wins, _ = session.match_standing()
+    line = next(text for text in drawn if "Match after 2 games" in text)
+    assert all(f"{seat.name} {w:g}" in line for seat, w in zip(session.seats, wins))
 
 
 def test_results_banner_reads_naturally(app, monkeypatch):

@@ -71,6 +71,10 @@ class Session:
         self.actions: list = []
         self.actors: list = []  # the seat that chose each action
         self._barrier = 0  # actions before this index can never be undone
+        # A match of several games (rematches) counts wins: earlier games' win
+        # shares per seat, and how many games they were.
+        self.match_wins: list = [0.0] * len(self.seats)
+        self.match_games = 0
 
     @classmethod
     def new(cls, game_id: str, seats, seed: Optional[int] = None, options: Optional[dict] = None,
@@ -132,11 +136,22 @@ class Session:
             self._autosave()
 
     def rematch(self) -> "Session":
-        """The same seats and options with a fresh deal."""
+        """The same seats and options with a fresh deal; the match tally goes on."""
         seed = self.seed
         while seed == self.seed:
             seed = secrets.randbelow(2 ** 31)
-        return Session(self.game_id, self.seats, seed, self.options, autosave=self.autosave)
+        fresh = Session(self.game_id, self.seats, seed, self.options, autosave=self.autosave)
+        fresh.match_wins, fresh.match_games = self.match_standing()
+        return fresh
+
+    def match_standing(self) -> tuple:
+        """(wins per seat, games) of the match so far, this game included once it is over."""
+        wins, games = list(self.match_wins), self.match_games
+        if self.state.is_over():
+            result = self.state.result()
+            wins = [w + result.win_share(seat) for seat, w in enumerate(wins)]
+            games += 1
+        return wins, games
 
     def initial_state(self) -> GameState:
         """A fresh copy of the starting state (for replays and the log)."""
@@ -162,6 +177,7 @@ class Session:
                 "over": self.state.is_over(),
             },
             "digest": state_digest(self.state),
+            "match": {"wins": list(self.match_wins), "games": self.match_games},
         }
 
     @classmethod
@@ -195,12 +211,25 @@ class Session:
             raise saves.SaveError(f"the starting position is damaged: {exc}", "invalid") from None
         if list(getattr(session.state, "seats", seats)) != seats:
             raise saves.SaveError("the players in the save do not match its starting position", "invalid")
+        session._read_match(data.get("match"))
         session._replay(data["actions"])
         digest = data.get("digest")
         if digest is not None and digest != state_digest(session.state):
             raise saves.SaveError("replaying the saved actions does not reproduce the saved game "
                                   "(the file was altered or made with different rules)", "invalid")
         return session
+
+    def _read_match(self, match) -> None:
+        """The optional match tally of a save (older saves have none)."""
+        if match is None:
+            return
+        try:
+            wins, games = [float(w) for w in match["wins"]], int(match["games"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise saves.SaveError(f"the save's match tally is damaged ({exc!r})", "invalid") from None
+        if len(wins) != len(self.seats) or games < 0 or min(wins) < 0 or sum(wins) > games + 1e-9:
+            raise saves.SaveError("the save's match tally does not fit its players", "invalid")
+        self.match_wins, self.match_games = wins, games
 
     def _replay(self, actions: list) -> None:
         total = len(actions)

@@ -112,6 +112,10 @@ class ResultsScene(FormScene):
         tx.draw_line(surface, self.app.fonts, banner, pygame.Rect(rect.left, rect.top, rect.width, banner_h),
                      theme.px(theme.HEADING, s), theme.PLUM, bold=True)
         sense = t("results.lower_better" if res.lower_is_better else "results.higher_better")
+        wins, games = self.session.match_standing()
+        if games > 1:  # a match of several games counts wins
+            standings = ", ".join(f"{seat.name} {w:g}" for seat, w in zip(self.session.seats, wins))
+            sense += t("sep") + t("results.match", games=games, standings=standings)
         tx.draw_line(surface, self.app.fonts, sense, pygame.Rect(rect.left, rect.top + banner_h, rect.width, theme.px(26, s)),
                      theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT)
         y = rect.top + banner_h + theme.px(34, s)
