@@ -1,6 +1,7 @@
 """The Lost in Oz table driven with real pygame events (headless, see conftest.py)."""
 
 import random
+import re
 import time
 
 import pygame
@@ -19,6 +20,7 @@ from wonderland_games.games.oz.scene import OzScene
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui import text as tx
 from wonderland_games.ui.app import App
+from wonderland_games.ui.theme import px
 from wonderland_games.ui.save_dialog import SaveDialog
 
 
@@ -416,3 +418,84 @@ def test_rules_page_lists_every_spell(lang):
     page = (data_dir() / "oz" / f"rules.{lang}.md").read_text(encoding="utf-8")
     missing = [c.name[lang] for c in load_spells().spells[1:] if c.name[lang] not in page]
     assert not missing, f"rules.{lang}.md does not list {missing}"
+
+
+def _flat(tree, prefix=""):
+    out = {}
+    for k, v in tree.items():
+        out.update(_flat(v, f"{prefix}{k}.") if isinstance(v, dict) else {f"{prefix}{k}": v})
+    return out
+
+
+def test_oz_strings_match_in_both_languages():
+    import re
+
+    import yaml
+
+    from wonderland_games.core.paths import data_dir
+
+    tree = yaml.safe_load((data_dir() / "oz" / "strings.yaml").read_text(encoding="utf-8"))
+    zh, en = _flat(tree["zh"]), _flat(tree["en"])
+    assert set(zh) == set(en)
+    for k in zh:
+        assert set(re.findall(r"{(\w+)}", zh[k])) == set(re.findall(r"{(\w+)}", en[k])), k
+    units = {k.rsplit(".", 1)[0] for k in zh if k.startswith("count.")}
+    assert units and all(f"{u}.one" in zh and f"{u}.other" in zh for u in units)
+
+
+def test_english_counts_are_singular_for_one(app):
+    from wonderland_games.games.oz.narrate import Narrator, counted
+    from wonderland_games.games.oz.spells import load_spells
+
+    app.i18n.set_language("en")
+    assert [counted(app, "points", n) for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    assert counted(app, "steps", 1) == "1 step" and counted(app, "cards", 1) == "1 card"
+    narrator = Narrator(app, [Seat("Ann"), Seat("Bo")], load_spells())
+    assert narrator.line({"type": "draw", "seat": 0, "cards": [5]})[0] == "Ann draws 1 magic card."
+    assert narrator.line({"type": "draw", "seat": 0, "cards": [5, 6]})[0] == "Ann draws 2 magic cards."
+    assert narrator.line({"type": "phase_start", "seat": 1, "dir": "E", "points": 1})[0] == \
+        "Bo sets off east with 1 point."
+    app.i18n.set_language("zh")
+    assert narrator.line({"type": "phase_start", "seat": 1, "dir": "E", "points": 1})[0] == "Bo 开始行动：朝 东，1 点。"
+
+
+def test_walk_status_and_preview_read_naturally_in_english(app, monkeypatch):
+    drawn = []
+    real = tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    app.i18n.set_language("en")
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    play_until(app, scene, lambda: scene.my_turn() and session.state.phase == rules.ACTION, random.Random(2))
+    session.state.points = 1  # a one-point phase, as in a roll of 1
+    scene._frame = None
+    app.step(1 / 60)
+    assert any(t.endswith(" with 1 point") for t in drawn), [t for t in drawn if "with" in t]
+    walk = scene._hint_lines()[0][0]
+    assert walk.startswith("1 step – "), walk
+    assert not [t for t in drawn + [walk] if re.search(r"\b1 (points|steps|cards)\b", t)]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_hovering_a_card_shows_its_whole_text(app, size):
+    """A strip may cut a long text short; the mouse on it shows the card large, text whole."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(3)], seed=5)
+    assert session.state.wizard_holder == 0 and scene.layout.size == size
+    slots = dict(scene.hand_slots())
+    assert 0 in slots and 0 not in dict(scene.hand_rects()), "the Wizard card shows but is not clickable"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=slots[0].center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    card, box = scene.detail_rect()
+    lay = scene.layout
+    assert card == 0 and pygame.Rect((0, 0), size).contains(box) and not box.colliderect(lay.hand)
+    img = scene._details[(card, app.lang, box.width)]
+    font = app.fonts.get(px(17, lay.s), False)
+    text = app.i18n.pick(session.state.cards[0].text)
+    assert font.get_height() >= 13 and len(tx.wrap(font, text, box.width - 2 * px(16, lay.s))) * font.get_linesize() \
+        < img.get_height(), "the whole text fits the detail at a readable size"
+    assert app.screen.get_at(box.center)[:3] != scene._frame.get_at(box.center)[:3], "the detail is drawn"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=lay.board.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert scene.detail_rect() is None

@@ -12,7 +12,7 @@ from wonderland_games.scenes.menu import GameTile, MenuScene
 from wonderland_games.scenes.setup import SetupScene
 from wonderland_games.ui.dialogs import ConfirmDialog, MessageDialog
 from wonderland_games.ui.main import run
-from wonderland_games.ui.testing import click_widget, key, make_app, step, type_text
+from wonderland_games.ui.testing import click, click_widget, key, make_app, step, type_text
 
 
 @pytest.fixture
@@ -124,6 +124,34 @@ def test_setup_seat_count_and_bot_names(app):
     table = next(sc for sc in app.stack if type(sc) is scene_class("parade"))
     seats = table.session.seats
     assert len(seats) == 4 and seats[3] == Seat("玩家4") and seats[1].level == "normal"
+
+
+def test_oz_seats_pick_distinct_characters_that_reach_the_game(app):
+    click_widget(app, tile(app, "oz"))
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    setup.count.step(1)  # 4 seats
+    step(app)
+    picks = [row.pick for row in setup.rows]
+    assert [p.value for p in picks] == ["lion", "scarecrow", "tinman", "dorothy"]
+    assert all(p.visible and p in setup.ring.widgets for p in picks)
+    first = picks[0]
+    click(app, (first.rect.left + 4, first.rect.centery))  # left part: back one, to Dorothy
+    assert first.value == "dorothy" and picks[3].value == "lion", "the seat that had Dorothy takes the Lion"
+    click_widget(app, picks[1])  # right part: Scarecrow -> Tin Man, who leaves seat 3 for the Scarecrow
+    assert [p.value for p in picks] == ["dorothy", "tinman", "scarecrow", "lion"]
+    click_widget(app, setup.start_button)
+    table = next(sc for sc in app.stack if type(sc) is scene_class("oz"))
+    assert table.session.state.characters == ("dorothy", "tinman", "scarecrow", "lion")
+    app.stack[:] = app.stack[:1]
+    click_widget(app, tile(app, "oz"))  # the picks are remembered for the next game
+    assert [row.pick.value for row in app.top.rows] == ["dorothy", "tinman", "scarecrow", "lion"]
+
+
+def test_parade_setup_has_no_per_seat_pick(app):
+    click_widget(app, tile(app, "parade"))
+    assert all(row.pick is None for row in app.top.rows)
+    assert len(app.top.ring.widgets) == 1 + 2 * 3 + 3  # count, 3 x (kind, name), seed, back, start
 
 
 def test_replay_of_a_broken_record_shows_a_message(user_dirs, monkeypatch):

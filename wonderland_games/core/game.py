@@ -131,6 +131,22 @@ class GameState:
 
 
 @dataclass(frozen=True)
+class SeatChoice:
+    """Something each seat picks on the new-game screen (Oz: a character).
+
+    The picks reach `new_state` as `options[option]`, one value per seat.
+    Labels are i18n keys: `label` heads the column, `value_label` has "{}"
+    where the value goes. With `distinct`, no two seats hold the same value.
+    """
+
+    option: str
+    values: tuple
+    label: str
+    value_label: str
+    distinct: bool = True
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What the menu, simulator and loaders need to know about one game."""
 
@@ -144,3 +160,4 @@ class GameInfo:
     make_bot: Optional[Callable] = None  # (level) -> Bot
     scene: Optional[str] = None  # "module:Class", imported lazily
     rules_key: str = ""
+    seat_choice: Optional[SeatChoice] = None  # a per-seat pick on the setup screen

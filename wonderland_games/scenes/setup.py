@@ -1,8 +1,11 @@
-"""New game: how many seats, who sits in each (human or bot level), names, an optional seed.
+"""New game: how many seats, who sits in each (human or bot level), names, an optional seed,
+and the game's own per-seat pick when it declares one (`GameInfo.seat_choice`, Oz: characters).
 
 Names start as "Player N" for people and a storybook name for bots; a name
 the player typed is never overwritten when the seat kind changes. The last
 setup per game is remembered for this run, so a second game is one click.
+A distinct pick swaps: choosing a value another seat holds gives that seat
+this seat's old one, so the picks stay different without a dead end.
 """
 
 from __future__ import annotations
@@ -35,10 +38,26 @@ def _digit(ch: str) -> bool:
     return ch in "0123456789"
 
 
-class SeatRow:
-    """The widgets of one seat: its kind and its name."""
+def initial_picks(choice, remembered: list, count: int) -> list:
+    """One value per seat: the remembered ones where still valid, then the values in order
+    (skipping taken ones when the pick is distinct)."""
+    picks = []
+    for i in range(count):
+        old = remembered[i][2] if i < len(remembered) and len(remembered[i]) > 2 else None
+        in_order = choice.values[i % len(choice.values)]
+        if old in choice.values and not (choice.distinct and old in picks):
+            picks.append(old)
+        elif choice.distinct:
+            picks.append(next((v for v in choice.values if v not in picks), in_order))
+        else:
+            picks.append(in_order)
+    return picks
 
-    def __init__(self, scene: "SetupScene", index: int, kind: str, name: str | None) -> None:
+
+class SeatRow:
+    """The widgets of one seat: its kind, its name and (when the game has one) its pick."""
+
+    def __init__(self, scene: "SetupScene", index: int, kind: str, name: str | None, pick=None) -> None:
         self.scene = scene
         self.index = index
         app = scene.app
@@ -46,6 +65,15 @@ class SeatRow:
         self.auto_name = self.default_name(kind)
         self.name = TextInput(app, name or self.auto_name, max_len=NAME_LEN,
                               placeholder=lambda: app.t("setup.name"), on_submit=scene.start)
+        choice = scene.info.seat_choice
+        self.pick = None
+        self.held = pick  # the pick before a change, for swapping
+        if choice is not None:
+            options = [(v, partial(lambda v: app.t(choice.value_label.format(v)), v)) for v in choice.values]
+            self.pick = Choice(app, options, pick, on_change=partial(scene.picked, self))
+
+    def widgets(self) -> list:
+        return [self.kind, self.name] + ([self.pick] if self.pick is not None else [])
 
     def default_name(self, kind: str) -> str:
         app = self.scene.app
@@ -77,19 +105,20 @@ class SetupScene(FormScene):
         counts = list(range(info.min_players, info.max_players + 1))
         self.count = Choice(app, [(n, (lambda n=n: app.t("setup.seat_count", n=n))) for n in counts], count,
                             on_change=lambda _: self._count_changed())
+        picks = initial_picks(info.seat_choice, remembered or [], info.max_players) if info.seat_choice else []
         self.rows = []
         for i in range(info.max_players):
             kind, name = ("human" if i == 0 else "bot-normal"), None
             if remembered and i < len(remembered):
-                kind, name = remembered[i]
-            self.rows.append(SeatRow(self, i, kind, name))
+                kind, name = remembered[i][:2]
+            self.rows.append(SeatRow(self, i, kind, name, picks[i] if picks else None))
         self.seed = TextInput(app, "", max_len=MAX_SEED_DIGITS, allowed=_digit, placeholder="",
                               on_submit=self.start, on_reject=self._seed_rejected,
                               on_change=lambda _: setattr(self, "seed_error", False))
         self.seed_error = False
         self.back_button = Button(app, lambda: app.t("setup.back"), self.back, style="secondary")
         self.start_button = Button(app, lambda: app.t("setup.start"), self.start)
-        self.labels: list = []  # (rect, text-getter)
+        self.labels: list = []  # (rect, text-getter, style, seat or None)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._rebuild_ring()
         self.ring.focus(self.start_button, keyboard=False)
@@ -104,9 +133,10 @@ class SetupScene(FormScene):
         widgets = [self.count]
         for i, row in enumerate(self.rows):
             shown = i < self._seat_count()
-            row.kind.visible = row.name.visible = shown
+            for widget in row.widgets():
+                widget.visible = shown
             if shown:
-                widgets += [row.kind, row.name]
+                widgets += row.widgets()
         widgets += [self.seed, self.back_button, self.start_button]
         self.ring.set_widgets(widgets)
 
@@ -116,6 +146,16 @@ class SetupScene(FormScene):
 
     def _seed_rejected(self) -> None:
         self.seed_error = True
+
+    def picked(self, row: SeatRow, value) -> None:
+        """`row` now holds `value`; with distinct picks the seat that held it takes row's old one."""
+        old, row.held = row.held, value
+        if not self.info.seat_choice.distinct:
+            return
+        for other in self.rows:
+            if other is not row and other.held == value:
+                other.pick.set_options(other.pick.options, old)
+                other.held = old
 
     # -- start ---------------------------------------------------------------------
     def start(self) -> None:
@@ -137,19 +177,29 @@ class SetupScene(FormScene):
             show_error(self.app, self.app.t("setup.seed_bad"))
             return
         seed = int(text) if text else None
+        rows = self.rows[: len(seats)]
+        choice = self.info.seat_choice
+        options = {choice.option: [row.pick.value for row in rows]} if choice else None
         try:
-            session = Session.new(self.info.id, seats, seed=seed)
+            session = Session.new(self.info.id, seats, seed=seed, options=options)
         except (ValueError, KeyError, OSError) as exc:
             show_error(self.app, self.app.t("setup.failed", error=exc))
             return
         if not hasattr(self.app, "last_setup"):
             self.app.last_setup = {}
-        self.app.last_setup[self.info.id] = [(r.kind.value, r.name.text.strip()) for r in self.rows[: len(seats)]]
+        self.app.last_setup[self.info.id] = [(r.kind.value, r.name.text.strip()) + ((r.pick.value,) if r.pick else ())
+                                             for r in rows]
         open_game(self.app, session, replace=True)
 
     # -- layout --------------------------------------------------------------------
+    def _label(self, rect, text, style: str = "bold", seat: int | None = None) -> None:
+        """A text on the panel: style "bold", "head" (column heading) or "plain"; a seat's label
+        hides with the seat."""
+        self.labels.append((pygame.Rect(rect), text, style, seat))
+
     def layout(self, rect, s) -> None:
         w, h = rect.size
+        t = self.app.t
         top = self.title_rect().bottom + theme.px(8, s)
         button_h = theme.px(56, s)
         bottom = h - theme.px(28, s)
@@ -160,30 +210,40 @@ class SetupScene(FormScene):
         gap = theme.px(8, s)
         row_h = min(theme.px(52, s), (inner.height - gap * (rows - 1)) // rows)
         shown = self._seat_count()
-        # the visible rows sit together in the middle of the panel
-        inner.top += (rows - 3 - shown) * (row_h + gap) // 2
-        label_w = int(inner.width * 0.2)
-        kind_w = int(inner.width * 0.32)
+        # the visible rows (count, header, seats, seed) sit together in the middle of the panel
+        inner.top += (inner.height - (3 + shown) * (row_h + gap)) // 2
+        choice = self.info.seat_choice
         col = theme.px(16, s)
+        # columns: label, kind, name and, for a game with a per-seat pick, the pick at the right
+        label_w = int(inner.width * (0.17 if choice else 0.2))
+        kind_w = int(inner.width * (0.26 if choice else 0.32))
+        pick_w = int(inner.width * 0.25) if choice else 0
+        kind_x = inner.left + label_w + col
+        name_x = kind_x + kind_w + col
+        pick_x = inner.right - pick_w
+        name_w = (pick_x - col if choice else inner.right) - name_x
         y = inner.top
-        self.labels = [(pygame.Rect(inner.left, y, label_w, row_h), lambda: self.app.t("setup.seats"))]
-        self.count.place((inner.left + label_w + col, y, kind_w, row_h), s)
+        self.labels = []
+        self._label((inner.left, y, label_w, row_h), lambda: t("setup.seats"))
+        self.count.place((kind_x, y, kind_w, row_h), s)
         y += row_h + gap
-        name_x = inner.left + label_w + col * 2 + kind_w
-        name_w = inner.right - name_x
-        self.labels.append((pygame.Rect(name_x, y, name_w, row_h), lambda: self.app.t("setup.name")))
+        self._label((name_x, y, name_w, row_h), lambda: t("setup.name"), "head")
+        if choice:
+            self._label((pick_x, y, pick_w, row_h), lambda: t(choice.label), "head")
         y += row_h + gap
         for row in self.rows:
-            self.labels.append((pygame.Rect(inner.left, y, label_w, row_h),
-                                lambda row=row: self.app.t("setup.seat", n=row.index + 1)))
-            row.kind.place((inner.left + label_w + col, y, kind_w, row_h), s)
+            self._label((inner.left, y, label_w, row_h), lambda row=row: t("setup.seat", n=row.index + 1), "plain",
+                        row.index)
+            row.kind.place((kind_x, y, kind_w, row_h), s)
             row.name.place((name_x, y, name_w, row_h), s)
+            if row.pick is not None:
+                row.pick.place((pick_x, y, pick_w, row_h), s)
             if row.index < shown:
                 y += row_h + gap
         y += gap
-        self.labels.append((pygame.Rect(inner.left, y, label_w, row_h), lambda: self.app.t("setup.seed")))
-        self.seed.place((inner.left + label_w + col, y, kind_w, row_h), s)
-        self.seed_hint = pygame.Rect(name_x, y, name_w, row_h)
+        self._label((inner.left, y, label_w, row_h), lambda: t("setup.seed"))
+        self.seed.place((kind_x, y, kind_w, row_h), s)
+        self.seed_hint = pygame.Rect(name_x, y, inner.right - name_x, row_h)
         bw = min(theme.px(240, s), (pw - theme.px(20, s)) // 2)
         gap_b = theme.px(24, s)
         self.back_button.place((w // 2 - gap_b // 2 - bw, bottom - button_h, bw, button_h), s)
@@ -193,13 +253,11 @@ class SetupScene(FormScene):
         s = self.s
         theme.panel(surface, self.panel, s)
         shown = self._seat_count()
-        for i, (rect, label) in enumerate(self.labels):
-            seat_row = i - 2
-            if 0 <= seat_row < len(self.rows) and seat_row >= shown:
+        for rect, label, style, seat in self.labels:
+            if seat is not None and seat >= shown:
                 continue
-            bold = i in (0, 1) or i == len(self.labels) - 1
             tx.draw_line(surface, self.app.fonts, label(), rect, theme.px(theme.TEXT, s),
-                         theme.INK_SOFT if i == 1 else theme.INK, bold=bold, align="left")
+                         theme.INK_SOFT if style == "head" else theme.INK, bold=style != "plain", align="left")
         hint = self.app.t("setup.seed_bad" if self.seed_error else "setup.seed_hint")
         tx.draw_block(surface, self.app.fonts, hint, self.seed_hint, theme.px(theme.TEXT_SMALL, s),
                       theme.RED if self.seed_error else theme.INK_SOFT, align="left")

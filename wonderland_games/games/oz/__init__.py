@@ -1,6 +1,6 @@
 """仙境迷踪 · Lost in Oz: registers the game with the registry."""
 
-from ...core.game import GameInfo
+from ...core.game import GameInfo, SeatChoice
 from ...core.registry import game_name, register
 from . import rules
 
@@ -22,4 +22,6 @@ register(GameInfo(
     make_bot=_make_bot,
     scene="wonderland_games.games.oz.scene:OzScene",
     rules_key="oz",
+    seat_choice=SeatChoice(option="characters", values=rules.CHARACTERS, label="oz.character",
+                           value_label="oz.characters.{}"),
 ))

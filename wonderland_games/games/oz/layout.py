@@ -67,9 +67,10 @@ class Layout:
 
     # -- dice ----------------------------------------------------------------------
     def dice_slots(self, n_dir: int, n_act: int) -> tuple:
-        """([direction die rects], [action die rects]) in one row, a gap between the kinds."""
+        """([direction die rects], [action die rects]) in one row, a gap between the kinds; a narrow
+        panel gives the dice the title's row too (the status line names the round)."""
         area = self.dice.inflate(-px(16, self.s), 0)
-        title = px(26, self.s)
+        title = px(26 if self.wide else 4, self.s)
         count = n_dir + n_act
         gap = px(10, self.s)
         split = px(26, self.s)
@@ -176,7 +177,7 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
         log = pygame.Rect(col_a.left, controls.bottom + m, col_a.width, col_a.bottom - controls.bottom - m)
     else:
         rest = col_b.bottom - controls.bottom - m
-        log_h = max(px(96, s), int(rest * 0.36))
+        log_h = max(px(92, s), int(rest * 0.3))
         hand = pygame.Rect(col_b.left, controls.bottom + m, col_b.width, rest - log_h - m)
         log = pygame.Rect(col_b.left, hand.bottom + m, col_b.width, col_b.bottom - hand.bottom - m)
 

@@ -10,6 +10,11 @@ from __future__ import annotations
 from .board import cell_name
 
 
+def counted(app, unit: str, n: int) -> str:
+    """A number with its unit, singular for 1 ("1 point", "2 points"); units are in oz.count."""
+    return app.t(f"oz.count.{unit}.{'one' if n == 1 else 'other'}", n=n)
+
+
 def spell_name(app, cards, card: int) -> str:
     return app.i18n.pick(cards[card].name)
 
@@ -63,14 +68,16 @@ class Narrator:
             return t("oz.log.gem", name=name, colour=self.colour(e["colour"]), points=e["points"],
                      cell=cell_name(*e["to"])), "take"
         if kind == "book":
-            return t("oz.log.book", name=name, n=e["cards"], cell=cell_name(*e["cell"])), "play"
+            return t("oz.log.book", name=name, cards=counted(self.app, "magic_cards", e["cards"]),
+                     cell=cell_name(*e["cell"])), "play"
         if kind == "wizard":
             return t("oz.log.wizard", name=name, points=e["points"]), "take"
         if kind == "draw":
             n = len(e["cards"])
-            return t("oz.log.drew" if n else "oz.log.drew_none", name=name, n=n), "quiet"
+            return t("oz.log.drew" if n else "oz.log.drew_none", name=name,
+                     cards=counted(self.app, "magic_cards", n)), "quiet"
         if kind == "reshuffle":
-            return t("oz.log.reshuffle", n=e["cards"]), "quiet"
+            return t("oz.log.reshuffle", cards=counted(self.app, "cards", e["cards"])), "quiet"
         if kind == "discard":
             return t("oz.log.discard", name=name, card=spell_name(self.app, self.cards, e["card"])), "quiet"
         if kind == "roll":
@@ -81,7 +88,8 @@ class Narrator:
             value = self.dir(e["value"]) if e["die"] == "direction" else e["value"]
             return t("oz.log.take_dir" if e["die"] == "direction" else "oz.log.take_act", name=name, value=value), "quiet"
         if kind == "phase_start":
-            return t("oz.log.phase_start", name=name, dir=self.dir(e["dir"]), points=e["points"]), "event"
+            return t("oz.log.phase_start", name=name, dir=self.dir(e["dir"]),
+                     points=counted(self.app, "points", e["points"])), "event"
         if kind == "phase_end":
             return t("oz.log.phase_end", name=name), "quiet"
         if kind == "adjust":
@@ -89,7 +97,8 @@ class Narrator:
             return t("oz.log.adjust", name=name, a=a, b=b), "play"
         if kind == "guide":
             a, b = e["dir"]
-            return t("oz.log.guide", name=name, a=self.dir(a), b=self.dir(b), points=e["points"]), "play"
+            return t("oz.log.guide", name=name, a=self.dir(a), b=self.dir(b),
+                     points=counted(self.app, "points", e["points"])), "play"
         if kind == "spell":
             return self._spell(e, name), "play"
         if kind == "wizard_move":

@@ -130,11 +130,13 @@ def draw_score_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state
 # -- dice ------------------------------------------------------------------------------
 def draw_dice(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay, clickable: set, hover,
               tumble: float | None = None) -> None:
-    """The round's dice in a row: direction dice, then action dice; taken ones dimmed with their owner."""
+    """The round's dice in a row: direction dice, then action dice; taken ones dimmed with their owner.
+    A narrow panel names the round only while no dice are out (the status line names it too)."""
     theme.panel(surface, rect, s, with_shadow=False)
-    title = pygame.Rect(rect.left + px(10, s), rect.top + px(4, s), rect.width - px(20, s), px(24, s))
-    tx.draw_line(surface, app.fonts, app.t("oz.dice_title", round=max(1, state.round)), title, px(16, s), theme.PLUM,
-                 bold=True, align="left")
+    if lay.wide or not state.dir_dice:
+        title = pygame.Rect(rect.left + px(10, s), rect.top + px(4, s), rect.width - px(20, s), px(24, s))
+        tx.draw_line(surface, app.fonts, app.t("oz.dice_title", round=max(1, state.round)), title, px(16, s),
+                     theme.PLUM, bold=True, align="left")
     if not state.dir_dice:
         return
     dirs, acts = lay.dice_slots(len(state.dir_dice), len(state.act_dice))
@@ -169,15 +171,55 @@ def draw_dice(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay,
 
 
 # -- magic cards -----------------------------------------------------------------------
+def card_text(app, card) -> str:
+    return app.i18n.pick(card.text)
+
+
+def strip_text(app, card) -> str:
+    """What a one-line strip says: the card text, or a short note for the long Wizard card."""
+    return app.t("oz.wizard_card_note") if card.id == 0 else card_text(app, card)
+
+
+def is_strip(rect: pygame.Rect) -> bool:
+    return rect.width > rect.height * 3
+
+
+def draw_lines(surface, app, text: str, rect: pygame.Rect, size: int, color, min_size: int) -> pygame.Rect:
+    """Wrapped text that never shrinks below `min_size`, with lines closer than the font's own
+    (tall CJK) spacing so two fit in a strip; an ellipsis ends what does not fit. Returns the rect used."""
+    size = max(min_size, size)
+    while True:
+        font = app.fonts.get(size, False)
+        step = max(1, int(size * 1.3))
+        lines = tx.wrap(font, text, rect.width)
+        fit = max(1, (rect.height - font.get_linesize()) // step + 1)
+        if len(lines) <= fit or size <= min_size:
+            break
+        size -= 1
+    if len(lines) > fit:
+        lines = lines[:fit]
+        lines[-1] = tx.ellipsize(font, lines[-1] + tx.ELLIPSIS, rect.width)
+    total = step * (len(lines) - 1) + font.get_linesize()
+    y = rect.top + (rect.height - total) // 2
+    used = pygame.Rect(rect.left, y, 0, total)
+    for line in lines:
+        img = tx.render(font, line, color)
+        surface.blit(img, (rect.left, y))
+        used.width = max(used.width, img.get_width())
+        y += step
+    return used
+
+
 def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, selected=False, dim=False,
               hover=False) -> None:
-    """One magic card: a framed card (roomy slots) or a one-line strip (narrow panels)."""
+    """One magic card: a framed card (roomy slots) or a strip (narrow panels) whose text the
+    hover detail (`card_detail`) shows whole."""
     if selected or hover:
         glow = rect.inflate(px(8, s), px(8, s))
         pygame.draw.rect(surface, theme.GOLD_LIGHT if selected else theme.WHITE, glow, border_radius=px(12, s))
     name = app.i18n.pick(card.name)
-    text = app.i18n.pick(card.text)
-    if rect.width > rect.height * 3:
+    text = card_text(app, card)
+    if is_strip(rect):
         pygame.draw.rect(surface, (252, 246, 232), rect, border_radius=px(8, s))
         pygame.draw.rect(surface, (110, 60, 170), rect, max(1, px(2, s)), border_radius=px(8, s))
         icon = art.spell_icon(card.kind, rect.height - px(6, s))
@@ -188,7 +230,7 @@ def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, se
                      bold=True, align="left")
         body = pygame.Rect(x + name_w + px(6, s), rect.top + px(2, s), rect.right - x - name_w - px(12, s),
                            rect.height - px(4, s))
-        tx.draw_block(surface, app.fonts, text, body, px(13, s), theme.INK, align="left")
+        draw_lines(surface, app, strip_text(app, card), body, px(14, s), theme.INK, max(11, px(12, s)))
     else:
         surface.blit(art.card_frame(rect.width, rect.height), rect)
         band = pygame.Rect(rect.left + int(rect.width * 0.08), rect.top + int(rect.height * 0.1),
@@ -204,6 +246,31 @@ def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, se
         pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(4, s), px(4, s)), max(2, px(3, s)), border_radius=px(10, s))
     if dim:
         surface.blit(_veil(rect.size, px(10, s)), rect)
+
+
+def card_detail(s: float, app, art: OzArt, card, width: int) -> pygame.Surface:
+    """A card drawn large with its whole text (shown beside the hand when the mouse is on a strip):
+    the name with the spell picture, then the text across the card at a comfortable size."""
+    pad = px(16, s)
+    icon_size = px(44, s)
+    font = app.fonts.get(px(17, s), False)
+    lines = tx.wrap(font, card_text(app, card), width - 2 * pad)
+    step = font.get_linesize()
+    height = pad + icon_size + px(10, s) + step * len(lines) + pad
+    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    box = surf.get_rect()
+    pygame.draw.rect(surf, (0, 0, 0, 90), box.move(px(3, s), px(4, s)).clip(box), border_radius=px(12, s))
+    card_rect = box.inflate(-px(3, s), -px(4, s)).move(-px(1, s), -px(2, s))
+    pygame.draw.rect(surf, (252, 246, 232), card_rect, border_radius=px(12, s))
+    pygame.draw.rect(surf, (110, 60, 170), card_rect, max(2, px(3, s)), border_radius=px(12, s))
+    surf.blit(art.spell_icon(card.kind, icon_size), (pad, pad))
+    name = pygame.Rect(pad + icon_size + px(10, s), pad, width - 2 * pad - icon_size - px(10, s), icon_size)
+    tx.draw_line(surf, app.fonts, app.i18n.pick(card.name), name, px(21, s), theme.PLUM, bold=True, align="left")
+    y = pad + icon_size + px(10, s)
+    for line in lines:
+        surf.blit(tx.render(font, line, theme.INK), (pad, y))
+        y += step
+    return surf
 
 
 def draw_hand(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay, seat, cards_shown: list,

@@ -44,8 +44,8 @@ from .art import OzArt
 from .board import DELTA, DIRS, cell_name
 from .board_view import BoardView
 from .layout import TRACK_H, compute
-from .narrate import Narrator, spell_name
-from .panels import draw_card, draw_dice, draw_hand, draw_players
+from .narrate import Narrator, counted, spell_name
+from .panels import card_detail, draw_card, draw_dice, draw_hand, draw_players, is_strip
 
 END_PAUSE = 0.9  # seconds the final table stays up before the results
 STEP_SECONDS = 0.32  # one cell of a walk
@@ -102,6 +102,8 @@ class OzScene(Scene):
         self.choice: tuple = ()  # spell parameters chosen so far
         self.hover_die = None
         self.hover_card = None
+        self.mouse = None  # where the mouse last moved: a strip under it shows its card in full
+        self._details: dict = {}  # (card, language, width) -> the card drawn large
         self.runner = None
         self.bots: dict = {}
         self.end_wait = 0.0
@@ -659,14 +661,17 @@ class OzScene(Scene):
         self.log.set(lines)
 
     # -- input -------------------------------------------------------------------------------
-    def hand_rects(self) -> list:
-        """[(card, rect)] of the clickable cards in the hand on show (tests click these)."""
+    def hand_slots(self) -> list:
+        """[(card, rect)] of the hand on show, the Wizard card (0) last when its owner holds it."""
         seat, cards, _ = self._hand_owner()
         if seat is None or self.layout is None:
             return []
-        cards = [c for c in cards if c != rules.UNKNOWN]
-        count = len(cards) + (1 if self.display.wizard_holder == seat else 0)
-        return list(zip(cards, self.layout.hand_slots(count))) if count else []
+        cards = [c for c in cards if c != rules.UNKNOWN] + ([0] if self.display.wizard_holder == seat else [])
+        return list(zip(cards, self.layout.hand_slots(len(cards)))) if cards else []
+
+    def hand_rects(self) -> list:
+        """[(card, rect)] of the clickable cards in the hand on show (tests click these)."""
+        return [(c, r) for c, r in self.hand_slots() if c != 0]
 
     def die_rects(self) -> list:
         """[((kind, index), rect)] of the draft dice."""
@@ -705,6 +710,7 @@ class OzScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             self.hover_die = next((k for k, r in self.die_rects() if r.collidepoint(event.pos)), None)
             self.hover_card = next((c for c, r in self.hand_rects() if r.collidepoint(event.pos)), None)
+            self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             die = next((k for k, r in self.die_rects() if r.collidepoint(event.pos)), None)
             if die is not None and die in self._clickable_dice():
@@ -761,6 +767,7 @@ class OzScene(Scene):
             self._frame.set_clip(None)
         surface.blit(self._frame, (0, 0))
         self._draw_motion(surface)
+        self._draw_detail(surface)
 
     def _render_base(self, size: tuple) -> pygame.Surface:
         lay, s = self.layout, self.layout.s
@@ -943,7 +950,8 @@ class OzScene(Scene):
             return []
         score = sum(p.score for p in path)
         cards = sum(p.book for p in path)
-        out = [(t("oz.hint.walk", steps=len(path), score=score, cards=cards), 17, theme.PLUM, True)]
+        out = [(t("oz.hint.walk", steps=counted(self.app, "steps", len(path)), score=counted(self.app, "score", score),
+                  cards=counted(self.app, "cards", cards)), 17, theme.PLUM, True)]
         if self.layout is not None and self.layout.wide:
             for p in path:
                 out.append((self._path_line(p), 14, theme.INK, False))
@@ -961,7 +969,7 @@ class OzScene(Scene):
         for colour, points in p.gems:
             parts.append(t("oz.path.gem", colour=t(f"oz.colours.{colour}"), points=points))
         if p.book:
-            parts.append(t("oz.path.book", n=p.book))
+            parts.append(t("oz.path.book", cards=counted(self.app, "cards", p.book)))
         if p.wizard:
             parts.append(t("oz.path.wizard", points=p.wizard))
         return t("sep").join(parts)
@@ -980,7 +988,7 @@ class OzScene(Scene):
         phase = state.phase
         if phase == rules.ACTION:
             return prefix + t("oz.status.action", name=name, dir=t(f"oz.dir_arrows.{state.taken_dir[seat]}"),
-                              points=state.points)
+                              points=counted(self.app, "points", state.points))
         key = {rules.SETUP_DISCARD: "setup_discard", rules.ROUND_DISCARD: "round_discard",
                rules.DRAFT_DIR: "draft_dir", rules.DRAFT_ACT: "draft_act"}[phase]
         return prefix + t(f"oz.status.{key}", name=name)
@@ -1019,6 +1027,30 @@ class OzScene(Scene):
             img = card if grow >= 1 else pygame.transform.smoothscale(
                 card, (int(card.get_width() * grow), int(card.get_height() * grow)))
             surface.blit(img, img.get_rect(center=lay.board.center))
+
+    def detail_rect(self):
+        """(card, rect) of the card shown large beside the hand: the one whose strip is under the
+        mouse (a strip's text may end in "…"), or None."""
+        if self.mouse is None or self.layout is None:
+            return None
+        card = next((c for c, r in self.hand_slots() if r.collidepoint(self.mouse) and is_strip(r)), None)
+        if card is None:
+            return None
+        lay = self.layout
+        width = min(px(420, lay.s), lay.hand.left - 2 * lay.margin)
+        key = (card, self.app.lang, width)
+        if key not in self._details:
+            if len(self._details) > 64:
+                self._details.clear()
+            self._details[key] = card_detail(lay.s, self.app, self.art, self.display.cards[card], width)
+        box = self._details[key].get_rect(right=lay.hand.left - lay.margin, centery=self.mouse[1])
+        return card, box.clamp(pygame.Rect((0, 0), lay.size).inflate(-2 * lay.margin, -2 * lay.margin))
+
+    def _draw_detail(self, surface) -> None:
+        shown = self.detail_rect()
+        if shown is not None:
+            card, box = shown
+            surface.blit(self._details[(card, self.app.lang, box.width)], box)
 
     def _flash_card(self, card: int) -> pygame.Surface:
         """A cast spell shown big over the board, drawn once per card and size."""
