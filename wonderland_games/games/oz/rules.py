@@ -69,7 +69,9 @@ OWN_GEM, OTHER_GEM, WIZARD_VISIT = 2, 1, 1
 BREAKDOWN = ("own_gems", "other_gems", "wizard")
 _MASK = (1 << 64) - 1
 STEP = ("step",)
+ADJUST_UP, ADJUST_DOWN = ("adjust", 1), ("adjust", -1)
 GUIDES = tuple(("guide", d) for d in DIRS)
+_CHOICES = {kind: functions[0] for kind, functions in spellbook.KINDS.items()}
 
 
 def next_rng(state: int) -> tuple:
@@ -147,18 +149,24 @@ class OzState(GameState):
         self.setup_events: list = []
 
     # -- chance ----------------------------------------------------------------
-    def rand(self, n: int) -> int:
-        if self.rng is None:
+    def _bits(self) -> int:
+        """64 random bits: next_rng, inlined (every roll and draw comes through here)."""
+        state = self.rng
+        if state is None:
             raise IllegalAction("a view has no dice; determinize it first")
-        self.rng, bits = next_rng(self.rng)
+        state = self.rng = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def rand(self, n: int) -> int:
+        bits = self._bits()
         self.chance += 1
         return bits % n
 
     def roll_cell(self) -> tuple:
         """The coordinate dice: a letter die (A-F) and a number die (1-6)."""
-        if self.rng is None:
-            raise IllegalAction("a view has no dice; determinize it first")
-        self.rng, bits = next_rng(self.rng)
+        bits = self._bits()
         self.chance += 2
         return bits % SIZE, (bits >> 32) % SIZE
 
@@ -273,17 +281,29 @@ class OzState(GameState):
         actions = [STEP]
         if not self.moved_this_phase and not self.adjusted and seat == self.wizard_holder:
             if points < MAX_POINTS:
-                actions.append(("adjust", 1))
+                actions.append(ADJUST_UP)
             if points > MIN_POINTS:
-                actions.append(("adjust", -1))
+                actions.append(ADJUST_DOWN)
         if points > 1 and not self.guide_used[seat]:
             actions.extend(GUIDES)
         if not self.cast_this_phase:
             spells = self.cards.spells
             for card in self.hands[seat]:
+                spell = spells[card]
                 prefix = ("cast", card)
-                actions += [prefix + choice for choice in spellbook.choices(self, seat, spells[card])]
+                actions += [prefix + choice for choice in _CHOICES[spell.kind](self, seat, spell)]
         return actions
+
+    def _option_legal(self, action: tuple) -> bool:
+        """Whether `action` is one of the adjust and guide actions `_phase_actions` lists."""
+        if len(action) != 2:
+            return False
+        kind, arg = action
+        seat, points = self.acting, self.points
+        if kind == "adjust":
+            return (not self.moved_this_phase and not self.adjusted and seat == self.wizard_holder
+                    and ((arg == 1 and points < MAX_POINTS) or (arg == -1 and points > MIN_POINTS)))
+        return kind == "guide" and points > 1 and not self.guide_used[seat] and arg in DIRS
 
     def apply(self, action: Action) -> list:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
@@ -305,7 +325,7 @@ class OzState(GameState):
                 if type(card) is int and card in hand and action[2:] in spellbook.choices(
                         self, self.acting, self.cards.spells[card]):
                     return self._cast(card, action[2:])
-            elif action in self._phase_actions():
+            elif kind != "cast" and self._option_legal(action):
                 if kind == "adjust":
                     return self._adjust(action[1])
                 if kind == "guide":
@@ -388,14 +408,18 @@ class OzState(GameState):
     def _step(self) -> list:
         seat = self.acting
         start = self.tokens[seat]
-        target, purple, cost, stop = self.step_preview(seat)
-        events = [{"type": "step", "seat": seat, "from": start, "to": target, "dir": self.taken_dir[seat],
+        d = self.taken_dir[seat]
+        target, purple = self.board.moves[start][d]  # as step_preview, inlined: the hottest path
+        cost = 2 if target is None or (purple and not self.through) else 1
+        stop = self.points - cost < MIN_POINTS
+        events = [{"type": "step", "seat": seat, "from": start, "to": target, "dir": d,
                    "barrier": purple, "edge": target is None, "cost": cost, "stop": stop}]
         self.moved_this_phase = True
         if target is not None:
             self.tokens[seat] = target
             self.resolve(seat, target, stop, events)
-        self.points = max(0, self.points - cost)
+        points = self.points - cost
+        self.points = points if points > 0 else 0
         if target is None:
             self.tokens[seat] = self.roll_cell()
             events.append({"type": "teleport", "seat": seat, "to": self.tokens[seat], "why": "edge"})
@@ -412,17 +436,18 @@ class OzState(GameState):
             self._score(seat, 2, WIZARD_VISIT)
             events.append({"type": "wizard", "seat": seat, "taken": True, "from_seat": before,
                            "points": WIZARD_VISIT})
-        own = self.colours[seat]
-        found = [c for c, at in self.gems.items() if at == cell]
-        if own in found:
-            found.remove(own)
-            found.insert(0, own)
-        for colour in found:
-            points = OWN_GEM if colour == own else OTHER_GEM
-            self._score(seat, 0 if colour == own else 1, points)
-            self.gems[colour] = self.roll_cell()
-            events.append({"type": "gem", "seat": seat, "colour": colour, "points": points,
-                           "to": self.gems[colour]})
+        gems = self.gems
+        if cell in gems.values():
+            own = self.colours[seat]
+            found = [c for c, at in gems.items() if at == cell]
+            if own in found:
+                found.remove(own)
+                found.insert(0, own)
+            for colour in found:
+                points = OWN_GEM if colour == own else OTHER_GEM
+                self._score(seat, 0 if colour == own else 1, points)
+                gems[colour] = self.roll_cell()
+                events.append({"type": "gem", "seat": seat, "colour": colour, "points": points, "to": gems[colour]})
         if cell in self.books:
             count = 2 if stop else 1
             events.append({"type": "book", "seat": seat, "cell": cell, "cards": count, "stop": stop})

@@ -1,0 +1,122 @@
+"""Lost in Oz bots: legal choices in every phase, seeded determinism, merging, plans, Normal over Easy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from test_oz_rules import c, in_phase
+from wonderland_games.core.bots import Budget
+from wonderland_games.core.game import BOT, Seat
+from wonderland_games.games.oz import rules
+from wonderland_games.games.oz.bots import HardBot, PlannerBot, make_bot, merged
+from wonderland_games.games.oz.rules import DRAFT_ACT, DRAFT_DIR, PHASES
+from wonderland_games.games.oz.spells import load_spells
+
+SMALL = Budget(iterations=2)
+
+
+def play(levels, seed, budget=SMALL, phases=None):
+    """One seeded game; checks every choice is legal; returns the actions and the final state."""
+    state = rules.new_state([Seat(f"p{i}", BOT, lv) for i, lv in enumerate(levels)], seed)
+    bots = [make_bot(level) for level in levels]
+    rngs = [random.Random(seed * 10 + s) for s in range(len(levels))]
+    actions = []
+    while not state.is_over():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = bots[seat].choose(state.view(seat), legal, rngs[seat], budget)
+        assert action in legal
+        if phases is not None:
+            phases.add((levels[seat], state.phase))
+        state.apply(action)
+        actions.append(action)
+    return actions, state
+
+
+def test_every_level_chooses_legal_actions_in_every_phase():
+    seen: set = set()
+    for seed in range(2):
+        play(("hard", "normal", "easy"), seed, phases=seen)
+        play(("normal", "hard"), seed + 5, phases=seen)
+    waiting = [p for p in PHASES if p != rules.OVER]
+    for level in ("easy", "normal", "hard"):
+        assert {p for lv, p in seen if lv == level} == set(waiting), level
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "normal", "normal"), ("hard", "normal")])
+def test_a_seeded_game_replays_exactly(levels):
+    assert play(levels, 4)[0] == play(levels, 4)[0]
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("expert")
+
+
+def test_normal_beats_easy_in_a_seeded_sample():
+    wins = 0.0
+    for seed in range(12):
+        levels = ("normal", "easy") if seed % 2 == 0 else ("easy", "normal")
+        result = play(levels, seed)[1].result()
+        wins += result.win_share(levels.index("normal"))
+    assert wins >= 10
+
+
+# -- merging equivalent actions ----------------------------------------------------------
+def spells_of(kind, amount=None):
+    return [card.id for card in load_spells().spells[1:]
+            if card.kind == kind and card.params.get("amount", amount) == amount]
+
+
+def holding(cards, **kw):
+    """Seat 0 in its action phase (see test_oz_rules.in_phase) holding exactly `cards`."""
+    s = in_phase(**kw)
+    for pile in [s.deck, s.discard] + s.hands:
+        pile[:] = [x for x in pile if x not in cards]
+    s.deck += s.hands[0]
+    s.hands[0] = list(cards)
+    return s
+
+
+def test_two_copies_of_a_spell_merge_into_one_legal_action():
+    a, b = spells_of("boost", 1)[:2]
+    s = holding([a, b], points=3)
+    view, legal = s.view(0), s.legal_actions()
+    casts = [x for x in merged(view, legal) if x[0] == "cast"]
+    assert casts == [("cast", a)] and casts[0] in legal
+
+
+def test_equal_dice_merge_and_the_bots_still_pick_a_legal_die():
+    s = rules.new_state([Seat("a"), Seat("b"), Seat("c")], 3)
+    while s.phase != DRAFT_DIR:
+        s.apply(s.legal_actions()[0])
+    s.dir_dice = ["E", "E", "S"]
+    seat = s.current_player()
+    view, legal = s.view(seat), s.legal_actions()
+    assert merged(view, legal) == [("take_dir", 0), ("take_dir", 2)]
+    for bot in (PlannerBot(), HardBot(iterations=2)):
+        assert bot.choose(view, legal, random.Random(1)) in legal
+
+
+# -- plans ---------------------------------------------------------------------------------
+def test_normal_turns_with_the_guide_towards_a_gem_in_reach():
+    s = holding([], d="N", points=3, at="A3", holder=1)
+    s.gems[s.colours[0]] = c("C3")  # two cells east: guide (1 point) leaves exactly 2 steps
+    assert PlannerBot().choose(s.view(0), s.legal_actions(), random.Random(0)) == ("guide", "E")
+
+
+def test_normal_casts_a_free_turn_rather_than_pay_for_the_guide():
+    turn = spells_of("turn")[0]
+    s = holding([turn], d="N", points=3, at="A3", holder=1)
+    s.gems[s.colours[0]] = c("D3")  # three cells east: only a free turn keeps 3 steps
+    assert PlannerBot().choose(s.view(0), s.legal_actions(), random.Random(0)) == ("cast", turn, "E")
+
+
+def test_normal_takes_the_action_die_that_reaches_its_gem():
+    s = holding([], d="E", points=3, at="A3")
+    s.gems[s.colours[0]] = c("F3")  # five cells east: only the 5 reaches it
+    s.phase, s.queue, s.acting = DRAFT_ACT, [0, 1], None
+    s.act_dice, s.act_owner, s.taken_act = [2, 5], [None, None], [None, None]
+    assert PlannerBot().choose(s.view(0), s.legal_actions(), random.Random(0)) == ("take_act", 1)
