@@ -28,6 +28,17 @@ class Budget:
     time_limit: Optional[float] = None
 
 
+def thinking_limits(iterations: Optional[int], time_limit: Optional[float], budget: Optional[Budget]) -> tuple:
+    """(iterations, deadline) from a bot's own limits overridden field by field by
+    `budget`; either may be None (no limit of that kind), but not both."""
+    if budget is not None:
+        iterations = iterations if budget.iterations is None else budget.iterations
+        time_limit = time_limit if budget.time_limit is None else budget.time_limit
+    if iterations is None and time_limit is None:
+        raise ValueError("a searching bot needs an iteration count or a time limit")
+    return iterations, None if time_limit is None else time.perf_counter() + time_limit
+
+
 class Bot:
     """`choose(view, legal_actions, rng, budget=None) -> action`."""
 
@@ -76,13 +87,7 @@ class MonteCarloBot(Bot):
         candidates = list(legal_actions)
         if len(candidates) == 1:
             return candidates[0]
-        iterations, time_limit = self.iterations, self.time_limit
-        if budget is not None:
-            iterations = iterations if budget.iterations is None else budget.iterations
-            time_limit = time_limit if budget.time_limit is None else budget.time_limit
-        if iterations is None and time_limit is None:
-            raise ValueError("a Monte Carlo bot needs an iteration count or a time limit")
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
+        iterations, deadline = thinking_limits(self.iterations, self.time_limit, budget)
         seat = view.current_player()
         totals = [0.0] * len(candidates)
         done = 0

@@ -38,7 +38,7 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from ...core.bots import Bot, RandomBot
+from ...core.bots import Bot, RandomBot, thinking_limits
 from .board import DELTA, DIRS, SIZE
 from .rules import (
     ACTION, DRAFT_ACT, DRAFT_DIR, HAND_LIMIT, MAX_POINTS, MIN_POINTS, OTHER_GEM, OWN_GEM, STEP, WIZARD_VISIT,
@@ -565,13 +565,7 @@ class HardBot(Bot):
         candidates = merged(view, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
-        iterations, time_limit = self.iterations, self.time_limit
-        if budget is not None:
-            iterations = iterations if budget.iterations is None else budget.iterations
-            time_limit = time_limit if budget.time_limit is None else budget.time_limit
-        if iterations is None and time_limit is None:
-            raise ValueError("the Hard bot needs a sample count or a time limit")
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
+        iterations, deadline = thinking_limits(self.iterations, self.time_limit, budget)
         totals = [0.0] * len(candidates)
         done = 0
         while iterations is None or done < iterations:
