@@ -33,10 +33,9 @@ from ...core.game import IllegalAction
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.anim import ease_in_out, ease_out, lerp
-from ...ui.app import Scene
+from ...ui.table_scene import TableScene
 from ...ui.botrunner import BotRunner
 from ...ui.log_panel import LogPanel
-from ...ui.save_dialog import SaveDialog
 from ...ui.theme import px
 from ...ui.widgets import Button, resolve
 from . import preview, rules
@@ -74,7 +73,9 @@ class Beat:
     done: list = field(default_factory=list)  # callables run on the display when the beat ends
 
 
-class OzScene(Scene):
+class OzScene(TableScene):
+    game_id = rules.GAME_ID
+
     def __init__(self, app, session=None, replay=None):
         super().__init__(app)
         self.session = session
@@ -121,15 +122,7 @@ class OzScene(Scene):
         self.options: list = []  # (Button, value) for the spell choice shown
         self._rebuild_log()
 
-    # -- state access ---------------------------------------------------------------
-    @property
-    def state(self):
-        return self.replay_state if self.record is not None else self.session.state
-
-    @property
-    def replay(self) -> bool:
-        return self.record is not None
-
+    # -- controls ---------------------------------------------------------------------
     def _make_buttons(self) -> dict:
         t = self.app.t
         b = {
@@ -168,11 +161,6 @@ class OzScene(Scene):
     def on_enter(self) -> None:
         pygame.key.stop_text_input()
         self._frame = None
-
-    def on_exit(self) -> None:
-        if self.runner is not None:
-            self.runner.cancel()
-            self.runner = None
 
     def _ensure_layout(self, size: tuple) -> None:
         if self.layout is not None and self.layout.size == tuple(size):
@@ -301,9 +289,6 @@ class OzScene(Scene):
         runner, self.runner = self.runner, None
         action = runner.action if runner.error is None and runner.action in legal else legal[0]
         self.apply(action)
-
-    def _speed(self) -> float:
-        return max(0.1, float(self.app.settings.animation_speed))
 
     # -- applying moves ---------------------------------------------------------------
     def apply(self, action) -> None:
@@ -570,21 +555,6 @@ class OzScene(Scene):
         self._clear_selection()
         self._rebuild_log()
 
-    def open_save(self) -> None:
-        if self.replay:
-            return
-        self.app.push(SaveDialog(self.app, self.session))
-
-    def open_rules(self) -> None:
-        from ...scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, rules.GAME_ID))
-
-    def to_menu(self) -> None:
-        from ...scenes.launch import back_to_menu
-
-        back_to_menu(self.app)
-
     def show_results(self) -> None:
         from .results import OzResultsScene
 
@@ -609,17 +579,6 @@ class OzScene(Scene):
             b["guide_" + d].visible = acting and not choosing and ("guide", d) in legal
 
     # -- replays --------------------------------------------------------------------------
-    def _update_replay(self, dt: float) -> None:
-        if not self.replay_playing:
-            return
-        self.replay_wait += dt * self._speed()
-        if self.replay_wait >= 0.5:
-            self.replay_wait = 0.0
-            if self.replay_step >= len(self.record.actions):
-                self.replay_playing = False
-            else:
-                self.replay_next()
-
     def replay_next(self) -> None:
         if not self.replay or self.replay_step >= len(self.record.actions):
             return
@@ -629,12 +588,6 @@ class OzScene(Scene):
         self.replay_step += 1
         self._after_action(events)
 
-    def replay_prev(self) -> None:
-        if not self.replay or self.replay_step == 0:
-            return
-        self.replay_playing = False
-        self.replay_goto(self.replay_step - 1)
-
     def replay_goto(self, step: int) -> None:
         step = max(0, min(step, len(self.record.actions)))
         state = self.replay_base.clone()
@@ -643,10 +596,6 @@ class OzScene(Scene):
         self.replay_state, self.replay_step = state, step
         self._finish_timeline()
         self._rebuild_log()
-
-    def replay_toggle(self) -> None:
-        self.replay_playing = not self.replay_playing
-        self.replay_wait = 0.5
 
     # -- log -------------------------------------------------------------------------------
     def _rebuild_log(self) -> None:

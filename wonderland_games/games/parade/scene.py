@@ -35,10 +35,9 @@ from ...core.game import IllegalAction
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.anim import ease_in_out, lerp
-from ...ui.app import Scene
+from ...ui.table_scene import TableScene
 from ...ui.botrunner import BotRunner
 from ...ui.log_panel import LogPanel
-from ...ui.save_dialog import SaveDialog
 from ...ui.theme import px
 from ...ui.widgets import Button, resolve
 from . import rules
@@ -81,7 +80,9 @@ class Step:
     sound: str | None = None
 
 
-class ParadeScene(Scene):
+class ParadeScene(TableScene):
+    game_id = rules.GAME_ID
+
     def __init__(self, app, session=None, replay=None):
         super().__init__(app)
         self.session = session
@@ -132,15 +133,7 @@ class ParadeScene(Scene):
         self.buttons = self._make_buttons()
         self._rebuild_log()
 
-    # -- state access --------------------------------------------------------------
-    @property
-    def state(self):
-        return self.replay_state if self.record is not None else self.session.state
-
-    @property
-    def replay(self) -> bool:
-        return self.record is not None
-
+    # -- controls ---------------------------------------------------------------------
     def _make_buttons(self) -> dict:
         t = self.app.t
         buttons = {
@@ -174,11 +167,6 @@ class ParadeScene(Scene):
         pygame.key.stop_text_input()
         self.dirty = True
         self._partial_ok = False  # another scene drew over the window: copy the whole frame back
-
-    def on_exit(self) -> None:
-        if self.runner is not None:
-            self.runner.cancel()
-            self.runner = None
 
     def _ensure_layout(self, size: tuple) -> None:
         if self.layout is not None and self.layout.size == tuple(size):
@@ -281,9 +269,6 @@ class ParadeScene(Scene):
         legal = self.state.legal_actions()
         action = runner.action if runner.error is None and runner.action in legal else legal[0]
         self.apply(action)
-
-    def _speed(self) -> float:
-        return max(0.1, float(self.app.settings.animation_speed))
 
     # -- applying moves ----------------------------------------------------------------
     def apply(self, action) -> None:
@@ -472,21 +457,6 @@ class ParadeScene(Scene):
         self.last_play = None
         self._rebuild_log()
 
-    def open_save(self) -> None:
-        if self.replay:
-            return
-        self.app.push(SaveDialog(self.app, self.session))
-
-    def open_rules(self) -> None:
-        from ...scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, rules.GAME_ID))
-
-    def to_menu(self) -> None:
-        from ...scenes.launch import back_to_menu
-
-        back_to_menu(self.app)
-
     def show_results(self) -> None:
         from .results import ParadeResultsScene
 
@@ -494,17 +464,6 @@ class ParadeScene(Scene):
         self.counts_for_stats = False
 
     # -- replays -------------------------------------------------------------------------
-    def _update_replay(self, dt: float) -> None:
-        if not self.replay_playing:
-            return
-        self.replay_wait += dt * self._speed()
-        if self.replay_wait >= 0.5:
-            self.replay_wait = 0.0
-            if self.replay_step >= len(self.record.actions):
-                self.replay_playing = False
-            else:
-                self.replay_next()
-
     def replay_next(self) -> None:
         if not self.replay or self.replay_step >= len(self.record.actions):
             return
@@ -514,12 +473,6 @@ class ParadeScene(Scene):
         events = self.replay_state.apply(self.record.actions[self.replay_step])
         self.replay_step += 1
         self._after_action(before, events)
-
-    def replay_prev(self) -> None:
-        if not self.replay or self.replay_step == 0:
-            return
-        self.replay_playing = False
-        self.replay_goto(self.replay_step - 1)
 
     def replay_goto(self, step: int) -> None:
         """Rebuild the state by replaying the record from the start."""
@@ -531,10 +484,6 @@ class ParadeScene(Scene):
         self.last_play = None
         self._finish_timeline()
         self._rebuild_log()
-
-    def replay_toggle(self) -> None:
-        self.replay_playing = not self.replay_playing
-        self.replay_wait = 0.5
 
     # -- log -------------------------------------------------------------------------------
     def _rebuild_log(self) -> None:
