@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ...ui.table_layout import top_bar, union
 from ...ui.theme import px, scale
 
-BUTTONS = ("ff", "undo", "save", "rules", "menu")
 REPLAY_BUTTONS = ("prev", "play", "next")
 CONTROL_BUTTONS = ("go", "step", "minus", "plus")
 GUIDE_DIRS = ("N", "E", "S", "W")
@@ -119,35 +119,23 @@ class Layout:
     def regions(self) -> dict:
         """Disjoint areas the scene repaints independently."""
         s = self.s
-        out = {"status": self.status, "buttons": _union(list(self.buttons.values()), px(12, s)),
+        out = {"status": self.status, "buttons": union(list(self.buttons.values()), px(12, s)),
                "board": self.board_box, "players": self.players, "dice": self.dice, "hand": self.hand,
                "log": self.log}
         out["buttons"].top = max(out["buttons"].top, 0)
         out["buttons"].height = min(out["buttons"].height, self.board_box.top - out["buttons"].top)
         out["controls"] = self.controls
         if self.replay:
-            out["controls"] = self.controls.union(_union(list(self.replay.values()), px(4, s)))
+            out["controls"] = self.controls.union(union(list(self.replay.values()), px(4, s)))
         return out
-
-
-def _union(rects, grow: int) -> pygame.Rect:
-    rects = [pygame.Rect(r).inflate(grow, grow) for r in rects]
-    return rects[0].unionall(rects[1:])
 
 
 def compute(size: tuple, players: int, replay: bool = False) -> Layout:
     w, h = size
     s = scale(size)
     m = px(12, s)
-    top = pygame.Rect(m, m // 2, w - 2 * m, px(50, s))
-    bw, bgap = px(100, s), px(8, s)
-    buttons, x = {}, top.right
-    for name in reversed(BUTTONS):
-        width = bw if name != "ff" else px(64, s)
-        x -= width
-        buttons[name] = pygame.Rect(x, top.top + px(6, s), width, top.height - px(12, s))
-        x -= bgap
-    status = pygame.Rect(top.left + px(6, s), top.top, x - top.left - px(12, s), top.height)
+    top, buttons, status = top_bar(w, s, m, px(100, s))
+    bgap = px(8, s)
 
     body_top = top.bottom + m
     body_h = h - m - body_top

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ...ui.table_layout import top_bar, union
 from ...ui.theme import px, scale
 from .cards import RATIO, card_height
 
-BUTTONS = ("ff", "undo", "save", "rules", "menu")
 REPLAY_BUTTONS = ("prev", "play", "next")
 COLOURS = 6
 FAN = 0.48  # fanned cards overlap so that each one's value badge shows
@@ -198,7 +198,7 @@ class Layout:
         """Disjoint areas the scene repaints independently, each covering all that its
         part draws (shadows, glows, lifted cards), so repainting one never touches another."""
         s, window = self.s, pygame.Rect((0, 0), self.size)
-        out = {"status": self.status, "buttons": _union(self.buttons.values(), px(16, s)).clip(window)}
+        out = {"status": self.status, "buttons": union(self.buttons.values(), px(16, s)).clip(window)}
         seats = [box.rect.inflate(px(8, s), px(8, s)) for box in self.seats]
         out["buttons"].height = max(0, min(out["buttons"].bottom, seats[0].top) - out["buttons"].top)
         for i, rect in enumerate(seats):
@@ -208,7 +208,7 @@ class Layout:
         out["row"] = pygame.Rect(self.tray.left, seats_bottom, self.tray.width, split - seats_bottom)
         if self.replay:
             out["info"] = self.info
-            out["replay"] = _union(self.replay.values(), px(16, s))
+            out["replay"] = union(self.replay.values(), px(16, s))
         else:
             box = self.info_box
             out["hand"] = pygame.Rect(self.tray.left, split, box.left - self.tray.left, self.tray.bottom - split)
@@ -223,24 +223,12 @@ class Layout:
         return self.info.inflate(grow, grow).union(self.confirm.inflate(grow, grow))
 
 
-def _union(rects, grow: int) -> pygame.Rect:
-    rects = [pygame.Rect(r).inflate(grow, grow) for r in rects]
-    return rects[0].unionall(rects[1:])
-
-
 def compute(size: tuple, players: int, replay: bool = False) -> Layout:
     w, h = size
     s = scale(size)
     m = px(12, s)
-    top = pygame.Rect(m, m // 2, w - 2 * m, px(50, s))
-    bw, bgap = px(104, s), px(8, s)
-    buttons, x = {}, top.right
-    for name in reversed(BUTTONS):
-        width = bw if name != "ff" else px(64, s)
-        x -= width
-        buttons[name] = pygame.Rect(x, top.top + px(6, s), width, top.height - px(12, s))
-        x -= bgap
-    status = pygame.Rect(top.left + px(6, s), top.top, x - top.left - px(12, s), top.height)
+    top, buttons, status = top_bar(w, s, m, px(104, s))
+    bgap = px(8, s)
 
     body_top = top.bottom + m // 2
     side_w = int(min(max(w * 0.21, px(250, s)), px(380, s)))
