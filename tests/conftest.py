@@ -1,4 +1,8 @@
-"""Every test runs headless and writes user files into a throwaway folder."""
+"""Every test runs headless and writes user files into a throwaway folder.
+
+Fixtures: `user_dirs` (per-test user folders), `menu_app` (the menu on a fresh
+window), `table_app` (a window for game tables: fast-forward, quick bots).
+"""
 
 import os
 import tempfile
@@ -8,3 +12,38 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 _USER = tempfile.mkdtemp(prefix="wonderland-tests-")
 os.environ.setdefault("WONDERLAND_DATA_DIR", os.path.join(_USER, "data"))
 os.environ.setdefault("WONDERLAND_CONFIG_DIR", os.path.join(_USER, "config"))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def user_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("WONDERLAND_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path
+
+
+@pytest.fixture
+def menu_app(user_dirs):
+    from wonderland_games.scenes.menu import MenuScene
+    from wonderland_games.ui.testing import make_app, step
+
+    app = make_app((1280, 800), "zh")
+    app.running = True
+    app.push(MenuScene(app))
+    step(app)
+    yield app
+    app.stack.clear()
+
+
+@pytest.fixture
+def table_app():
+    from wonderland_games.ui.testing import make_app
+
+    app = make_app((1280, 800), "zh", fast_forward=True, bot_think_seconds=0.05)
+    app.running = True
+    yield app
+    for scene in reversed(app.stack):
+        scene.on_exit()
+    app.stack.clear()

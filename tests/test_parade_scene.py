@@ -9,30 +9,20 @@ import pytest
 from wonderland_games.core import records, saves
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
-from wonderland_games.core.settings import Settings
 from wonderland_games.games.parade import rules
 from wonderland_games.games.parade.cards import GHOST_ALPHA, CardPainter, card_height
 from wonderland_games.games.parade.layout import PILE_LAYERS, PILE_STEP, compute
 from wonderland_games.games.parade.results import ParadeResultsScene
 from wonderland_games.games.parade.scene import ParadeScene
 from wonderland_games.scenes.curtain import CurtainScene
-from wonderland_games.ui.app import App
 from wonderland_games.ui.save_dialog import SaveDialog
+from wonderland_games.ui.testing import click, key, run_until
 from wonderland_games.ui.theme import px
 
 
 @pytest.fixture
-def app():
-    settings = Settings(language="zh")
-    settings.sound = False
-    settings.fast_forward = True
-    settings.bot_think_seconds = 0.05
-    app = App(settings, size=(1280, 800))
-    app.running = True
-    yield app
-    for scene in reversed(app.stack):
-        scene.on_exit()
-    app.stack.clear()
+def app(table_app):
+    return table_app
 
 
 def start(app, seats, seed=11):
@@ -41,25 +31,6 @@ def start(app, seats, seed=11):
     app.push(scene)
     app.step(1 / 60)
     return session, scene
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(1 / 60)
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.step(1 / 60)
-
-
-def run_until(app, condition, seconds=30.0):
-    end = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        app.step(1 / 60)
 
 
 def play_turn_by_clicking(app, scene, rng):

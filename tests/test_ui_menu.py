@@ -16,20 +16,8 @@ from wonderland_games.ui.testing import click, click_widget, key, make_app, step
 
 
 @pytest.fixture
-def user_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("WONDERLAND_CONFIG_DIR", str(tmp_path / "config"))
-    return tmp_path
-
-
-@pytest.fixture
-def app(user_dirs):
-    a = make_app((1280, 800), "zh")
-    a.running = True
-    a.push(MenuScene(a))
-    step(a)
-    yield a
-    a.stack.clear()
+def app(menu_app):
+    return menu_app
 
 
 def tile(app, game_id):

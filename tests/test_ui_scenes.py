@@ -27,26 +27,14 @@ from wonderland_games.scenes.setup import SetupScene, kind_label
 from wonderland_games.scenes.stats import StatsScene
 from wonderland_games.ui import text as tx
 from wonderland_games.ui.dialogs import ConfirmDialog, MessageDialog
-from wonderland_games.ui.testing import click_widget, key, make_app, monkey, step
+from wonderland_games.ui.testing import click_widget, key, monkey, step
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def user_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("WONDERLAND_CONFIG_DIR", str(tmp_path / "config"))
-    return tmp_path
-
-
-@pytest.fixture
-def app(user_dirs):
-    a = make_app((1280, 800), "zh")
-    a.running = True
-    a.push(MenuScene(a))
-    step(a)
-    yield a
-    a.stack.clear()
+def app(menu_app):
+    return menu_app
 
 
 def finished_session(seed=3, autosave=False):

@@ -7,6 +7,7 @@ nothing calls scene methods behind the window's back.
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 
@@ -23,6 +24,14 @@ def make_app(size: tuple = (1280, 800), language: str = "zh", **settings) -> App
 def step(app: App, frames: int = 1, dt: float = 1 / 60) -> None:
     for _ in range(frames):
         app.step(dt)
+
+
+def run_until(app: App, condition, seconds: float = 30.0) -> None:
+    """Step frames until `condition()` holds; fail after `seconds` of wall time."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        app.step(1 / 60)
 
 
 def click(app: App, pos, button: int = 1, frames: int = 1) -> None:
