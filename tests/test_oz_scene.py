@@ -470,3 +470,19 @@ def test_hovering_a_card_shows_its_whole_text(app, size):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=lay.board.center, rel=(0, 0), buttons=(0, 0, 0)))
     app.step(1 / 60)
     assert scene.detail_rect() is None
+
+
+def test_a_finished_game_opened_again_does_not_count_in_the_statistics(app, tmp_path, monkeypatch):
+    from wonderland_games.core.stats import load_stats
+    from wonderland_games.games.oz.bots import make_bot
+
+    monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path))
+    session = Session.new("oz", [Seat("B1", "bot", "normal"), Seat("B2", "bot", "normal")], seed=5, autosave=False)
+    bot, rng = make_bot("normal"), random.Random(5)
+    while not session.state.is_over():
+        state = session.state
+        session.apply(bot.choose(state.view(state.current_player()), state.legal_actions(), rng))
+    app.push(OzScene(app, session))  # Continue on a game that already ended
+    run_until(app, lambda: isinstance(app.top, OzResultsScene))
+    app.step(1 / 60)
+    assert "oz" not in load_stats()["games"]

@@ -1,21 +1,63 @@
 """What every game's table scene shares.
 
-A table shows either a live session or a replayed record; it cancels its bot
-when it leaves the stack, opens the save prompt, the game's rules page and the
-menu, and plays a replay back at the animation speed. Subclasses set `game_id`
-and provide `replay_next()` and `replay_goto(step)`.
+A table shows either a live session or a replayed record. The base class runs
+the turn loop every game has: bots think on a worker thread, the device passes
+between humans behind a curtain (never with a single human), the results open
+after a short pause, undo goes back to the last hidden reveal, and a replay
+steps forward, back or plays at the animation speed.
+
+Subclasses set `game_id`, and provide `_after_action(before, events)` (log,
+sound, animation of what just happened), `_finish_timeline()`,
+`_clear_selection()`, `_rebuild_log()` and `results_scene()`; they may
+override the small hooks `_reset_view()`, `_own_turn(seat)` and
+`_bot_pause(level, legal, seconds)`.
 """
 
 from __future__ import annotations
 
+import random
+
+from ..core import registry
+from ..core.bots import Budget
+from ..core.game import IllegalAction
 from .app import Scene
+from .botrunner import BotRunner
 from .save_dialog import SaveDialog
 
 REPLAY_PAUSE = 0.5  # seconds between replayed actions at animation speed 1
+END_PAUSE = 0.9  # seconds the final table stays up before the results
 
 
 class TableScene(Scene):
     game_id = ""
+
+    def __init__(self, app, session=None, replay=None):
+        super().__init__(app)
+        self.session = session
+        self.record = replay
+        if replay is not None:
+            from ..core.records import initial_state
+
+            self.replay_base = initial_state(replay)
+            self.replay_step = 0
+            self.replay_state = self.replay_base.clone()
+            self.replay_playing = False
+            self.replay_wait = 0.0
+        state = self.state
+        # statistics count a game once, when it ends at this table: not in a
+        # replay, nor when a finished save is opened again
+        self.counts_for_stats = replay is None and not state.is_over()
+        self.seats = list(state.seats)
+        self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.timeline: list = []
+        self.runner = None
+        self.bots: dict = {}
+        self.end_wait = 0.0
+        self.results_shown = False
+        self.curtain_for = None
+        self.layout = None
+        self.dirty = True  # the table must be drawn again
 
     @property
     def state(self):
@@ -33,6 +75,117 @@ class TableScene(Scene):
     def _speed(self) -> float:
         return max(0.1, float(self.app.settings.animation_speed))
 
+    # -- turns -------------------------------------------------------------------------
+    def my_turn(self) -> bool:
+        """True when the looking human may act now."""
+        seat = self.state.current_player()
+        return (not self.replay and not self.timeline and seat is not None and seat == self.viewer
+                and not self.seats[seat].is_bot)
+
+    def _update_turn(self, dt: float) -> None:
+        """Between animations of a live game: results, a bot's move or the curtain."""
+        state = self.state
+        if state.is_over():
+            if not self.results_shown:
+                self.end_wait += dt * self._speed()
+                if self.end_wait >= END_PAUSE or self.app.settings.fast_forward:
+                    self.results_shown = True
+                    self.show_results()
+            return
+        seat = state.current_player()
+        if self.seats[seat].is_bot:
+            self._update_bot(seat, dt)
+        elif seat != self.viewer:
+            self._pass_to(seat)
+        else:
+            self._own_turn(seat)
+
+    def _own_turn(self, seat: int) -> None:
+        """The looking human's turn, each frame (Oz walks a path step by step here)."""
+
+    def _pass_to(self, seat: int) -> None:
+        """Hand the device to another human behind a curtain (never with a single human)."""
+        if len(self.humans) < 2:
+            self.viewer = seat
+            self.dirty = True
+            return
+        if self.curtain_for == seat or self.app.top is not self:
+            return
+        self.curtain_for = seat
+        self._clear_selection()
+        from ..scenes.curtain import CurtainScene
+
+        self.app.push(CurtainScene(self.app, self.seats[seat].name, lambda: self._reveal(seat)))
+
+    def _reveal(self, seat: int) -> None:
+        self.viewer = seat
+        self.curtain_for = None
+        self.dirty = True
+
+    def _bot_pause(self, level: str, legal: list, seconds: float):
+        """How long a bot seems to think at least (None: as long as it takes)."""
+        return None if level == "hard" else min(0.6, seconds)
+
+    def _update_bot(self, seat: int, dt: float) -> None:
+        state = self.state
+        legal = state.legal_actions()
+        if self.runner is None:
+            level = self.seats[seat].level
+            bot = self.bots.get(seat)
+            if bot is None:
+                bot = self.bots[seat] = registry.get(self.game_id).make_bot(level)
+            seconds = float(self.app.settings.bot_think_seconds)
+            budget = Budget(time_limit=max(0.05, seconds)) if level == "hard" else None
+            rng = random.Random(self.session.seed * 1000 + len(self.session.actions))
+            self.runner = BotRunner(bot, state.view(seat), legal, rng, self.app.settings, budget=budget,
+                                    pause=self._bot_pause(level, legal, seconds))
+            self.dirty = True  # status line: "thinking"
+            return
+        self.runner.update(dt)
+        if not self.runner.done:
+            return
+        runner, self.runner = self.runner, None
+        action = runner.action if runner.error is None and runner.action in legal else legal[0]
+        self.apply(action)
+
+    def apply(self, action) -> None:
+        """Apply a legal action through the session, then show it."""
+        if self.replay or self.timeline:
+            return
+        before = self.state.clone()
+        try:
+            events = self.session.apply(action)
+        except IllegalAction:
+            return
+        self._clear_selection()
+        self._after_action(before, events)
+
+    def undo(self) -> None:
+        if self.replay or not self.session.can_undo():
+            return
+        self.on_exit()  # a bot thinking about the undone position stops
+        self.session.undo()
+        self._reset_view()
+
+    def _reset_view(self) -> None:
+        """After an undo or a replay jump: the table shows the state as it is now."""
+        self._finish_timeline()
+        self._clear_selection()
+        self._rebuild_log()
+
+    def toggle_fast_forward(self) -> None:
+        self.app.settings.fast_forward = not self.app.settings.fast_forward
+        try:
+            self.app.save_settings()
+        except OSError:
+            pass  # the toggle still works for this session
+        self.dirty = True
+
+    def show_results(self) -> None:
+        self.app.push(self.results_scene()(self.app, self.session, record_stats=self.counts_for_stats))
+        self.counts_for_stats = False
+
+    # -- menu buttons --------------------------------------------------------------------
     def open_save(self) -> None:
         if self.replay:
             return
@@ -48,6 +201,7 @@ class TableScene(Scene):
 
         back_to_menu(self.app)
 
+    # -- replays -------------------------------------------------------------------------
     def _update_replay(self, dt: float) -> None:
         if not self.replay_playing:
             return
@@ -58,6 +212,25 @@ class TableScene(Scene):
                 self.replay_playing = False
             else:
                 self.replay_next()
+
+    def replay_next(self) -> None:
+        if not self.replay or self.replay_step >= len(self.record.actions):
+            return
+        if self.timeline:
+            self._finish_timeline()
+        before = self.replay_state.clone()
+        events = self.replay_state.apply(self.record.actions[self.replay_step])
+        self.replay_step += 1
+        self._after_action(before, events)
+
+    def replay_goto(self, step: int) -> None:
+        """Rebuild the state by replaying the record from the start."""
+        step = max(0, min(step, len(self.record.actions)))
+        state = self.replay_base.clone()
+        for action in self.record.actions[:step]:
+            state.apply(action)
+        self.replay_state, self.replay_step = state, step
+        self._reset_view()
 
     def replay_prev(self) -> None:
         if not self.replay or self.replay_step == 0:

@@ -20,21 +20,16 @@ player confirms.
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import dataclass, field
 from functools import partial
 
 import pygame
 
-from ...core import registry
-from ...core.bots import Budget
-from ...core.game import IllegalAction
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.anim import ease_in_out, ease_out, lerp
 from ...ui.table_scene import TableScene
-from ...ui.botrunner import BotRunner
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
 from ...ui.widgets import Button, resolve
@@ -46,7 +41,6 @@ from .layout import TRACK_H, compute
 from .narrate import Narrator, counted, spell_name
 from .panels import card_detail, draw_card, draw_dice, draw_hand, draw_players, is_strip
 
-END_PAUSE = 0.9  # seconds the final table stays up before the results
 STEP_SECONDS = 0.32  # one cell of a walk
 FORCED_PAUSE = 0.12  # a bot's pause before a step it cannot avoid
 REPAINT_SECONDS = 0.003  # repainting regions stops for this frame once it took this long
@@ -77,26 +71,12 @@ class OzScene(TableScene):
     game_id = rules.GAME_ID
 
     def __init__(self, app, session=None, replay=None):
-        super().__init__(app)
-        self.session = session
-        self.record = replay
-        if replay is not None:
-            from ...core.records import initial_state
-
-            self.replay_base = initial_state(replay)
-            self.replay_step = 0
-            self.replay_state = self.replay_base.clone()
-            self.replay_playing = False
-            self.replay_wait = 0.0
+        super().__init__(app, session, replay)
         state = self.state
-        self.seats = list(state.seats)
-        self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
-        self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.art = OzArt(app.font)
         self.board_view = BoardView(app, self.art)
         self.narrator = Narrator(app, self.seats, state.cards)
         self.display = state.clone()
-        self.timeline: list = []
         self.beat_time = 0.0
         self.walking = False
         self.selected = None  # a magic card picked in the hand
@@ -105,12 +85,6 @@ class OzScene(TableScene):
         self.hover_card = None
         self.mouse = None  # where the mouse last moved: a strip under it shows its card in full
         self._details: dict = {}  # (card, language, width) -> the card drawn large
-        self.runner = None
-        self.bots: dict = {}
-        self.end_wait = 0.0
-        self.results_shown = False
-        self.curtain_for = None
-        self.layout = None
         self._frame = None
         self._base = None
         self._regions: dict = {}
@@ -212,12 +186,6 @@ class OzScene(TableScene):
                 self.art.spell_icon(kind, icons)
 
     # -- turn logic -------------------------------------------------------------------
-    def my_turn(self) -> bool:
-        """True when the looking human may act now."""
-        seat = self.state.current_player()
-        return (not self.replay and not self.timeline and seat is not None and seat == self.viewer
-                and not self.seats[seat].is_bot)
-
     def update(self, dt: float) -> None:
         if self.layout is None:
             self._ensure_layout(self.app.screen.get_size())
@@ -231,78 +199,24 @@ class OzScene(TableScene):
         self._update_buttons()
 
     def _update_turn(self, dt: float) -> None:
-        state = self.state
-        if state.is_over():
-            if not self.results_shown:
-                self.end_wait += dt * self._speed()
-                if self.end_wait >= END_PAUSE or self.app.settings.fast_forward:
-                    self.results_shown = True
-                    self.show_results()
-            return
-        seat = state.current_player()
-        if self.seats[seat].is_bot:
-            self.walking = False
-            self._update_bot(seat, dt)
-        elif seat != self.viewer:
-            self.walking = False
-            self._pass_to(seat)
-        elif self.walking:
-            if state.phase == rules.ACTION and state.acting == seat:
+        if not self.my_turn():
+            self.walking = False  # a walk never carries over to someone else's turn
+        super()._update_turn(dt)
+
+    def _own_turn(self, seat: int) -> None:
+        if self.walking:
+            if self.state.phase == rules.ACTION and self.state.acting == seat:
                 self.apply(("step",))
             else:
                 self.walking = False
 
-    def _pass_to(self, seat: int) -> None:
-        """Hand the device to another human behind a curtain (never with a single human)."""
-        if len(self.humans) < 2:
-            self.viewer = seat
-            return
-        if self.curtain_for == seat or self.app.top is not self:
-            return
-        self.curtain_for = seat
-        self._clear_selection()
-        from ...scenes.curtain import CurtainScene
-
-        self.app.push(CurtainScene(self.app, self.seats[seat].name, lambda: self._reveal(seat)))
-
-    def _reveal(self, seat: int) -> None:
-        self.viewer = seat
-        self.curtain_for = None
-
-    def _update_bot(self, seat: int, dt: float) -> None:
-        state = self.state
-        legal = state.legal_actions()
-        if self.runner is None:
-            level = self.seats[seat].level
-            bot = self.bots.get(seat)
-            if bot is None:
-                bot = self.bots[seat] = registry.get(rules.GAME_ID).make_bot(level)
-            seconds = float(self.app.settings.bot_think_seconds)
-            budget = Budget(time_limit=max(0.05, seconds)) if level == "hard" else None
-            rng = random.Random(self.session.seed * 1000 + len(self.session.actions))
-            pause = FORCED_PAUSE if legal == [("step",)] else (None if level == "hard" else min(0.6, seconds))
-            self.runner = BotRunner(bot, state.view(seat), legal, rng, self.app.settings, budget=budget, pause=pause)
-            return
-        self.runner.update(dt)
-        if not self.runner.done:
-            return
-        runner, self.runner = self.runner, None
-        action = runner.action if runner.error is None and runner.action in legal else legal[0]
-        self.apply(action)
+    def _bot_pause(self, level: str, legal: list, seconds: float):
+        if legal == [("step",)]:
+            return FORCED_PAUSE
+        return super()._bot_pause(level, legal, seconds)
 
     # -- applying moves ---------------------------------------------------------------
-    def apply(self, action) -> None:
-        """Apply a legal action through the session, log it and animate it."""
-        if self.replay or self.timeline:
-            return
-        try:
-            events = self.session.apply(action)
-        except IllegalAction:
-            return
-        self._clear_selection()
-        self._after_action(events)
-
-    def _after_action(self, events: list) -> None:
+    def _after_action(self, before, events: list) -> None:
         self.log.entries.extend(self.narrator.lines(events))
         self.log.offset = 0
         self._sound(events)
@@ -536,29 +450,14 @@ class OzScene(TableScene):
         return self._path_cache[1]
 
     # -- buttons ----------------------------------------------------------------------
-    def toggle_fast_forward(self) -> None:
-        self.app.settings.fast_forward = not self.app.settings.fast_forward
-        try:
-            self.app.save_settings()
-        except OSError:
-            pass  # the toggle still works for this session
-
-    def undo(self) -> None:
-        if self.replay or not self.session.can_undo():
-            return
-        if self.runner is not None:
-            self.runner.cancel()
-            self.runner = None
+    def _reset_view(self) -> None:
         self.walking = False
-        self.session.undo()
-        self._finish_timeline()
-        self._clear_selection()
-        self._rebuild_log()
+        super()._reset_view()
 
-    def show_results(self) -> None:
+    def results_scene(self):
         from .results import OzResultsScene
 
-        self.app.push(OzResultsScene(self.app, self.session))
+        return OzResultsScene
 
     def _update_buttons(self) -> None:
         b, state = self.buttons, self.state
@@ -577,25 +476,6 @@ class OzScene(TableScene):
         b["plus"].visible = acting and not choosing and ("adjust", 1) in legal
         for d in DIRS:
             b["guide_" + d].visible = acting and not choosing and ("guide", d) in legal
-
-    # -- replays --------------------------------------------------------------------------
-    def replay_next(self) -> None:
-        if not self.replay or self.replay_step >= len(self.record.actions):
-            return
-        if self.timeline:
-            self._finish_timeline()
-        events = self.replay_state.apply(self.record.actions[self.replay_step])
-        self.replay_step += 1
-        self._after_action(events)
-
-    def replay_goto(self, step: int) -> None:
-        step = max(0, min(step, len(self.record.actions)))
-        state = self.replay_base.clone()
-        for action in self.record.actions[:step]:
-            state.apply(action)
-        self.replay_state, self.replay_step = state, step
-        self._finish_timeline()
-        self._rebuild_log()
 
     # -- log -------------------------------------------------------------------------------
     def _rebuild_log(self) -> None:

@@ -22,21 +22,16 @@ until that player confirms.
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import dataclass, field
 from functools import partial
 
 import pygame
 
-from ...core import registry
-from ...core.bots import Budget
-from ...core.game import IllegalAction
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.anim import ease_in_out, lerp
 from ...ui.table_scene import TableScene
-from ...ui.botrunner import BotRunner
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
 from ...ui.widgets import Button, resolve
@@ -48,7 +43,6 @@ from .panels import card_list, card_name, draw_live, draw_seat, stack_target
 TAKEN = (230, 70, 60)
 PICKED = theme.GOLD_LIGHT
 LAST = (255, 226, 140)
-END_PAUSE = 0.9  # seconds the final table stays up before the results
 REPAINT_SECONDS = 0.0025  # repainting regions stops for this frame once it took this long
 WARM_SECONDS = 0.002  # at most this much of a quiet frame goes to rendering faces ahead
 
@@ -84,29 +78,12 @@ class ParadeScene(TableScene):
     game_id = rules.GAME_ID
 
     def __init__(self, app, session=None, replay=None):
-        super().__init__(app)
-        self.session = session
-        self.record = replay
-        if replay is not None:
-            from ...core.records import initial_state
-
-            self.replay_base = initial_state(replay)
-            self.replay_step = 0
-            self.replay_state = self.replay_base.clone()
-            self.replay_playing = False
-            self.replay_wait = 0.0
+        super().__init__(app, session, replay)
         state = self.state
-        # statistics count a game once, when it ends at this table: not in a
-        # replay, nor when a finished save is opened again
-        self.counts_for_stats = replay is None and not state.is_over()
         self.deck = state.deck
-        self.seats = list(state.seats)
-        self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
-        self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.painter = CardPainter(self.deck, app.font)
         self.display = state.clone()
         self.hidden: frozenset = frozenset()
-        self.timeline: list = []
         self.step_time = 0.0
         self.selected: list = []
         self.cursor = 0
@@ -114,13 +91,7 @@ class ParadeScene(TableScene):
         self.keyboard = False  # show the hand cursor only once keys were used
         self.preview = None
         self.last_play = None  # (seat, card) of the latest play, glowing in the parade
-        self.runner = None
-        self.bots: dict = {}
-        self.end_wait = 0.0
-        self.results_shown = False
-        self.curtain_for = None
         self.move_text = ""  # the move being animated, in words
-        self.layout = None
         self._frame = None  # the table as last painted, region by region
         self._base = None  # what lies under every region: sky, top bar, tray
         self._regions: dict = {}
@@ -128,7 +99,6 @@ class ParadeScene(TableScene):
         self._warm = False
         self._overdraw: list = []  # screen spots drawn over the cached frame last time
         self._partial_ok = False
-        self.dirty = True
         self.log = LogPanel(app, lambda: app.t("parade.log.title"))
         self.buttons = self._make_buttons()
         self._rebuild_log()
@@ -188,13 +158,6 @@ class ParadeScene(TableScene):
         self.dirty = True
 
     # -- turn logic ------------------------------------------------------------------
-    def my_turn(self) -> bool:
-        """True when the looking human may act now."""
-        state = self.state
-        seat = state.current_player()
-        return (not self.replay and not self.timeline and seat is not None and seat == self.viewer
-                and not self.seats[seat].is_bot)
-
     def update(self, dt: float) -> None:
         if self.layout is None:
             self._ensure_layout(self.app.screen.get_size())
@@ -204,20 +167,8 @@ class ParadeScene(TableScene):
             return
         if self.replay:
             self._update_replay(dt)
-            return
-        state = self.state
-        if state.is_over():
-            if not self.results_shown:
-                self.end_wait += dt * self._speed()
-                if self.end_wait >= END_PAUSE or self.app.settings.fast_forward:
-                    self.results_shown = True
-                    self.show_results()
-            return
-        seat = state.current_player()
-        if self.seats[seat].is_bot:
-            self._update_bot(seat, dt)
-        elif seat != self.viewer:
-            self._pass_to(seat)
+        else:
+            self._update_turn(dt)
 
     def _update_buttons(self) -> None:
         b = self.buttons
@@ -227,60 +178,11 @@ class ParadeScene(TableScene):
         b["confirm"].visible = not self.replay and self.my_turn()
         b["confirm"].enabled = self._selection_complete()
 
-    def _pass_to(self, seat: int) -> None:
-        """Hand the device to another human behind a curtain (never with a single human)."""
-        if len(self.humans) < 2:
-            self.viewer = seat
-            self.dirty = True
-            return
-        if self.curtain_for == seat or self.app.top is not self:
-            return
-        self.curtain_for = seat
-        self._clear_selection()
-        from ...scenes.curtain import CurtainScene
-
-        self.app.push(CurtainScene(self.app, self.seats[seat].name, lambda: self._reveal(seat)))
-
     def _reveal(self, seat: int) -> None:
-        self.viewer = seat
-        self.curtain_for = None
+        super()._reveal(seat)
         self.cursor = 0
-        self.dirty = True
-
-    def _update_bot(self, seat: int, dt: float) -> None:
-        if self.runner is None:
-            state = self.state
-            level = self.seats[seat].level
-            bot = self.bots.get(seat)
-            if bot is None:
-                bot = self.bots[seat] = registry.get(rules.GAME_ID).make_bot(level)
-            seconds = float(self.app.settings.bot_think_seconds)
-            budget = Budget(time_limit=max(0.05, seconds)) if level == "hard" else None
-            rng = random.Random(self.session.seed * 1000 + len(self.session.actions))
-            pause = None if level == "hard" else min(0.6, seconds)
-            self.runner = BotRunner(bot, state.view(seat), state.legal_actions(), rng, self.app.settings,
-                                    budget=budget, pause=pause)
-            self.dirty = True  # status line: "thinking"
-            return
-        self.runner.update(dt)
-        if not self.runner.done:
-            return
-        runner, self.runner = self.runner, None
-        legal = self.state.legal_actions()
-        action = runner.action if runner.error is None and runner.action in legal else legal[0]
-        self.apply(action)
 
     # -- applying moves ----------------------------------------------------------------
-    def apply(self, action) -> None:
-        """Apply a legal action through the session, log it and animate it."""
-        before = self.state.clone()
-        try:
-            events = self.session.apply(action)
-        except IllegalAction:
-            return
-        self._clear_selection()
-        self._after_action(before, events)
-
     def _after_action(self, before, events: list) -> None:
         after = self.state
         lines = self._log_lines(events, after)
@@ -436,54 +338,14 @@ class ParadeScene(TableScene):
         return {"taken": taken, "boundary": boundary, "old": old, "new": new, "gains": gains, "loses": loses}
 
     # -- buttons -----------------------------------------------------------------------
-    def toggle_fast_forward(self) -> None:
-        self.app.settings.fast_forward = not self.app.settings.fast_forward
-        try:
-            self.app.save_settings()
-        except OSError:
-            pass  # the toggle still works for this session
-        self.dirty = True
-
-    def undo(self) -> None:
-        if self.replay or not self.session.can_undo():
-            return
-        if self.runner is not None:
-            self.runner.cancel()
-            self.runner = None
-        self.session.undo()
-        self.timeline = []
-        self._finish_timeline()
-        self._clear_selection()
+    def _reset_view(self) -> None:
         self.last_play = None
-        self._rebuild_log()
+        super()._reset_view()
 
-    def show_results(self) -> None:
+    def results_scene(self):
         from .results import ParadeResultsScene
 
-        self.app.push(ParadeResultsScene(self.app, self.session, record_stats=self.counts_for_stats))
-        self.counts_for_stats = False
-
-    # -- replays -------------------------------------------------------------------------
-    def replay_next(self) -> None:
-        if not self.replay or self.replay_step >= len(self.record.actions):
-            return
-        if self.timeline:
-            self._finish_timeline()
-        before = self.replay_state.clone()
-        events = self.replay_state.apply(self.record.actions[self.replay_step])
-        self.replay_step += 1
-        self._after_action(before, events)
-
-    def replay_goto(self, step: int) -> None:
-        """Rebuild the state by replaying the record from the start."""
-        step = max(0, min(step, len(self.record.actions)))
-        state = self.replay_base.clone()
-        for action in self.record.actions[:step]:
-            state.apply(action)
-        self.replay_state, self.replay_step = state, step
-        self.last_play = None
-        self._finish_timeline()
-        self._rebuild_log()
+        return ParadeResultsScene
 
     # -- log -------------------------------------------------------------------------------
     def _rebuild_log(self) -> None:
