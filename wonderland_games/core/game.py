@@ -161,3 +161,4 @@ class GameInfo:
     scene: Optional[str] = None  # "module:Class", imported lazily
     rules_key: str = ""
     seat_choice: Optional[SeatChoice] = None  # a per-seat pick on the setup screen
+    turn_unit: str = "turns"  # what `turn_number()` counts, in the simulator's words

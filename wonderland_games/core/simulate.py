@@ -4,7 +4,11 @@ Every figure is reproducible: game i is seeded from (seed, i) and each bot's
 generator from (seed, i, seat), so a seeded run prints the same results with
 one process or many. The listed bots rotate round the table (bot j sits at
 seat (j + i) mod n in game i), so no bot keeps a favoured position; per-bot
-figures are summed over all the seats it sat in.
+figures are summed over all the seats it sat in. With `--fixed-seats` bot j
+always sits at seat j, so the figures are per seat: equal bots there show
+whether a seat is favoured (the largest gap from a fair share is printed).
+When a game's result names how it ended (`Result.extra["end"]`), the
+summary counts each ending.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class Config:
     seed: int
     hard_iterations: Optional[int] = None
     record_dir: Optional[str] = None
+    fixed_seats: bool = False
 
 
 @dataclass
@@ -52,12 +57,14 @@ class GameOutcome:
     scores: list
     turns: int
     decision_times: list = field(default_factory=list)  # per listed bot: seconds
+    end: Optional[str] = None  # how the game ended, when the game says
 
 
 def play_game(config: Config, index: int) -> GameOutcome:
     info = registry.get(config.game)
     n = len(config.bots)
-    at_seat = [(seat - index) % n for seat in range(n)]  # table seat -> listed bot
+    shift = 0 if config.fixed_seats else index
+    at_seat = [(seat - shift) % n for seat in range(n)]  # table seat -> listed bot
     seats = [Seat(name=f"{config.bots[j]} {j + 1}", kind=BOT, level=config.bots[j]) for j in at_seat]
     game_seed = derive_seed(config.seed, index)
     state = info.new_state(seats, game_seed, None)
@@ -85,7 +92,7 @@ def play_game(config: Config, index: int) -> GameOutcome:
     for seat in range(n):
         shares[at_seat[seat]] = result.win_share(seat)
         scores[at_seat[seat]] = result.scores[seat]
-    return GameOutcome(shares, scores, state.turn_number(), times)
+    return GameOutcome(shares, scores, state.turn_number(), times, result.extra.get("end"))
 
 
 def _play_chunk(args) -> list:
@@ -121,6 +128,10 @@ def summarise(config: Config, outcomes: list, seconds: float) -> dict:
             "mean_decision_ms": round(1000 * sum(times) / len(times), 3) if times else 0.0,
             "p99_decision_ms": round(1000 * times[min(len(times) - 1, int(0.99 * len(times)))], 3) if times else 0.0,
         })
+    endings: dict = {}
+    for o in outcomes:
+        if o.end is not None:
+            endings[o.end] = endings.get(o.end, 0) + 1
     return {
         "game": config.game,
         "players": n,
@@ -128,20 +139,33 @@ def summarise(config: Config, outcomes: list, seconds: float) -> dict:
         "seed": config.seed,
         "games_per_second": round(count / seconds, 3) if seconds > 0 else 0.0,
         "mean_turns": round(sum(o.turns for o in outcomes) / count, 3) if count else 0.0,
+        "turn_unit": registry.get(config.game).turn_unit,
         "hard_iterations": config.hard_iterations,
+        "fixed_seats": config.fixed_seats,
+        "fair_gap_points": round(100 * max(abs(s["win_rate"] - 1 / n) for s in seats), 3),
+        "endings": dict(sorted(endings.items())),
         "seats": seats,
     }
 
 
 def format_table(summary: dict) -> str:
+    fixed = summary["fixed_seats"]
     lines = [
-        f"{summary['game']}: {summary['games']} games, {summary['players']} players, seed {summary['seed']}",
-        f"{'bot':<8}{'wins':>10}{'win rate':>10}{'mean score':>12}{'ms/move':>10}{'p99 ms':>10}",
+        f"{summary['game']}: {summary['games']} games, {summary['players']} players, seed {summary['seed']}"
+        + (", seats fixed" if fixed else ", bots rotate round the table"),
+        f"{'seat' if fixed else 'bot':<12}{'wins':>10}{'win rate':>10}{'mean score':>12}{'ms/move':>10}{'p99 ms':>10}",
     ]
-    for s in summary["seats"]:
-        lines.append(f"{s['bot']:<8}{s['wins']:>10.2f}{s['win_rate']:>10.1%}{s['mean_score']:>12.2f}"
+    for i, s in enumerate(summary["seats"]):
+        label = f"{i + 1} {s['bot']}" if fixed else s["bot"]
+        lines.append(f"{label:<12}{s['wins']:>10.2f}{s['win_rate']:>10.1%}{s['mean_score']:>12.2f}"
                      f"{s['mean_decision_ms']:>10.2f}{s['p99_decision_ms']:>10.2f}")
-    lines.append(f"mean game length {summary['mean_turns']:.1f} turns; {summary['games_per_second']:.1f} games/s")
+    if fixed:
+        lines.append(f"largest gap from a fair share: {summary['fair_gap_points']:.1f} points")
+    lines.append(f"mean game length {summary['mean_turns']:.1f} {summary['turn_unit']}; "
+                 f"{summary['games_per_second']:.1f} games/s")
+    if summary["endings"]:
+        count = summary["games"]
+        lines.append("endings: " + ", ".join(f"{end} {n / count:.1%}" for end, n in summary["endings"].items()))
     return "\n".join(lines)
 
 
@@ -156,6 +180,8 @@ def parse_config(argv: list) -> tuple:
     parser.add_argument("--record", metavar="DIR", help="write one game record per game into DIR")
     parser.add_argument("--hard-iterations", type=int, help="rollouts per Hard decision (default: the game's)")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (results do not change)")
+    parser.add_argument("--fixed-seats", action="store_true",
+                        help="bot j always sits at seat j (figures per seat, to see seat effects)")
     args = parser.parse_args(argv)
     try:
         info = registry.get(args.game)
@@ -183,7 +209,7 @@ def parse_config(argv: list) -> tuple:
             os.makedirs(args.record, exist_ok=True)
         except OSError as exc:
             raise SimulateError(f"cannot create record folder {args.record}: {exc.strerror}") from None
-    config = Config(info.id, bots, args.games, args.seed, args.hard_iterations, args.record)
+    config = Config(info.id, bots, args.games, args.seed, args.hard_iterations, args.record, args.fixed_seats)
     return config, args
 
 

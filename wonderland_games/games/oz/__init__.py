@@ -24,4 +24,5 @@ register(GameInfo(
     rules_key="oz",
     seat_choice=SeatChoice(option="characters", values=rules.CHARACTERS, label="oz.character",
                            value_label="oz.characters.{}"),
+    turn_unit="rounds",
 ))
