@@ -83,3 +83,16 @@ def test_log_panel_shows_the_games_title_in_the_current_language(app, drawn):
     app.i18n.set_language("zh")
     log.draw(surface, pygame.Rect(0, 0, 300, 120), 1.0)
     assert drawn[-1] == "对局记录"
+
+
+def test_a_table_waiting_for_the_human_is_still_and_a_bot_turn_is_not(table_app):
+    from wonderland_games.games.parade.scene import ParadeScene
+    from wonderland_games.ui.testing import run_until
+
+    session = Session.new("parade", [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=3, autosave=False)
+    scene = ParadeScene(table_app, session)
+    table_app.push(scene)
+    run_until(table_app, scene.my_turn)
+    assert scene.still()
+    scene.apply(session.state.legal_actions()[0])
+    assert not scene.still()  # the card flies, then the bot thinks

@@ -15,6 +15,8 @@ from .i18n import I18n
 from .sound import Sound
 
 MIN_SIZE = (1024, 640)
+STILL_AFTER = 1.0  # seconds without input before a still scene is drawn less often
+STILL_FPS = 15
 TITLE = "仙境游戏 · Wonderland Games"
 
 
@@ -32,6 +34,10 @@ class Scene:
 
     def update(self, dt: float) -> None:
         pass
+
+    def still(self) -> bool:
+        """True while nothing on screen moves until the user acts (the loop slows down)."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
@@ -141,15 +147,17 @@ class App:
         for scene in self.stack[first:]:
             scene.draw(self.screen)
 
-    def step(self, dt: float) -> None:
-        """One frame: events, update, draw. Tests call this directly."""
-        for event in pygame.event.get():
+    def step(self, dt: float) -> bool:
+        """One frame: events, update, draw. Tests call this directly. True if input came."""
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
         if self.top is not None:
             self.top.update(dt)
         if self.running or self.top is not None:
             self.draw()
             pygame.display.flip()
+        return bool(events)
 
     def run(self, first: Scene | None = None, frames: int | None = None) -> None:
         """Loop until quit; `first` is pushed unless the stack is already set up."""
@@ -157,9 +165,11 @@ class App:
         if first is not None:
             self.push(first)
         count = 0
+        quiet = 0.0  # seconds since the last input
         while self.running and self.stack:
-            dt = self.clock.tick(60) / 1000.0
-            self.step(min(dt, 0.1))
+            still = quiet >= STILL_AFTER and self.top is not None and self.top.still()
+            dt = self.clock.tick(STILL_FPS if still else 60) / 1000.0
+            quiet = 0.0 if self.step(min(dt, 0.1)) else quiet + dt
             count += 1
             if frames is not None and count >= frames:
                 break

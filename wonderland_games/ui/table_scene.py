@@ -82,6 +82,10 @@ class TableScene(Scene):
         return (not self.replay and not self.timeline and seat is not None and seat == self.viewer
                 and not self.seats[seat].is_bot)
 
+    def still(self) -> bool:
+        """Waiting for the looking human with nothing animating."""
+        return self.my_turn() and not self.timeline
+
     def _update_turn(self, dt: float) -> None:
         """Between animations of a live game: results, a bot's move or the curtain."""
         state = self.state

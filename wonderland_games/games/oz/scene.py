@@ -198,6 +198,9 @@ class OzScene(TableScene):
                 self._update_turn(dt)
         self._update_buttons()
 
+    def still(self) -> bool:
+        return super().still() and not self.walking
+
     def _update_turn(self, dt: float) -> None:
         if not self.my_turn():
             self.walking = False  # a walk never carries over to someone else's turn
