@@ -67,12 +67,25 @@ class Layout:
 
     # -- dice ----------------------------------------------------------------------
     def dice_slots(self, n_dir: int, n_act: int) -> tuple:
-        """([direction die rects], [action die rects]) in one row, a gap between the kinds; a narrow
-        panel gives the dice the title's row too (the status line names the round)."""
+        """([direction die rects], [action die rects]). Wide panels (a column of their own) give
+        each kind a row under the title; narrow ones put all the dice in one row, a gap between
+        the kinds, with the title's row too (the status line names the round)."""
         area = self.dice.inflate(-px(16, self.s), 0)
-        title = px(26 if self.wide else 4, self.s)
-        count = n_dir + n_act
         gap = px(10, self.s)
+        label = px(22, self.s)
+        if self.wide:
+            top = area.top + px(36, self.s)  # under the title, clear of a glowing die's halo
+            count = max(n_dir, n_act, 1)
+            size = min(px(64, self.s), (area.bottom - top - 2 * label) // 2,
+                       (area.width - gap * (count - 1)) // count)
+            rows = []
+            for row, n in enumerate((n_dir, n_act)):
+                x = area.centerx - (n * size + (n - 1) * gap) // 2
+                y = top + row * (size + label)
+                rows.append([pygame.Rect(x + i * (size + gap), y, size, size) for i in range(n)])
+            return rows[0], rows[1]
+        title = px(4, self.s)
+        count = n_dir + n_act
         split = px(26, self.s)
         size = min(px(64, self.s), (area.height - title - px(22, self.s)),
                    (area.width - split - gap * max(0, count - 2)) // max(1, count))
@@ -158,8 +171,8 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
         col_a = col_b = right
     row_h = px(44 if wide else 30, s)
     players_rect = pygame.Rect(col_a.left, col_a.top, col_a.width, row_h * players + px(TRACK_H + 14, s))
-    dice = pygame.Rect(col_a.left, players_rect.bottom + m, col_a.width, px(112 if wide else 84, s))
-    controls = pygame.Rect(col_a.left, dice.bottom + m, col_a.width, px(250 if wide else 110, s))
+    dice = pygame.Rect(col_a.left, players_rect.bottom + m, col_a.width, px(162 if wide else 84, s))
+    controls = pygame.Rect(col_a.left, dice.bottom + m, col_a.width, px(190 if wide else 110, s))
     if wide:  # the hand gets a whole column; the log fills column A below the controls
         hand = col_b.copy()
         log = pygame.Rect(col_a.left, controls.bottom + m, col_a.width, col_a.bottom - controls.bottom - m)
