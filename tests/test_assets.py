@@ -10,8 +10,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+import yaml  # noqa: E402
 
-from wonderland_games.core.paths import assets_dir  # noqa: E402
+from wonderland_games.core.paths import assets_dir, data_dir  # noqa: E402
 from wonderland_games.games.parade.deck import load_deck  # noqa: E402
 
 ASSETS = assets_dir()
@@ -88,3 +89,29 @@ def test_font_draws_chinese(path):
 @pytest.mark.parametrize("path", FONTS, ids=lambda p: p.name)
 def test_font_subset_stays_small(path):
     assert path.stat().st_size < 3_000_000
+
+
+def _strings(node):
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for value in node.values():
+            yield from _strings(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _strings(value)
+
+
+@pytest.mark.parametrize("path", sorted(data_dir().rglob("*.yaml")) + sorted(data_dir().rglob("*.md")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_text_in_the_data_has_glyphs_in_the_bundled_font(path):
+    """The subset holds Latin-1 and GB2312: a name like 'Hạ Long' would draw a box."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".yaml":
+        text = "".join(_strings(yaml.safe_load(text)))
+    chars = sorted({ch for ch in text if not ch.isspace()})
+    for font_path in FONTS:
+        font = pygame.font.Font(str(font_path), 16)
+        box = pygame.image.tobytes(font.render("\ue000", False, (0, 0, 0)), "RGB")  # what a missing glyph draws
+        missing = [ch for ch in chars if pygame.image.tobytes(font.render(ch, False, (0, 0, 0)), "RGB") == box]
+        assert not missing, f"{path.name}: {font_path.name} cannot draw {missing}"
