@@ -27,6 +27,7 @@ DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 _CLOCKWISE = {"N": "E", "E": "S", "S": "W", "W": "N"}
 _LOCAL = {"a": (0, 0), "b": (1, 0), "c": (0, 1), "d": (1, 1)}
 COLUMNS = "ABCDEF"
+_OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 
 
 def cell_name(x: int, y: int) -> str:
@@ -53,6 +54,7 @@ def normalise(x: int, y: int, d: str, size: int = SIZE) -> tuple:
     return (x, y), d
 
 
+@lru_cache(maxsize=None)
 def _rotate(edges: frozenset, quarter_turns: int) -> frozenset:
     """Edges of a 2x2 tile turned clockwise; cell (x, y) goes to (1 - y, x)."""
     for _ in range(quarter_turns % 4):
@@ -113,6 +115,15 @@ def load_tiles(root: Optional[Path] = None) -> dict:
     return _cached(root)
 
 
+def _open_target(x: int, y: int, d: str) -> Optional[tuple]:
+    target = (x + DELTA[d][0], y + DELTA[d][1])
+    return target if on_board(*target) else None
+
+
+# The moves table of a board without purple lines, in the order Board.moves keeps.
+_OPEN_MOVES = {(x, y): {d: (_open_target(x, y, d), False) for d in DIRS} for x in range(SIZE) for y in range(SIZE)}
+
+
 class Board:
     """Barriers of one laid-out board, with a move table the rules look up per step."""
 
@@ -129,15 +140,15 @@ class Board:
             for (x, y), d in tiles[tid].turned(rotation):
                 barriers.add(normalise(ox + x, oy + y, d))
         self.barriers = frozenset(barriers)
-        # (x, y) -> {dir: (target cell or None off the board, crossing a purple line)}
-        self.moves = {
-            (x, y): {d: self._move(x, y, d) for d in DIRS} for x in range(SIZE) for y in range(SIZE)
-        }
-
-    def _move(self, x: int, y: int, d: str) -> tuple:
-        dx, dy = DELTA[d]
-        target = (x + dx, y + dy)
-        return (target if on_board(*target) else None), self.blocked(x, y, d)
+        # (x, y) -> {dir: (target cell or None off the board, crossing a purple line)}: the open
+        # board's table, then each barrier marked from both sides (boards are made once a game)
+        self.moves = moves = {cell: row.copy() for cell, row in _OPEN_MOVES.items()}
+        for cell, d in barriers:
+            row = moves[cell]
+            target = row[d][0]
+            row[d] = (target, True)
+            if target is not None:
+                moves[target][_OPPOSITE[d]] = (cell, True)
 
     def blocked(self, x: int, y: int, d: str) -> bool:
         """A purple line on this side of cell (x, y)."""

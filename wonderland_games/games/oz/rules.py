@@ -71,7 +71,26 @@ _MASK = (1 << 64) - 1
 STEP = ("step",)
 ADJUST_UP, ADJUST_DOWN = ("adjust", 1), ("adjust", -1)
 GUIDES = tuple(("guide", d) for d in DIRS)
-_CHOICES = {kind: functions[0] for kind, functions in spellbook.KINDS.items()}
+_CAST_ACTIONS = spellbook.ACTIONS
+
+
+# Listing the legal actions builds no tuples: they come from these tables of shared ones.
+class _Untaken(dict):
+    """Draft owners (as a tuple) -> the take actions for the dice nobody has taken, built on first use."""
+
+    def __init__(self, kind: str):
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, owners: tuple) -> tuple:
+        found = self[owners] = tuple((self.kind, i) for i, o in enumerate(owners) if o is None)
+        return found
+
+
+_UNTAKEN_DIR, _UNTAKEN_ACT = _Untaken("take_dir"), _Untaken("take_act")
+_DISCARDS = {c: ("discard", c) for c in range(UNKNOWN, 49)}  # card id -> its discard action
+# points -> the Wizard-card holder's adjusts (up while below 6, down while above 1)
+_ADJUSTS = {p: (ADJUST_UP,) * (p < MAX_POINTS) + (ADJUST_DOWN,) * (p > MIN_POINTS) for p in range(0, 8)}
 
 
 def next_rng(state: int) -> tuple:
@@ -186,7 +205,8 @@ class OzState(GameState):
                 deck = self.deck = self.discard
                 self.discard = []
                 events.append({"type": "reshuffle", "cards": len(deck)})
-            i = self.rand(len(deck))
+            i = self._bits() % len(deck)  # self.rand, inlined
+            self.chance += 1
             deck[i], deck[-1] = deck[-1], deck[i]
             drawn.append(deck.pop())
         self.hands[seat].extend(drawn)
@@ -244,8 +264,10 @@ class OzState(GameState):
         n = len(self.seats)
         self.round += 1
         self.starter = self.wizard_holder
-        self.dir_dice = [DIRS[self.rand(4)] for _ in range(n)]
-        self.act_dice = [1 + self.rand(6) for _ in range(n)]
+        bits = self._bits
+        self.dir_dice = [DIRS[bits() % 4] for _ in range(n)]  # self.rand, inlined
+        self.act_dice = [1 + bits() % 6 for _ in range(n)]
+        self.chance += 2 * n
         self.dir_owner = [None] * n
         self.act_owner = [None] * n
         self.taken_dir = [None] * n
@@ -266,36 +288,36 @@ class OzState(GameState):
 
     def legal_actions(self) -> list:
         phase = self.phase
-        if phase == ACTION:
-            return self._phase_actions()
+        if phase == ACTION:  # two thirds of the calls; cast actions come from the spells' tables
+            seat, points = self.acting, self.points
+            if self.moved_this_phase or self.adjusted or seat != self.wizard_holder:
+                actions = [STEP]
+            else:
+                adjusts = _ADJUSTS.get(points)
+                if adjusts is None:
+                    adjusts = (ADJUST_UP,) * (points < MAX_POINTS) + (ADJUST_DOWN,) * (points > MIN_POINTS)
+                actions = [STEP, *adjusts]
+            if points > 1 and not self.guide_used[seat]:
+                actions += GUIDES
+            if not self.cast_this_phase:
+                builders = self.cards.cast_actions
+                for card in self.hands[seat]:
+                    actions += builders[card](self, seat, card)
+            return actions
         if phase == DRAFT_DIR:
-            return [("take_dir", i) for i, o in enumerate(self.dir_owner) if o is None]
+            return list(_UNTAKEN_DIR[tuple(self.dir_owner)])
         if phase == DRAFT_ACT:
-            return [("take_act", i) for i, o in enumerate(self.act_owner) if o is None]
+            return list(_UNTAKEN_ACT[tuple(self.act_owner)])
         if phase == OVER:
             return []
-        return [("discard", c) for c in self.hands[self.queue[0]]]
-
-    def _phase_actions(self) -> list:
-        seat, points = self.acting, self.points
-        actions = [STEP]
-        if not self.moved_this_phase and not self.adjusted and seat == self.wizard_holder:
-            if points < MAX_POINTS:
-                actions.append(ADJUST_UP)
-            if points > MIN_POINTS:
-                actions.append(ADJUST_DOWN)
-        if points > 1 and not self.guide_used[seat]:
-            actions.extend(GUIDES)
-        if not self.cast_this_phase:
-            spells = self.cards.spells
-            for card in self.hands[seat]:
-                spell = spells[card]
-                prefix = ("cast", card)
-                actions += [prefix + choice for choice in _CHOICES[spell.kind](self, seat, spell)]
-        return actions
+        hand = self.hands[self.queue[0]]
+        try:
+            return [_DISCARDS[c] for c in hand]
+        except (KeyError, TypeError):
+            return [("discard", c) for c in hand]
 
     def _option_legal(self, action: tuple) -> bool:
-        """Whether `action` is one of the adjust and guide actions `_phase_actions` lists."""
+        """Whether `action` is one of the adjust and guide actions legal_actions lists."""
         if len(action) != 2:
             return False
         kind, arg = action
@@ -307,23 +329,54 @@ class OzState(GameState):
 
     def apply(self, action: Action) -> list:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
+        if self.viewer is None:  # fast paths for the common well-formed actions; the rest is checked below
+            phase = self.phase
+            if phase == ACTION:
+                if action == STEP:
+                    return self._step()
+                if type(action) is tuple and action:
+                    kind = action[0]
+                    if kind == "cast":
+                        if len(action) >= 2 and not self.cast_this_phase:
+                            card = action[1]
+                            seat = self.acting
+                            if type(card) is int and card in self.hands[seat] and action in _CAST_ACTIONS[
+                                    self.cards.spells[card].kind](self, seat, card):
+                                return self._cast(card, action[2:])
+                    elif kind == "guide":
+                        if self._option_legal(action):
+                            return self._guide(action[1])
+            elif type(action) is tuple and len(action) == 2:
+                kind, arg = action
+                if type(arg) is int:
+                    if phase == DRAFT_DIR:
+                        if kind == "take_dir":
+                            return self._take(arg, self.dir_dice, self.dir_owner, self.taken_dir)
+                    elif phase == DRAFT_ACT:
+                        if kind == "take_act":
+                            return self._take(arg, self.act_dice, self.act_owner, self.taken_act)
+                    elif kind == "discard" and phase in (SETUP_DISCARD, ROUND_DISCARD):
+                        return self._discard(arg)
+        return self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> list:
         if self.viewer is not None:
             raise IllegalAction("a view cannot be played; determinize it first")
-        if action == STEP and self.phase == ACTION:
+        phase = self.phase
+        if phase == ACTION and action == STEP:
             return self._step()
         if type(action) is not tuple:
             if not isinstance(action, (list, tuple)):
                 raise IllegalAction(f"an action is a tuple, not {action!r}")
             action = tuple(action)
-        if self.phase == ACTION:
+        if phase == ACTION:
             kind = action[0] if action else None
             if action == STEP:
                 return self._step()
             if kind == "cast" and len(action) >= 2 and not self.cast_this_phase:
                 card = action[1]
-                hand = self.hands[self.acting]
-                if type(card) is int and card in hand and action[2:] in spellbook.choices(
-                        self, self.acting, self.cards.spells[card]):
+                if type(card) is int and card in self.hands[self.acting] and action in _CAST_ACTIONS[
+                        self.cards.spells[card].kind](self, self.acting, card):
                     return self._cast(card, action[2:])
             elif kind != "cast" and self._option_legal(action):
                 if kind == "adjust":
@@ -331,30 +384,33 @@ class OzState(GameState):
                 if kind == "guide":
                     return self._guide(action[1])
             raise IllegalAction(f"{action!r} is not legal in seat {self.acting}'s action phase")
-        if self.phase == OVER:
+        if phase == OVER:
             raise IllegalAction("the game is over")
         if len(action) != 2 or type(action[1]) is not int:
-            raise IllegalAction(f"not an action for the {self.phase} phase: {action!r}")
+            raise IllegalAction(f"not an action for the {phase} phase: {action!r}")
         kind, arg = action
-        if self.phase == DRAFT_DIR and kind == "take_dir":
-            return self._take(arg, self.dir_dice, self.dir_owner, self.taken_dir)
-        if self.phase == DRAFT_ACT and kind == "take_act":
-            return self._take(arg, self.act_dice, self.act_owner, self.taken_act)
-        if self.phase in (SETUP_DISCARD, ROUND_DISCARD) and kind == "discard":
+        if phase == DRAFT_DIR:
+            if kind == "take_dir":
+                return self._take(arg, self.dir_dice, self.dir_owner, self.taken_dir)
+        elif phase == DRAFT_ACT:
+            if kind == "take_act":
+                return self._take(arg, self.act_dice, self.act_owner, self.taken_act)
+        elif kind == "discard" and phase in (SETUP_DISCARD, ROUND_DISCARD):
             return self._discard(arg)
-        raise IllegalAction(f"not an action for the {self.phase} phase: {action!r}")
+        raise IllegalAction(f"not an action for the {phase} phase: {action!r}")
 
     # -- draft -----------------------------------------------------------------
     def _take(self, index: int, dice: list, owner: list, taken: list) -> list:
-        seat = self.queue[0]
+        queue = self.queue
+        seat = queue[0]
         if not 0 <= index < len(dice) or owner[index] is not None:
             raise IllegalAction(f"die {index!r} is not there to take")
         owner[index] = seat
-        taken[seat] = dice[index]
-        self.queue.pop(0)
+        taken[seat] = value = dice[index]
+        del queue[0]
         events = [{"type": "take_die", "seat": seat, "die": "direction" if dice is self.dir_dice else "action",
-                   "index": index, "value": dice[index]}]
-        if self.queue:
+                   "index": index, "value": value}]
+        if queue:
             return events
         n = len(self.seats)
         if self.phase == DRAFT_DIR:
@@ -407,22 +463,32 @@ class OzState(GameState):
 
     def _step(self) -> list:
         seat = self.acting
-        start = self.tokens[seat]
+        tokens = self.tokens
+        start = tokens[seat]
         d = self.taken_dir[seat]
         target, purple = self.board.moves[start][d]  # as step_preview, inlined: the hottest path
-        cost = 2 if target is None or (purple and not self.through) else 1
-        stop = self.points - cost < MIN_POINTS
-        events = [{"type": "step", "seat": seat, "from": start, "to": target, "dir": d,
-                   "barrier": purple, "edge": target is None, "cost": cost, "stop": stop}]
-        self.moved_this_phase = True
-        if target is not None:
-            self.tokens[seat] = target
-            self.resolve(seat, target, stop, events)
-        points = self.points - cost
-        self.points = points if points > 0 else 0
+        points = self.points
         if target is None:
-            self.tokens[seat] = self.roll_cell()
-            events.append({"type": "teleport", "seat": seat, "to": self.tokens[seat], "why": "edge"})
+            points -= 2
+            stop = points < MIN_POINTS
+            events = [{"type": "step", "seat": seat, "from": start, "to": None, "dir": d,
+                       "barrier": purple, "edge": True, "cost": 2, "stop": stop}]
+            self.moved_this_phase = True
+            self.points = points if points > 0 else 0
+            tokens[seat] = cell = self.roll_cell()
+            events.append({"type": "teleport", "seat": seat, "to": cell, "why": "edge"})
+        else:
+            cost = 2 if purple and not self.through else 1
+            points -= cost
+            stop = points < MIN_POINTS
+            events = [{"type": "step", "seat": seat, "from": start, "to": target, "dir": d,
+                       "barrier": purple, "edge": False, "cost": cost, "stop": stop}]
+            self.moved_this_phase = True
+            tokens[seat] = target
+            # resolve only when something is there; it never changes the points
+            if target in self.books or target in self.gems.values() or (stop and self.wizard == target):
+                self.resolve(seat, target, stop, events)
+            self.points = points if points > 0 else 0
         if stop:
             self._end_phase(events)
         return events
@@ -458,12 +524,12 @@ class OzState(GameState):
         self.earned[seat][kind] += points
 
     def _end_phase(self, events: list) -> None:
-        seat = self.acting
-        events.append({"type": "phase_end", "seat": seat})
-        self.order.pop(0)
+        events.append({"type": "phase_end", "seat": self.acting})
+        order = self.order
+        del order[0]
         self.acting = None
         self.points = 0
-        if self.order:
+        if order:
             self._begin_phase(events)
         else:
             self._end_round(events)

@@ -15,7 +15,7 @@ fields and its helpers `roll_cell`, `draw`, `resolve` and `rand`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional
 
@@ -54,6 +54,11 @@ class CardSet:
 
     def __getitem__(self, card_id: int) -> Card:
         return self.spells[card_id]
+
+    @cached_property
+    def cast_actions(self) -> tuple:
+        """Per card id, its kind's `ACTIONS` function: legal_actions calls it for each card in hand."""
+        return tuple(ACTIONS.get(card.kind) or _no_actions(card.kind) for card in self.spells)
 
 
 # -- where a one-cell move may go (spells ignore barriers but not the board edge) --
@@ -203,6 +208,99 @@ RANDOM_KINDS = frozenset({"reroll", "draw", "teleport"})  # casting these reveal
 
 def choices(state, seat: int, card: Card) -> list:
     return KINDS[card.kind][0](state, seat, card)
+
+
+# -- cast actions, as legal_actions lists them ----------------------------------------
+# The same actions ("cast", card, *choice) in the same order as `choices` gives, but
+# looked up in tables of shared tuples: legal_actions runs once per action played, so
+# building these afresh each time was most of a random game's cost.
+class _Table(dict):
+    """card id -> {what the choices depend on -> tuple of cast actions}, each built on first use."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make  # key -> choices
+
+    def __missing__(self, card):
+        make = self.make
+        table = self[card] = _Row(lambda key: tuple(("cast", card) + choice for choice in make(key)))
+        return table
+
+
+class _Row(dict):
+    def __init__(self, build):
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key):
+        found = self[key] = self.build(key)
+        return found
+
+
+_PLAIN = _Row(lambda card: (("cast", card),))  # card id -> the one action of a spell without choices
+_TURN = _Table(lambda taken: [(d,) for d in DIRS if d != taken])
+_MOVE_GEM = _Table(lambda at: [(at[0], d) for d in _dirs_inside(at[1])])  # key (colour, cell)
+_PUSH = _Table(lambda at: [(at[0], d) for d in _dirs_inside(at[1])])  # key (seat, cell)
+_ONE_CELL = _Table(lambda cell: [(d,) for d in _dirs_inside(cell)])
+
+
+def _boost_actions(state, seat, card):
+    return _PLAIN[card] if state.points < MAX_POINTS else ()
+
+
+def _turn_actions(state, seat, card):
+    return _TURN[card][state.taken_dir[seat]]
+
+
+def _phase_actions(state, seat, card):
+    return () if state.through else _PLAIN[card]
+
+
+def _move_gem_actions(state, seat, card):
+    row = _MOVE_GEM[card]
+    out = []
+    for at in state.gems.items():
+        out += row[at]
+    return out
+
+
+def _push_actions(state, seat, card):
+    row = _PUSH[card]
+    out = []
+    for at in enumerate(state.tokens):
+        if at[0] != seat:
+            out += row[at]
+    return out
+
+
+def _draw_actions(state, seat, card):
+    return _PLAIN[card] if state.deck or state.discard else ()
+
+
+def _always(state, seat, card):
+    return _PLAIN[card]
+
+
+def _move_wizard_actions(state, seat, card):
+    return () if state.wizard is None else _ONE_CELL[card][state.wizard]
+
+
+def _sidestep_actions(state, seat, card):
+    return _ONE_CELL[card][state.tokens[seat]]
+
+
+def _no_actions(kind: str):
+    def unknown(state, seat, card):
+        raise KeyError(kind)
+    return unknown
+
+
+# kind -> (state, seat, card id) -> the legal cast actions of that card
+ACTIONS = {
+    "boost": _boost_actions, "turn": _turn_actions, "phase": _phase_actions, "move_gem": _move_gem_actions,
+    "reroll": _always, "push": _push_actions, "draw": _draw_actions, "teleport": _always,
+    "move_wizard": _move_wizard_actions, "sidestep": _sidestep_actions,
+}
 
 
 def cast(state, seat: int, card: Card, choice: tuple, events: list) -> None:
