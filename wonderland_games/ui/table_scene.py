@@ -11,6 +11,12 @@ sound, animation of what just happened), `_finish_timeline()`,
 `_clear_selection()`, `_rebuild_log()` and `results_scene()`; they may
 override the small hooks `_reset_view()`, `_own_turn(seat)` and
 `_bot_pause(level, legal, seconds)`.
+
+Drawing stays cheap however much the table shows: the table is one cached
+frame split into disjoint regions (`self._regions`, name -> rect). A subclass
+yields `(region, key, paint)` from `_parts()`, the key holding all that the
+region shows; `draw` repaints a region over the static base only when its key
+changed, then the subclass draws what moves on top in `_draw_overlay`.
 """
 
 from __future__ import annotations
@@ -20,12 +26,25 @@ import random
 from ..core import registry
 from ..core.bots import Budget
 from ..core.game import IllegalAction
+import time
+
+import pygame
+
+from . import theme
 from .app import Scene
 from .botrunner import BotRunner
 from .save_dialog import SaveDialog
+from .widgets import Button, resolve
 
 REPLAY_PAUSE = 0.5  # seconds between replayed actions at animation speed 1
 END_PAUSE = 0.9  # seconds the final table stays up before the results
+REPAINT_SECONDS = 0.003  # repainting regions stops for this frame once it took this long
+
+
+def button_look(button: Button) -> tuple:
+    """All that decides how a button is drawn: a region key part."""
+    return (resolve(button.text), button.rect.topleft, button.rect.size, button.hover, button.pressed,
+            button.enabled, button.visible, button.focused, button.style)
 
 
 class TableScene(Scene):
@@ -58,6 +77,10 @@ class TableScene(Scene):
         self.curtain_for = None
         self.layout = None
         self.dirty = True  # the table must be drawn again
+        self._frame = None  # the table as last painted, region by region
+        self._base = None  # what lies under every region
+        self._regions: dict = {}
+        self._keys: dict = {}  # region -> the key it showed when last painted
 
     @property
     def state(self):
@@ -188,6 +211,43 @@ class TableScene(Scene):
     def show_results(self) -> None:
         self.app.push(self.results_scene()(self.app, self.session, record_stats=self.counts_for_stats))
         self.counts_for_stats = False
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Repaint the regions whose key changed into the cached frame, copy it to the window,
+        and draw what moves on top."""
+        self._ensure_layout(surface.get_size())
+        fresh = self._frame is None
+        if fresh:
+            self._base = self._render_base(surface.get_size())
+            self._frame = self._base.copy()
+            self._keys = {}
+        end = time.perf_counter() + REPAINT_SECONDS
+        painted = False
+        for name, key, paint in self._parts():
+            if self._keys.get(name) == key:
+                continue
+            if painted and not fresh and time.perf_counter() > end:
+                break  # the rest waits a frame: one long change never makes one long frame
+            painted = True
+            self._keys[name] = key
+            rect = self._regions[name]
+            self._frame.blit(self._base, rect, rect)
+            self._frame.set_clip(rect)
+            paint(self._frame)
+            self._frame.set_clip(None)
+        surface.blit(self._frame, (0, 0))
+        self._draw_overlay(surface)
+
+    def _render_base(self, size: tuple) -> pygame.Surface:
+        """What lies under every region: the sky and the top bar."""
+        base = pygame.Surface(size).convert()
+        theme.draw_background(base)
+        theme.translucent_panel(base, self.layout.top, self.layout.s)
+        return base
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        """Things in motion, drawn on the window over the cached frame each frame."""
 
     # -- menu buttons --------------------------------------------------------------------
     def open_save(self) -> None:

@@ -20,7 +20,6 @@ player confirms.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -29,10 +28,10 @@ import pygame
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.anim import ease_in_out, ease_out, lerp
-from ...ui.table_scene import TableScene
+from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
-from ...ui.widgets import Button, resolve
+from ...ui.widgets import Button
 from . import preview, rules
 from .art import OzArt
 from .board import DELTA, DIRS, cell_name
@@ -43,12 +42,7 @@ from .panels import card_detail, draw_card, draw_dice, draw_hand, draw_players, 
 
 STEP_SECONDS = 0.32  # one cell of a walk
 FORCED_PAUSE = 0.12  # a bot's pause before a step it cannot avoid
-REPAINT_SECONDS = 0.003  # repainting regions stops for this frame once it took this long
 
-
-def _look(button: Button) -> tuple:
-    return (resolve(button.text), button.rect.topleft, button.rect.size, button.hover, button.pressed,
-            button.enabled, button.visible, button.focused, button.style)
 
 
 @dataclass
@@ -85,10 +79,6 @@ class OzScene(TableScene):
         self.hover_card = None
         self.mouse = None  # where the mouse last moved: a strip under it shows its card in full
         self._details: dict = {}  # (card, language, width) -> the card drawn large
-        self._frame = None
-        self._base = None
-        self._regions: dict = {}
-        self._keys: dict = {}
         self._path_cache = (None, [])
         self._flash = (None, None)  # (key, surface) of the spell card shown big
         self.log = LogPanel(app, lambda: app.t("oz.log.title"))
@@ -574,39 +564,9 @@ class OzScene(TableScene):
             self.go()
 
     # -- drawing -----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        """Repaint the regions whose key changed into the cached frame, copy it to the window,
-        and draw the pieces in motion on top."""
-        self._ensure_layout(surface.get_size())
-        fresh = self._frame is None
-        if fresh:
-            self._base = self._render_base(surface.get_size())
-            self._frame = self._base.copy()
-            self._keys = {}
-        end = time.perf_counter() + REPAINT_SECONDS
-        painted = False
-        for name, key, paint in self._parts():
-            if self._keys.get(name) == key:
-                continue
-            if painted and not fresh and time.perf_counter() > end:
-                break  # the rest waits a frame: one long change never makes one long frame
-            painted = True
-            self._keys[name] = key
-            rect = self._regions[name]
-            self._frame.blit(self._base, rect, rect)
-            self._frame.set_clip(rect)
-            paint(self._frame)
-            self._frame.set_clip(None)
-        surface.blit(self._frame, (0, 0))
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
         self._draw_motion(surface)
         self._draw_detail(surface)
-
-    def _render_base(self, size: tuple) -> pygame.Surface:
-        lay, s = self.layout, self.layout.s
-        base = pygame.Surface(size).convert()
-        theme.draw_background(base)
-        theme.translucent_panel(base, lay.top, s)
-        return base
 
     def _parts(self):
         """(region, key, paint) of every part of the table; a key holds all that its region shows."""
@@ -615,7 +575,7 @@ class OzScene(TableScene):
         yield "status", status, lambda f: tx.draw_line(f, self.app.fonts, status, lay.status, px(21, s),
                                                        theme.GOLD_LIGHT, bold=True, align="left")
         top = [self.buttons[n] for n in lay.buttons]
-        yield "buttons", tuple(map(_look, top)), lambda f: [b.draw(f) for b in top]
+        yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
         beat = self.timeline[0] if self.timeline else None
         hidden = frozenset([beat.piece]) if beat is not None and beat.piece is not None else frozenset()
         path = self.path() if not self.timeline and (self.my_turn() or self.replay) else []
@@ -636,7 +596,7 @@ class OzScene(TableScene):
             lambda f: draw_dice(f, lay.dice, s, self.app, self.art, d, lay, clickable, self.hover_die, tumble)
         lines = self._hint_lines()
         widgets = [b for n, b in self.buttons.items() if n not in lay.buttons] + [b for b, _ in self.options]
-        yield "controls", (lang, tuple(lines), tuple(map(_look, widgets)), self._acting_key()), \
+        yield "controls", (lang, tuple(lines), tuple(map(button_look, widgets)), self._acting_key()), \
             partial(self._paint_controls, lines, widgets)
         seat, cards, title = self._hand_owner()
         playable = set(self._castable()) if self.my_turn() and self.state.phase == rules.ACTION else None

@@ -31,10 +31,10 @@ import pygame
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.anim import ease_in_out, lerp
-from ...ui.table_scene import TableScene
+from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
-from ...ui.widgets import Button, resolve
+from ...ui.widgets import Button
 from . import rules
 from .cards import KEY, CardPainter, card_height, glow, shade
 from .layout import PILE_LAYERS, PILE_STEP, compute
@@ -46,11 +46,6 @@ LAST = (255, 226, 140)
 REPAINT_SECONDS = 0.0025  # repainting regions stops for this frame once it took this long
 WARM_SECONDS = 0.002  # at most this much of a quiet frame goes to rendering faces ahead
 
-
-def _look(button: Button) -> tuple:
-    """All that decides how a button is drawn."""
-    return (resolve(button.text), button.rect.topleft, button.hover, button.pressed, button.enabled, button.visible,
-            button.focused, button.style)
 
 
 @dataclass
@@ -92,10 +87,6 @@ class ParadeScene(TableScene):
         self.preview = None
         self.last_play = None  # (seat, card) of the latest play, glowing in the parade
         self.move_text = ""  # the move being animated, in words
-        self._frame = None  # the table as last painted, region by region
-        self._base = None  # what lies under every region: sky, top bar, tray
-        self._regions: dict = {}
-        self._keys: dict = {}  # region -> what it showed when last painted
         self._warm = False
         self._overdraw: list = []  # screen spots drawn over the cached frame last time
         self._partial_ok = False
@@ -504,10 +495,10 @@ class ParadeScene(TableScene):
         buttons (hover, focus, enabled) and the panel holding the confirm button."""
         lay = self.layout
         top = [self.buttons[name] for name in lay.buttons]
-        yield "buttons", tuple(map(_look, top)), lambda frame: [b.draw(frame) for b in top]
+        yield "buttons", tuple(map(button_look, top)), lambda frame: [b.draw(frame) for b in top]
         if self.replay:
             row = [self.buttons[name] for name in lay.replay]
-            yield "replay", tuple(map(_look, row)), lambda frame: [b.draw(frame) for b in row]
+            yield "replay", tuple(map(button_look, row)), lambda frame: [b.draw(frame) for b in row]
             status = self._status()
             yield "info", status, lambda frame: tx.draw_line(frame, self.app.fonts, status, lay.info, px(18, lay.s),
                                                              theme.CREAM, align="left")
@@ -515,7 +506,7 @@ class ParadeScene(TableScene):
         state, entries = self.state, self.log.entries
         key = (self.app.lang, tuple(self.selected), repr(self.preview), self.my_turn(), state.phase,
                state.current_player(), state.is_over(), len(entries), entries[-1] if entries else None,
-               _look(self.buttons["confirm"]))
+               button_look(self.buttons["confirm"]))
         yield "info", key, self._paint_info
 
     def _parts(self):
