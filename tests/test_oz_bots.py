@@ -1,4 +1,5 @@
-"""Lost in Oz bots: legal choices in every phase, seeded determinism, merging, plans, Normal over Easy."""
+"""Lost in Oz bots: legal choices in every phase, seeded determinism, merging, plans, Normal over Easy,
+Hard's reach table and its play for the win in a last round."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from test_oz_rules import c, in_phase
 from wonderland_games.core.bots import Budget
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.games.oz import rules
-from wonderland_games.games.oz.bots import HardBot, PlannerBot, make_bot, merged
+from wonderland_games.games.oz.bots import HardBot, PlannerBot, make_bot, merged, reach_table
 from wonderland_games.games.oz.rules import DRAFT_ACT, DRAFT_DIR, PHASES
 from wonderland_games.games.oz.spells import load_spells
 
@@ -120,3 +121,23 @@ def test_normal_takes_the_action_die_that_reaches_its_gem():
     s.phase, s.queue, s.acting = DRAFT_ACT, [0, 1], None
     s.act_dice, s.act_owner, s.taken_act = [2, 5], [None, None], [None, None]
     assert PlannerBot().choose(s.view(0), s.legal_actions(), random.Random(0)) == ("take_act", 1)
+
+
+# -- Hard ----------------------------------------------------------------------------------
+def test_reach_table_counts_near_cells_on_the_walk_more_than_far_ones():
+    table = reach_table(in_phase().board)
+    near = table[c("C3")]
+    assert c("C3") not in near
+    assert c("F6") not in near  # six steps and a turn: more than six points
+    assert 0 < near[c("E5")] < near[c("C6")] < near[c("C5")] < near[c("C4")] <= 1
+
+
+def test_hard_acting_last_takes_the_point_that_wins_the_game_over_a_book():
+    turn = spells_of("turn")[0]
+    s = holding([turn], d="E", points=1, at="A2", holder=1)
+    s.order = [0]  # the other seat has acted: this phase ends the round
+    s.scores, s.earned = [19, 19], [[19, 0, 0], [19, 0, 0]]
+    s.gems[s.colours[1]] = c("A1")  # one point north (a free turn); a book two cards east (B2)
+    view, legal = s.view(0), s.legal_actions()
+    assert PlannerBot().choose(view, legal, random.Random(0)) == ("step",)
+    assert HardBot().choose(view, legal, random.Random(0)) == ("cast", turn, "N")

@@ -14,21 +14,37 @@ tries them now (the root). The draft picks the die whose best plan is worth
 most (for a direction die, the plan with the action die we can expect to be
 left); discards drop the card of the least worth.
 
-Hard plans its phase like Normal but also counts what the gems left are
-worth to the other seats (taking a gem from another's path gains twice), and
-judges a draft pick by Monte Carlo over the hidden cards: each sample deals the
-unseen cards to the other hands, plans every seat's phase for every die pair,
-plays the rest of the draft as those seats would pick, plans the phases in
-turn order (gems an earlier plan takes are gone for later ones) and scores our
-worth against the others'. In two-player games a direction die taken is the
-one the other cannot have, so this is where Hard gains most.
+Hard plans its phase like Normal, with three changes. Gems within reach at
+the end are judged by this board's reach table (the share of the 24 die pairs
+whose walk, turned at most once by the guide, enters the cell) rather than by
+distance. The seats still to act this round plan their phases on the gems and
+wizard our plan leaves, and what they make of them counts against us (a gem
+taken from another's path gains twice); the others' reach next round counts a
+little. When the round may end the game, winning it is worth FINAL_WIN: the
+scores after our plan and the later seats' plans decide, ties by fewer spells
+played, so a point that wins beats a hand or a position. A draft pick is
+judged by Monte Carlo over the hidden cards: each sample deals the unseen cards
+to the other hands, plans every seat's phase for every die pair, plays the rest
+of the draft as those seats would pick, plans the phases in turn order (gems an
+earlier plan takes are gone for later ones) and scores our worth against the
+others', plus FINAL_WIN if those plans end the game with our win. In
+two-player games a direction die taken is the one the other cannot have, so
+the draft is where Hard gains most.
 
-Measured (2 players, seed 7, against Normal): this wins ~58% of 400 games;
-core.bots.MonteCarloBot with rollouts to the end of the round (our phase
-planned, the others without spells) won 52% of 40 games at ~7 s of thinking
-per game, and with uniformly random rollouts to the end of the game (24 per
-decision, ~60 ms) it won 0 of 10: random play drifts ~100 rounds and says
-nothing about a race that good play finishes in ~11.
+Measured (2 players, against Normal, `simulate oz --players 2 --bots
+hard,normal --games 400`): 60.9% at seed 7 and 59.9% at seed 2024; before
+these changes 57.8% at seed 7 and 57.4% at seed 2024. With 400 games a
+figure is +-2.5 points (one standard error), so the gain is a few points, not
+more: 200-game runs of each change alone (seeds 7, 100, 101) moved by less
+than their noise. Six hidden-card samples per draft decision did as well as
+twenty. Thinking (GUI budget: 1 s, 6 samples; 6 two-player games): 8.6 ms a
+decision on average, 132 ms at most (draft); four players 43 ms, 539 ms.
+Earlier tries: core.bots.MonteCarloBot with rollouts to the end of the round
+(our phase planned, the others without spells) won 52% of 40 games at ~7 s
+of thinking per game, and with uniformly random rollouts to the end of the
+game (24 per decision, ~60 ms) it won 0 of 10: random play drifts ~100 rounds
+and says nothing about a race that good play finishes in ~11.
+
 Equivalent actions are merged first (two copies of a spell kind with the same
 choice, two dice of equal value); the action returned is always a legal one.
 """
@@ -41,7 +57,8 @@ from typing import Optional
 from ...core.bots import Bot, RandomBot, thinking_limits
 from .board import DELTA, DIRS, SIZE
 from .rules import (
-    ACTION, DRAFT_ACT, DRAFT_DIR, HAND_LIMIT, MAX_POINTS, MIN_POINTS, OTHER_GEM, OWN_GEM, STEP, WIZARD_VISIT,
+    ACTION, DRAFT_ACT, DRAFT_DIR, HAND_LIMIT, MAX_POINTS, MIN_POINTS, OTHER_GEM, OWN_GEM, STEP, TARGET, WIZARD_VISIT,
+    winners_of,
 )
 
 # What holding one card of a kind is worth, in points (set by hand; `simulate` shows no kind
@@ -62,6 +79,9 @@ CAST = 0.02  # a spell played breaks ties against us: cast only for a gain
 GUIDE = 0.01
 HARD_SAMPLES = 6  # Hard: hidden-card samples per draft decision
 RIVALS = 0.25  # Hard: weight of what the gems left are worth to the others
+HARD_POSITION = 0.6  # Hard: weight of the gems within reach (by the reach table) at the end of the phase
+FINAL_WIN = 100.0  # Hard, in a round that may end the game: worth of winning it
+REPLIES = 1.0  # Hard: weight of the phases still to come this round, planned on what ours leaves
 _INSIDE = {(x, y): tuple((d, (x + DELTA[d][0], y + DELTA[d][1])) for d in DIRS
                          if 0 <= x + DELTA[d][0] < SIZE and 0 <= y + DELTA[d][1] < SIZE)
            for x in range(SIZE) for y in range(SIZE)}
@@ -79,6 +99,47 @@ def hand_worth(keys, drawn: int) -> float:
     return sum(worths[:HAND_LIMIT]) + EXTRA_CARD * sum(worths[HAND_LIMIT:])
 
 
+def reach_table(board) -> dict:
+    """start cell -> {cell: share of the 24 die pairs (direction, points) whose walk, with the guide
+    turning it at most once, enters that cell}: how near a gem is for next round on this board."""
+    got = _REACH_TABLES.get(id(board))
+    if got is not None and got[0] is board:
+        return got[1]
+    moves = board.moves
+    memo: dict = {}
+
+    def visits(cell, d, points, guide) -> frozenset:
+        key = (cell, d, points, guide)
+        got = memo.get(key)
+        if got is None:
+            target, purple = moves[cell][d]
+            left = points - (2 if target is None or purple else 1)
+            got = frozenset() if target is None else frozenset((target,))
+            if target is not None and left >= MIN_POINTS:
+                got = got | visits(target, d, left, guide)
+            if guide and points > 1:
+                for nd in DIRS:
+                    if nd != d:
+                        got = got | visits(cell, nd, points - 1, False)
+            memo[key] = got
+        return got
+
+    table = {}
+    for start in moves:
+        counts: dict = {}
+        for d in DIRS:
+            for points in range(MIN_POINTS, MAX_POINTS + 1):
+                for cell in visits(start, d, points, True):
+                    counts[cell] = counts.get(cell, 0) + 1
+        table[start] = {cell: n / 24.0 for cell, n in counts.items() if cell != start}
+    _REACH_TABLES.clear()  # one board at a time: a game's bots share it
+    _REACH_TABLES[id(board)] = (board, table)
+    return table
+
+
+_REACH_TABLES: dict = {}
+
+
 def _distance(a, b) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
@@ -86,11 +147,18 @@ def _distance(a, b) -> int:
 class Planner:
     """Best worth of the rest of one seat's action phase, on one view (memoised per decision)."""
 
-    def __init__(self, view, seat: int, rivals: float = 0.0, gone=frozenset()):
+    def __init__(self, view, seat: int, rivals: float = 0.0, gone=frozenset(), replies: float = 0.0,
+                 hard: bool = False, final: bool = False):
         self.view = view
+        self.hard = hard  # gems within reach judged by this board's reach table (HARD_POSITION)
         self.seat = seat
         self.rivals = rivals  # weight of what the gems left are worth to the others
         self._threat: dict = {}
+        # seats still to act this round after ours: their planned phase is worth this much against us
+        self.later = [o for o in view.order[1:] if view.taken_dir[o] is not None] if replies else []
+        self.replies = replies / max(1, len(self.later))
+        self._reply: dict = {}
+        self.final = final and view.phase == ACTION and view.acting == seat
         self.moves = view.board.moves
         self.books = frozenset(view.books)
         own = view.colours[seat]
@@ -120,19 +188,66 @@ class Planner:
         wizard = v.wizard
         return (cell, d, points, guide, cast, adjust, through, self.gems, wizard, self.hand, 0)
 
-    def end_worth(self, cell, gems, hand, drawn) -> float:
+    def end_worth(self, cell, gems, hand, drawn, wizard=None, cast=True) -> float:
         worth = hand_worth(hand, drawn + 1)  # everyone draws one at round end
+        if self.final:
+            worth += FINAL_WIN * self.won(gems, wizard, cast)
+        if self.later:
+            worth -= self.reply(gems, wizard)[0]
         if cell is None:
             return worth + self.step_worth * 3
+        worth += self.position(cell, gems)
+        if self.rivals:
+            worth -= self.rivals * sum(self.threat(at, colour) for at, _, colour in gems)
+        return worth
+
+    def won(self, gems, wizard, cast) -> float:
+        """Our share of the win if the game ends with this round, else 0 (the seats acting after us
+        score what they plan to on what we leave)."""
+        v, seat = self.view, self.seat
+        scored = sum(value for _, value, _ in self.gems) - sum(value for _, value, _ in gems)
+        if wizard is None and v.wizard is not None:
+            scored += WIZARD_VISIT
+        scores, played = list(v.scores), list(v.cards_played)
+        scores[seat] += scored
+        played[seat] += cast is False and not v.cast_this_phase
+        if self.later:
+            for o, points, spell in self.reply(gems, wizard)[1]:
+                scores[o] += points
+                played[o] += spell
+        return final_share(seat, scores, played)
+
+    def position(self, cell, gems) -> float:
+        """Worth of the gems within reach of a cell for next round."""
+        if self.hard:
+            near = reach_table(self.view.board)[cell]
+            return HARD_POSITION * sum(value * near.get(at, 0.0) for at, value, _ in gems)
         position = 0.0
         for at, value, _ in gems:
             dist = _distance(cell, at)
             if dist:
                 position += value * REACH[dist] * (1.0 if cell[0] == at[0] or cell[1] == at[1] else 0.5)
-        worth += POSITION * position
-        if self.rivals:
-            worth -= self.rivals * sum(self.threat(at, colour) for at, _, colour in gems)
-        return worth
+        return POSITION * position
+
+    def reply(self, gems, wizard) -> tuple:
+        """(worth against us, [(seat, points, casts)]) of the phases of the seats acting after us this
+        round, planned on the gems and wizard we leave."""
+        key = (gems, wizard)
+        got = self._reply.get(key)
+        if got is None:
+            after = self.view.clone()
+            after.gems = {colour: at for at, _, colour in gems}
+            after.wizard = wizard
+            worth, scored = 0.0, []
+            for o in self.later:
+                planner = Planner(after, o, hard=self.hard)
+                root = planner.root(after.tokens[o], after.taken_dir[o], after.taken_act[o], fresh=True)
+                worth += planner.value(root)
+                found, took_wizard, cast = planner.plan_gems(root)
+                points = sum(OWN_GEM if c == after.colours[o] else OTHER_GEM for c in found)
+                scored.append((o, points + (WIZARD_VISIT if took_wizard else 0), cast))
+            got = self._reply[key] = (self.replies * worth, scored)
+        return got
 
     def threat(self, cell, colour) -> float:
         """What a gem here is worth to the other seats (mean): found on the path of one still to act
@@ -146,13 +261,10 @@ class Planner:
         others = [o for o in range(len(v.seats)) if o != self.seat]
         for o in others:
             value = OWN_GEM if v.colours[o] == colour else OTHER_GEM
-            if o in v.order[1:] and cell in self.path(o):
+            if o in v.order[1:] and not self.later and cell in self.path(o):
                 total += value
                 continue
-            at = v.tokens[o]
-            dist = _distance(at, cell)
-            if dist:
-                total += POSITION * value * REACH[dist] * (1.0 if at[0] == cell[0] or at[1] == cell[1] else 0.5)
+            total += self.position(v.tokens[o], ((cell, value, colour),))
         got = self._threat[key] = total / len(others)
         return got
 
@@ -208,7 +320,7 @@ class Planner:
         cost = 2 if target is None or (purple and not through) else 1
         left = points - cost
         if target is None:  # off the edge, to a random cell
-            end = self.end_worth(None, gems, hand, drawn)
+            end = self.end_worth(None, gems, hand, drawn, wizard, cast)
             return 0.0, None, (), end if left < MIN_POINTS else end + self.step_worth * left
         gained = 0.0
         found = ()
@@ -225,7 +337,7 @@ class Planner:
         if target in self.books:
             drawn += 2 if stop else 1
         if stop:
-            return gained, None, found, self.end_worth(target, gems, hand, drawn)
+            return gained, None, found, self.end_worth(target, gems, hand, drawn, wizard, cast)
         return gained, (target, d, left, guide, cast, False, through, gems, wizard, hand, drawn), found, 0.0
 
     def step(self, s) -> float:
@@ -233,19 +345,24 @@ class Planner:
         gained, then, _, end = self.advance(s)
         return gained + (end if then is None else self.value(then))
 
-    def plan_gems(self, s) -> set:
-        """Colours of the gems the best plan from s collects (up to its first roll of the dice)."""
+    def plan_gems(self, s) -> tuple:
+        """(colours of the gems, whether the wizard, whether a spell) the best plan from s takes,
+        up to its first roll of the dice."""
         self.value(s)
         found: set = set()
+        wizard = cast = False
         while s is not None:
             then = self.best_next.get(s)
             if then is STEP:
+                target = self.moves[s[0]][s[1]][0]
                 _, then, colours, _ = self.advance(s)
+                wizard = wizard or (then is None and target is not None and target == s[8])
                 found.update(colours)
             elif then is not None:
                 found.update(g[2] for g in s[7] if g[2] not in {h[2] for h in then[7]})
+                cast = cast or (s[4] and not then[4])
             s = then
-        return found
+        return found, wizard, cast
 
     def cast_outcomes(self, s, key, choice) -> list:
         """(worth, next state or None after a roll) of casting a card of `key` (every useful choice,
@@ -274,7 +391,7 @@ class Planner:
         if kind == "reroll":
             return [(sum(then(points=r)[0] for r in range(1, 7)) / 6.0, None)]
         if kind == "teleport":
-            return [(self.step_worth * points + self.end_worth(None, gems, rest, drawn) - CAST, None)]
+            return [(self.step_worth * points + self.end_worth(None, gems, rest, drawn, wizard, False) - CAST, None)]
         if kind == "sidestep":
             out = []
             for nd, target in _INSIDE[cell]:
@@ -476,11 +593,11 @@ class Phases:
         self.view = view
         self.planners: dict = {}
 
-    def planner(self, seat: int, gone: frozenset) -> Planner:
-        key = (seat, gone)
+    def planner(self, seat: int, gone: frozenset, hard: bool = False) -> Planner:
+        key = (seat, gone, hard)
         planner = self.planners.get(key)
         if planner is None:
-            planner = self.planners[key] = Planner(self.view, seat, gone=gone)
+            planner = self.planners[key] = Planner(self.view, seat, gone=gone, hard=hard)
             planner.base = hand_worth(planner.hand, 1)
         return planner
 
@@ -490,16 +607,31 @@ class Phases:
         return {(d, p): planner.die_pair_worth(d, p) - planner.base
                 for d in set(self.view.dir_dice) for p in set(self.view.act_dice)}
 
-    def in_order(self, outcome: dict) -> dict:
-        """Seat -> worth of its phase with its drafted pair, phases played in turn order."""
+    def in_order(self, outcome: dict) -> tuple:
+        """(seat -> worth of its phase with its drafted pair, phases played in turn order; the scores
+        and spells played when the round ends if each plays its plan)."""
+        v = self.view
         gone: frozenset = frozenset()
         worths = {}
-        for seat in self.view.turn_order(self.view.starter):
+        scores, played = list(v.scores), list(v.cards_played)
+        for seat in v.turn_order(v.starter):
             d, p = outcome[seat]
-            planner = self.planner(seat, gone)
+            planner = self.planner(seat, gone, hard=True)
             worths[seat] = planner.die_pair_worth(d, p) - planner.base
-            gone = gone | planner.plan_gems(planner.root(self.view.tokens[seat], d, p, fresh=True))
-        return worths
+            found, wizard, cast = planner.plan_gems(planner.root(v.tokens[seat], d, p, fresh=True))
+            gone = gone | found
+            scores[seat] += sum(OWN_GEM if c == v.colours[seat] else OTHER_GEM for c in found)
+            scores[seat] += WIZARD_VISIT if wizard else 0
+            played[seat] += cast
+        return worths, scores, played
+
+
+def final_share(me: int, scores: list, played: list) -> float:
+    """Our share of the win if the game ends with these scores this round, else 0."""
+    if max(scores) < TARGET:
+        return 0.0
+    winners = winners_of(scores, played)
+    return 1.0 / len(winners) if me in winners else 0.0
 
 
 def draft_outcome(view, first: tuple, tables: dict) -> dict:
@@ -558,7 +690,8 @@ class HardBot(Bot):
             return legal_actions[0]
         me = view.current_player()
         if view.phase == ACTION:
-            ranked = Planner(view, me, rivals=RIVALS).phase_worths(legal_actions).values()
+            planner = Planner(view, me, rivals=RIVALS, replies=REPLIES, hard=True, final=True)
+            ranked = planner.phase_worths(legal_actions).values()
             return max(ranked, key=lambda pair: pair[0])[1]
         if view.phase not in (DRAFT_DIR, DRAFT_ACT):
             return best_action(view, legal_actions)
@@ -573,7 +706,8 @@ class HardBot(Bot):
             tables = {s: phases.table(s) for s in range(len(view.seats))}
             for i, action in enumerate(candidates):
                 outcome = draft_outcome(phases.view, action, tables)
-                totals[i] += rival_margin(me, phases.in_order(outcome))
+                worths, scores, played = phases.in_order(outcome)
+                totals[i] += rival_margin(me, worths) + FINAL_WIN * final_share(me, scores, played)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
