@@ -130,23 +130,28 @@ def frame_ms(size: tuple, frames: int = 600) -> list:
     return times
 
 
-def oz_frame_ms(size: tuple, frames: int = 1500) -> list:
-    """Frame times of the Oz board with 4 Normal bots drafting, walking and casting."""
+def bot_table_frame_ms(game: str, players: int, size: tuple, frames: int = 1500) -> list:
+    """Frame times of a table where Normal bots play (Oz: drafting, walking, casting;
+    Voyage: walking the map), the mouse sweeping over it as a watching player's would."""
     import pygame
 
     from wonderland_games.core.session import Session
-    from wonderland_games.games.oz.scene import OzScene
+    from wonderland_games.scenes.launch import scene_class
     from wonderland_games.ui.app import App
 
     app = App(size=size)
     app.settings.sound = False
     app.settings.bot_think_seconds = 0.1
-    session = Session.new("oz", [Seat(f"Bot {i}", BOT, "normal") for i in range(4)], seed=3, options={})
+    session = Session.new(game, [Seat(f"Bot {i}", BOT, "normal") for i in range(players)], seed=3, options={})
     session.autosave = False
     app.running = True
-    app.push(OzScene(app, session))
+    app.push(scene_class(game)(app, session))
+    rng = random.Random(7)
     times = []
     for i in range(frames + 30):
+        if i % 5 == 0:
+            pos = (rng.randrange(size[0]), rng.randrange(size[1]))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         start = time.perf_counter()
         app.step(1 / 60)
         if i >= 30:  # the first frames draw the board and pieces once per size
@@ -220,7 +225,7 @@ def main() -> int:
     args = parser.parse_args()
     n = 100 if args.quick else 400
     figures = {}
-    for game, prefix in (("parade", "bot"), ("oz", "oz_bot")):
+    for game, prefix in (("parade", "bot"), ("oz", "oz_bot"), ("voyage", "voyage_bot")):
         figures[f"{game}_games_per_s_4p"] = round(games_per_second(game, 1.0 if args.quick else 3.0), 1)
         for level in ("easy", "normal"):
             figures[f"{prefix}_{level}_ms_p99"] = round(p99(decision_ms(game, level, n * 5)), 3)
@@ -231,9 +236,10 @@ def main() -> int:
         times = frame_ms(size)
         figures[f"frame_ms_p99_{size[0]}x{size[1]}"] = round(p99(times), 2)
         figures[f"frame_ms_median_{size[0]}x{size[1]}"] = round(statistics.median(times), 2)
-    oz = oz_frame_ms((1920, 1080), 500 if args.quick else 1500)
-    figures["oz_frame_ms_p99_1920x1080"] = round(p99(oz), 2)
-    figures["oz_frame_ms_median_1920x1080"] = round(statistics.median(oz), 2)
+    for game, players in (("oz", 4), ("voyage", 5)):
+        table = bot_table_frame_ms(game, players, (1920, 1080), 500 if args.quick else 1500)
+        figures[f"{game}_frame_ms_p99_1920x1080"] = round(p99(table), 2)
+        figures[f"{game}_frame_ms_median_1920x1080"] = round(statistics.median(table), 2)
     figures["startup_s"] = round(statistics.median(startup_s()), 3)
     finished, peak = peak_memory_mb()
     figures["peak_memory_mb_6p_session"] = round(peak, 1)

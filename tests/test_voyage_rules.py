@@ -466,18 +466,16 @@ def test_the_game_ends_when_nobody_can_pay_for_a_visit():
     assert s.is_over() and s.result().extra == {**s.result().extra, "end": "stuck", "rounds": 2}
 
 
-def test_a_token_or_three_money_still_count_as_a_way_to_pay():
+def test_three_money_still_count_as_a_way_to_pay_but_tokens_do_not():
+    """The rule text: the game ends when nobody's money and itinerary cards can pay for a visit."""
     s = game()
     show(s, [dest("athens")])
     give(s, 0, [])
     give(s, 1, [])
-    s.money = [2, 2]
-    s.tokens = [0, 1]
-    assert s.end_check() is None
-    s.tokens = [0, 0]
     s.money = [3, 0]
     assert s.end_check() is None
-    s.money = [2, 0]
+    s.money = [2, 2]
+    s.tokens = [2, 2]
     assert s.end_check() == "stuck"
 
 

@@ -51,8 +51,8 @@ Decisions where the rule text leaves a gap (shown on the in-app rules page):
   A reward is applied before the visit's cube goes to the region's supply.
 - The game ends when a round ends and: (a) the destination deck and display
   are empty ("deck"), or (b) no player can pay for a visit any more: every
-  player has under 3 money, no card of a displayed colour and no token
-  ("stuck"), or (c) ROUND_LIMIT rounds have been played ("rounds").
+  player has under 3 money and no card of a displayed colour ("stuck"; the
+  rule text names money and cards, so tokens do not count), or (c) ROUND_LIMIT rounds have been played ("rounds").
 - Score: destination points; colour sets per colour, by its destinations:
   3 -> 5, 6 -> 12, 9 -> 20, 12 -> 30; each 3 souvenirs of one colour 4; 1 per
   3 money; 1 per unused token. Ties: more destinations, then more souvenir
@@ -311,8 +311,9 @@ class VoyageState(GameState):
         return self.money[seat] >= BUY_PRICE if using == "money" else self.tokens[seat] > 0
 
     def can_pay_a_visit(self, seat: int) -> bool:
-        """Money, a token (to buy a card) or a card of a displayed colour: what "stuck" rules out."""
-        if self.money[seat] >= VISIT_PRICE or self.tokens[seat]:
+        """3 money or a card of a displayed colour: what "stuck" rules out. The rule text names
+        money and itinerary cards only, so frequent-flyer tokens do not count."""
+        if self.money[seat] >= VISIT_PRICE:
             return True
         dests, its = self.cards.destinations, self.cards.itineraries
         shown = {dests[d].colour for d in self.display}

@@ -1,0 +1,406 @@
+"""The World Voyage table driven with real pygame events (headless, see conftest.py)."""
+
+import random
+import re
+import time
+
+import pygame
+import pytest
+
+from wonderland_games.core import records
+from wonderland_games.core.game import Seat
+from wonderland_games.core.session import Session
+from wonderland_games.games.voyage import rules
+from wonderland_games.games.voyage.layout import compute
+from wonderland_games.games.voyage.results import VoyageResultsScene
+from wonderland_games.games.voyage.scene import VoyageScene
+from wonderland_games.scenes.curtain import CurtainScene
+from wonderland_games.ui import text as tx
+from wonderland_games.ui.testing import click, key, run_until
+
+ACTION_BUTTONS = {"collect": rules.COLLECT, "buy_money": rules.BUY_MONEY, "buy_token": rules.BUY_TOKEN,
+                  "flyer": rules.FLYER, "end": rules.END}
+
+
+@pytest.fixture
+def app(table_app):
+    return table_app
+
+
+def start(app, seats, seed=11, options=None):
+    session = Session.new("voyage", seats, seed=seed, options=options, autosave=False)
+    scene = VoyageScene(app, session)
+    app.push(scene)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    return session, scene
+
+
+def move(app, scene, rng, card=None, confirm="button"):
+    """Plan a move by clicking a card then a lit city, and confirm it; returns (card, city, path shown)."""
+    legal = scene.session.state.legal_actions()
+    cards = sorted({a[1] for a in legal if a[0] == "move"})
+    card = rng.choice(cards) if card is None else card
+    click(app, dict(scene.hand_rects())[card].center)
+    assert scene.selected == card
+    targets = scene.move_targets(card)
+    assert set(targets) == {a[2] for a in legal if a[0] == "move" and a[1] == card}
+    city = rng.choice(sorted(targets))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.city_rect(city).center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    shown = list(scene._map_marks()[1])
+    before = len(scene.session.actions)
+    click(app, scene.city_rect(city).center)
+    assert scene.target == city and len(scene.session.actions) == before, "the first click only plans the move"
+    assert list(scene._map_marks()[1]) == shown
+    if confirm == "button":
+        click(app, scene.buttons["confirm"].rect.center)
+    elif confirm == "enter":
+        key(app, pygame.K_RETURN)
+    else:
+        click(app, scene.city_rect(city).center)
+    assert scene.session.actions[before] == ("move", card, city)
+    return card, city, shown
+
+
+def act_by_clicking(app, scene, rng):
+    """One decision of the looking player, made the way a person would: cards, cities, buttons."""
+    session = scene.session
+    state = session.state
+    before = len(session.actions)
+    legal = state.legal_actions()
+    if state.phase == rules.DISCARD:
+        card, rect = rng.choice(scene.hand_rects())
+        click(app, rect.center)
+        assert scene.selected == card and len(session.actions) == before, "one click only picks the card"
+        click(app, dict(scene.hand_rects())[card].center)
+    elif any(a[0] == "visit" for a in legal):
+        click(app, scene.buttons[rng.choice([n for n in ("visit_card", "visit_money") if scene.buttons[n].enabled])]
+              .rect.center)
+    elif any(a[0] == "move" for a in legal) and rng.random() < 0.75:
+        move(app, scene, rng, confirm=rng.choice(("button", "enter", "again")))
+    else:
+        names = [n for n, a in ACTION_BUTTONS.items() if a in legal and (n != "end" or rng.random() < 0.5)]
+        click(app, scene.buttons[rng.choice(names or ["end"])].rect.center)
+    assert len(session.actions) > before, f"a click did nothing in phase {state.phase}"
+
+
+def test_human_plays_a_whole_game_against_a_bot_by_clicking(app):
+    session, scene = start(app, [Seat("爱丽丝"), Seat("Bot", "bot", "easy")], seed=5)
+    rng = random.Random(3)
+    end = time.monotonic() + 120
+    while not isinstance(app.top, VoyageResultsScene):
+        assert time.monotonic() < end
+        if scene.my_turn():
+            act_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+    assert session.state.is_over()
+    kinds = {a[0] for a, actor in zip(session.actions, session.actors) if actor == 0}
+    assert {"move", "visit"} <= kinds
+    app.step(1 / 60)  # the results screen draws
+    notes = app.top.notes()
+    assert notes and str(session.state.round) in notes[0]
+
+
+def test_move_preview_matches_what_the_move_does(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=8)
+    rng = random.Random(4)
+    checked = 0
+    end = time.monotonic() + 60
+    while checked < 10:
+        assert time.monotonic() < end
+        if not scene.my_turn():
+            app.step(1 / 60)
+            continue
+        state = session.state
+        if state.phase != rules.TURN or not any(a[0] == "move" for a in state.legal_actions()):
+            act_by_clicking(app, scene, rng)
+            continue
+        here = state.positions[0]
+        done = len(session.actions)
+        card, city, shown = move(app, scene, rng)
+        replay = session.initial_state()
+        for action in session.actions[:done]:
+            replay.apply(action)
+        event = replay.apply(session.actions[done])[0]
+        assert shown[0] == here and shown[-1] == city == event["to"]
+        if event["type"] == "move":
+            assert shown == event["path"], "the numbered steps are the route the traveller walks"
+        else:
+            assert shown == [here, city]
+        checked += 1
+
+
+def test_hovering_a_display_card_lights_its_city_and_route(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=8)
+    app.step(1 / 60)
+    state = session.state
+    dest, rect = scene.display_rects()[0]
+    city = state.cards.destinations[dest].city
+    x, y = scene.city_rect(city).center
+    ring = scene.map_view.dot_radius(scene.layout.map) + 7
+    spots = [(x + dx, y + dy) for dx in range(-ring - 3, ring + 4) for dy in (-ring, ring)]
+    plain = [app.screen.get_at(p)[:3] for p in spots]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert scene.hover_dest == dest
+    _, _, _, lit, route = scene._map_marks()
+    seat = scene._focus_seat()
+    assert lit == city and list(route) == session.state.world.shortest_path(state.positions[seat], city)
+    assert [app.screen.get_at(p)[:3] for p in spots] != plain, "the city is ringed on screen"
+    # and pointing at the city on the map picks out its card
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert scene.hover_dest == dest
+
+
+def test_buttons_are_offered_only_when_legal(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=12)
+    rng = random.Random(5)
+    checked = 0
+    end = time.monotonic() + 60
+    while checked < 40 and not session.state.is_over():
+        assert time.monotonic() < end
+        if not scene.my_turn():
+            app.step(1 / 60)
+            continue
+        app.step(1 / 60)
+        legal = set(session.state.legal_actions())
+        b = scene.buttons
+        for name, action in ACTION_BUTTONS.items():
+            assert b[name].visible and b[name].enabled == (action in legal), name
+        assert b["visit_money"].enabled == any(a[0] == "visit" and a[2] == "money" for a in legal)
+        assert b["visit_card"].enabled == any(a[0] == "visit" and a[2] == "card" for a in legal)
+        if b["visit_card"].enabled:
+            assert scene.visit_card_action() in legal
+        assert not b["confirm"].enabled or session.state.phase == rules.DISCARD
+        checked += 1
+        act_by_clicking(app, scene, rng)
+    assert checked >= 10
+
+
+def test_curtain_between_two_humans_not_with_one(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "easy")], seed=5)
+    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    first = session.state.current_player()
+    assert scene.viewer != first and scene.hand_rects() == [], "no hand shows before the curtain lifts"
+    click(app, app.top.button.rect.center)
+    assert app.top is scene and scene.viewer == first
+    app.step(1 / 60)
+    assert [c for c, _ in scene.hand_rects()] == session.state.hands[first]
+    rng = random.Random(1)
+    while session.state.current_player() == first:
+        act_by_clicking(app, scene, rng)
+    run_until(app, lambda: isinstance(app.top, CurtainScene) or (
+        scene.my_turn() and session.state.current_player() == scene.viewer))
+    if session.seats[session.state.current_player()].is_bot:
+        return
+    assert isinstance(app.top, CurtainScene) and app.top.name != session.seats[first].name
+
+
+def test_no_curtain_with_one_human(app):
+    session, scene = start(app, [Seat("Ann"), Seat("B1", "bot", "easy"), Seat("B2", "bot", "easy")])
+    rng = random.Random(2)
+    while len(session.actions) < 80 and not session.state.is_over():
+        assert not any(isinstance(s, CurtainScene) for s in app.stack)
+        if scene.my_turn():
+            act_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+
+
+def test_bots_walk_city_by_city_at_a_followable_pace(app):
+    app.settings.fast_forward = False
+    session, scene = start(app, [Seat("B1", "bot", "easy"), Seat("B2", "bot", "easy")], seed=3)
+    seen, t, actions_at = [], 0.0, []
+    while len(seen) < 12 or len(actions_at) < 4:
+        count = len(session.actions)
+        app.step(1 / 60)
+        t += 1 / 60
+        walker = scene._walker()
+        if walker is not None and (not seen or seen[-1][0] != scene.timeline[0].b):
+            seen.append((scene.timeline[0].b, t))
+        if len(session.actions) > count:
+            actions_at.append(t)
+        assert t < 60
+    gaps = [b - a for a, b in zip(actions_at, actions_at[1:])]
+    assert min(gaps) >= 0.4, f"bot actions {gaps} come faster than a person can follow"
+    steps = [b[1] - a[1] for a, b in zip(seen, seen[1:])]
+    assert max(steps) >= 0.25
+
+
+def test_undo_takes_back_a_move(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=6)
+    rng = random.Random(9)
+    run_until(app, lambda: scene.my_turn() and session.state.phase == rules.TURN)
+    here, count = session.state.positions[0], len(session.actions)
+    move(app, scene, rng)
+    run_until(app, lambda: not scene.timeline)
+    assert session.can_undo(), "a move reveals nothing"
+    click(app, scene.buttons["undo"].rect.center)
+    assert len(session.actions) == count and session.state.positions[0] == here
+    assert scene.selected is None and scene.my_turn()
+
+
+def make_record(seed=21):
+    seats = [Seat("A", "bot", "easy"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy")]
+    state = rules.new_state(seats, seed)
+    first = state.clone()
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        actions.append(action)
+    return records.make_record("voyage", seed, seats, None, first, actions, state)
+
+
+def test_replay_steps_forward_and_back(app):
+    record = make_record()
+    scene = VoyageScene(app, None, replay=record)
+    app.push(scene)
+    app.step(1 / 60)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.replay_step == 2
+    expected = records.initial_state(record)
+    for action in record.actions[:2]:
+        expected.apply(action)
+    assert scene.state.to_dict() == expected.to_dict()
+    seat = scene.state.current_player()
+    assert [c for c, _ in scene.hand_rects()] == scene.state.hands[seat], "a replay shows the hand of who moves"
+    key(app, pygame.K_LEFT)
+    assert scene.replay_step == 1
+    click(app, scene.buttons["next"].rect.center)
+    assert scene.replay_step == 2
+    scene.replay_goto(len(record.actions) - 3)
+    click(app, scene.buttons["play"].rect.center)
+    run_until(app, lambda: scene.replay_step == len(record.actions), seconds=30)
+    assert scene.state.is_over()
+    assert not isinstance(app.top, VoyageResultsScene), "a replay shows no results screen"
+
+
+def test_monkey_clicks_and_keys(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "normal"), Seat("Cat", "bot", "easy")])
+    rng = random.Random(99)
+    w, h = app.screen.get_size()
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_f,
+            pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_a, pygame.K_z]
+    end = time.monotonic() + 4
+    while time.monotonic() < end:
+        r = rng.random()
+        if r < 0.6:
+            pos = (rng.randrange(w), rng.randrange(h))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3))))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        elif r < 0.7:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False))
+        else:
+            k = rng.choice(keys)
+            mod = pygame.KMOD_CTRL if k == pygame.K_z else 0
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+        app.step(1 / 60)
+        if not app.stack:
+            break
+    assert app.stack
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("replay", [False, True])
+def test_layout_fits_the_window_without_overlap(size, players, replay):
+    lay = compute(size, players, replay=replay)
+    window = pygame.Rect((0, 0), size)
+    blocks = [lay.top, lay.map_box, lay.display, lay.hand, lay.players, lay.controls, lay.log]
+    for rect in blocks:
+        assert window.contains(rect), rect
+    for i, a in enumerate(blocks):
+        for b in blocks[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    assert lay.map_box.contains(lay.map) and lay.map.width >= 640 * lay.s
+    assert lay.log.height >= 80 * lay.s, "the log keeps a few lines"
+    buttons = list(lay.buttons.values())
+    row = list(lay.actions.values()) + list(lay.replay.values())
+    for group, box in ((buttons, lay.top), (row, lay.controls)):
+        for i, a in enumerate(group):
+            assert box.contains(a), (a, box)
+            assert not any(a.colliderect(b) for b in group[i + 1:]), a
+    assert all(b.width >= 100 * lay.s and b.height >= 26 for b in row)
+    assert lay.hint.bottom <= min(r.top for r in row)
+    rows = lay.row_rects(players)
+    assert all(lay.players.contains(r) and r.height >= 38 for r in rows)
+    assert all(not a.colliderect(b) for i, a in enumerate(rows) for b in rows[i + 1:])
+    for slots, panel in ((lay.display_slots(5), lay.display), (lay.hand_slots(11), lay.hand)):
+        assert all(panel.contains(r) for r in slots)
+        assert all(not a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
+        assert min(r.height for r in slots) >= 48
+    regions = list(lay.regions().values())
+    for i, a in enumerate(regions):
+        assert window.contains(a), a
+        assert not any(a.colliderect(b) for b in regions[i + 1:]), a
+
+
+def test_resize_redraws_at_both_extremes(app):
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(4)])
+    run_until(app, scene.my_turn)
+    for size in ((1024, 640), (2560, 1440), (1024, 640), (1280, 800)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.step(1 / 60)
+        app.step(1 / 60)
+        window = pygame.Rect((0, 0), size)
+        assert scene.layout.size == size
+        for _, rect in scene.hand_rects():
+            assert window.contains(rect) and scene.layout.hand.contains(rect)
+        for b in scene.buttons.values():
+            if b.visible:
+                assert window.contains(b.rect)
+
+
+def _flat(tree, prefix=""):
+    out = {}
+    for k, v in tree.items():
+        out.update(_flat(v, f"{prefix}{k}.") if isinstance(v, dict) else {f"{prefix}{k}": v})
+    return out
+
+
+def test_voyage_strings_match_in_both_languages():
+    import yaml
+
+    from wonderland_games.core.paths import data_dir
+
+    tree = yaml.safe_load((data_dir() / "voyage" / "strings.yaml").read_text(encoding="utf-8"))
+    zh, en = _flat(tree["zh"]), _flat(tree["en"])
+    assert set(zh) == set(en)
+    for k in zh:
+        assert set(re.findall(r"{(\w+)}", zh[k])) == set(re.findall(r"{(\w+)}", en[k])), k
+    units = {k.rsplit(".", 1)[0] for k in zh if k.startswith("count.")}
+    assert units and all(f"{u}.one" in zh and f"{u}.other" in zh for u in units)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_string_the_table_shows_is_written(app, monkeypatch, lang):
+    """A whole game's table, log and results in one language: no text is a bare key."""
+    drawn = []
+    real = tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy"), Seat("Cy", "bot", "easy")], seed=7)
+    rng = random.Random(1)
+    end = time.monotonic() + 90
+    while not isinstance(app.top, VoyageResultsScene):
+        assert time.monotonic() < end
+        if scene.my_turn():
+            act_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+    app.step(1 / 60)
+    texts = drawn + [line for line, _ in scene.log.entries] + [line for line, _ in
+                                                               scene.narrator.setup(session.initial_state())]
+    bare = [t for t in texts if re.search(r"\bvoyage\.[a-z_]+", t) or re.search(r"{\w+}", t)]
+    assert not bare, bare[:5]
+    if lang == "en":
+        assert not [t for t in texts if re.search(r"\b1 (points|steps|coins|itinerary cards|actions)\b", t)]
+        assert not [t for t in texts if re.search(r"[\u4e00-\u9fff]", t) and "爱丽丝" not in t]

@@ -1,0 +1,141 @@
+"""World Voyage events in words, for the table's log (Chinese or English).
+
+Each event the rules return becomes at most one line (text, kind). Hidden
+things stay hidden: a draw says how many cards, never which (the log is
+shared by everyone at a hot-seat table).
+"""
+
+from __future__ import annotations
+
+from ...core.game import BOT
+from .cards import PLAIN
+
+REWARD_KEYS = {"money": "voyage.log.reward_money", "card": "voyage.log.reward_card",
+               "souvenir": "voyage.log.reward_souvenir"}
+
+
+def counted(app, unit: str, n: int) -> str:
+    """A number with its unit, singular for 1; units live in voyage.count."""
+    return app.t(f"voyage.count.{unit}.{'one' if n == 1 else 'other'}", n=n)
+
+
+def colour_name(app, colour: str) -> str:
+    return app.t(f"voyage.colours.{colour}")
+
+
+def card_name(app, cards, card: int) -> str:
+    """"Green 3" / "Green Direct flight": an itinerary card by its colour and what it does."""
+    it = cards.itineraries[card]
+    colour = colour_name(app, it.colour)
+    if it.kind == PLAIN:
+        return app.t("voyage.card_plain", colour=colour, steps=it.steps)
+    return app.t("voyage.card_special", colour=colour, special=app.i18n.pick(cards.specials[it.kind].name))
+
+
+def card_effect(app, cards, card: int) -> str:
+    """What a card does, in one short phrase."""
+    it = cards.itineraries[card]
+    if it.kind == PLAIN:
+        text = app.t("voyage.plain_text", steps=counted(app, "steps", it.steps))
+        return text + app.t("voyage.fare_text", money=counted(app, "money", it.money)) if it.money else text
+    return app.i18n.pick(cards.specials[it.kind].text)
+
+
+def dest_name(app, cards, dest: int) -> str:
+    return app.i18n.pick(cards.destinations[dest].name)
+
+
+def city_name(app, world, city: str) -> str:
+    return app.i18n.pick(world.city[city].name)
+
+
+def region_name(app, world, region: str) -> str:
+    return app.i18n.pick(world.region[region].name)
+
+
+def seat_kind(app, seat) -> str:
+    if seat.kind == BOT:
+        return app.t("voyage.bot", level=app.t(f"voyage.level.{seat.level}"))
+    return app.t("voyage.human")
+
+
+class Narrator:
+    def __init__(self, app, seats, world, cards):
+        self.app = app
+        self.names = [s.name for s in seats]
+        self.world = world
+        self.cards = cards
+
+    def city(self, city: str) -> str:
+        return city_name(self.app, self.world, city)
+
+    def setup(self, state) -> list:
+        """The opening lines, read from the starting position (a loaded game keeps no setup events)."""
+        t = self.app.t
+        lines = [(t("voyage.log.setup", name=self.names[state.first]), "event")]
+        for seat in state.turn_order():
+            lines.append((t("voyage.log.start", name=self.names[seat], city=self.city(state.positions[seat])), "quiet"))
+        shown = self.app.i18n.join([dest_name(self.app, self.cards, d) for d in state.display])
+        lines.append((t("voyage.log.display", dests=shown), "quiet"))
+        return lines
+
+    def lines(self, events: list) -> list:
+        return [line for line in map(self.line, events) if line is not None]
+
+    def line(self, e: dict):
+        t, kind, app = self.app.t, e["type"], self.app
+        name = self.names[e["seat"]] if e.get("seat") is not None else ""
+        if kind == "move":
+            line = t("voyage.log.move", name=name, card=card_name(app, self.cards, e["card"]), city=self.city(e["to"]),
+                     steps=counted(app, "steps", len(e["path"]) - 1))
+            if e.get("earned"):
+                line += t("voyage.log.fare", money=counted(app, "money", e["earned"]))
+            return line, "play"
+        if kind == "fly":
+            return t("voyage.log.fly", name=name, card=card_name(app, self.cards, e["card"]), city=self.city(e["to"])), "play"
+        if kind == "visit":
+            if e["paid"] == "card":
+                paid = card_name(app, self.cards, e["card"])
+                if e["fee"]:
+                    paid += t("voyage.log.plus_fee", fee=counted(app, "money", e["fee"]))
+            else:
+                paid = counted(app, "money", e["money"])
+            return t("voyage.log.visit", name=name, dest=dest_name(app, self.cards, e["dest"]), paid=paid,
+                     points=counted(app, "points", e["points"])), "take"
+        if kind == "reward":
+            region = region_name(app, self.world, self.cards.destinations[e["dest"]].region)
+            return t(REWARD_KEYS[e["kind"]], name=name, money=counted(app, "money", e["amount"]),
+                     cards=counted(app, "cards", e["amount"]), region=region, n=e["amount"]), "take"
+        if kind == "souvenir_placed":
+            if not e["placed"]:
+                return None
+            return t("voyage.log.souvenir_placed", region=region_name(app, self.world, e["region"])), "quiet"
+        if kind == "refill":
+            if e["dest"] is None:
+                return t("voyage.log.refill_none"), "quiet"
+            dest = self.cards.destinations[e["dest"]]
+            return t("voyage.log.refill", dest=app.i18n.pick(dest.name), city=self.city(dest.city)), "quiet"
+        if kind == "collect":
+            return t("voyage.log.collect", name=name, region=region_name(app, self.world, e["region"]),
+                     money=counted(app, "money", e["money"])), "take"
+        if kind == "buy":
+            key = "voyage.log.buy_money" if e["with"] == "money" else "voyage.log.buy_token"
+            return t(key, name=name), "play"
+        if kind == "draw":
+            n = len(e["cards"])
+            return t("voyage.log.draw", name=name, cards=counted(app, "cards", n)), "quiet"
+        if kind == "reshuffle":
+            return t("voyage.log.reshuffle", cards=counted(app, "cards", e["cards"])), "quiet"
+        if kind == "flyer":
+            return t("voyage.log.flyer", name=name), "play"
+        if kind == "discard":
+            return t("voyage.log.discard", name=name, card=card_name(app, self.cards, e["card"])), "quiet"
+        if kind == "turn":
+            return t("voyage.log.turn", name=name, round=e["round"]), "event"
+        if kind == "round_end":
+            sep = t("voyage.log.score_sep")
+            scores = sep.join(f"{n} {s}" for n, s in zip(self.names, e["scores"]))
+            return t("voyage.log.round_end", round=e["round"], scores=scores), "event"
+        if kind == "game_end":
+            return t(f"voyage.log.end_{e['reason']}", rounds=e["rounds"]), "event"
+        return None

@@ -1,0 +1,306 @@
+"""The World Voyage panels: travellers' suitcases, the destination display, the hand.
+
+Each paints in window coordinates into the scene's cached table frame, within
+its own region, and only when what it shows changed. Pieces (pawns, cubes,
+coins) are drawn with plain shapes and cached per size.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.theme import px
+from .cards import PLAIN
+from .layout import TITLE
+from .map_view import rgb_of
+from .narrate import card_effect, card_name, city_name, colour_name, counted, dest_name, region_name, seat_kind
+from .rules import BREAKDOWN, UNKNOWN
+from .world import REGION_IDS
+
+PAWNS = ((214, 58, 52), (44, 104, 214), (34, 150, 78), (244, 186, 32), (246, 244, 238))
+PAWN_EDGE = (30, 24, 20)
+CURRENT = (255, 236, 170)
+SELECTED = (255, 214, 90)
+_pawns: dict = {}
+
+
+def pawn(seat: int, size: int) -> pygame.Surface:
+    """A traveller: a round head on a bell-shaped body, in the seat's colour (cached)."""
+    key = (seat, size)
+    img = _pawns.get(key)
+    if img is None:
+        if len(_pawns) > 200:
+            _pawns.clear()
+        size = max(8, size)
+        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        colour, edge = PAWNS[seat % len(PAWNS)], max(1, size // 14)
+        w = size
+        body = [(w * 0.2, w * 0.95), (w * 0.8, w * 0.95), (w * 0.66, w * 0.5), (w * 0.34, w * 0.5)]
+        pygame.draw.ellipse(img, (0, 0, 0, 70), (w * 0.14, w * 0.86, w * 0.72, w * 0.14))
+        pygame.draw.polygon(img, colour, body)
+        pygame.draw.polygon(img, PAWN_EDGE, body, edge)
+        pygame.draw.circle(img, colour, (w // 2, int(w * 0.3)), int(w * 0.22))
+        pygame.draw.circle(img, PAWN_EDGE, (w // 2, int(w * 0.3)), int(w * 0.22), edge)
+        pygame.draw.circle(img, (255, 255, 255), (int(w * 0.44), int(w * 0.24)), max(1, w // 16))
+        _pawns[key] = img
+    return img
+
+
+def cube(surface, rect: pygame.Rect, rgb: str) -> None:
+    """A souvenir cube: a square with a lighter top face."""
+    colour = rgb_of(rgb)
+    pygame.draw.rect(surface, colour, rect, border_radius=max(1, rect.width // 5))
+    top = pygame.Rect(rect.left, rect.top, rect.width, max(1, rect.height // 3))
+    light = tuple(min(255, c + 60) for c in colour)
+    pygame.draw.rect(surface, light, top, border_top_left_radius=max(1, rect.width // 5),
+                     border_top_right_radius=max(1, rect.width // 5))
+    pygame.draw.rect(surface, PAWN_EDGE, rect, 1, border_radius=max(1, rect.width // 5))
+
+
+def coin(surface, centre: tuple, r: int) -> None:
+    pygame.draw.circle(surface, theme.GOLD, centre, r)
+    pygame.draw.circle(surface, theme.GOLD_DARK, centre, r, max(1, r // 4))
+
+
+def ticket(surface, rect: pygame.Rect) -> None:
+    """A frequent-flyer token: a teal ticket with a notch."""
+    pygame.draw.rect(surface, theme.TEAL, rect, border_radius=max(1, rect.height // 4))
+    pygame.draw.circle(surface, theme.CREAM, (rect.left, rect.centery), max(1, rect.height // 4))
+    pygame.draw.circle(surface, theme.CREAM, (rect.right, rect.centery), max(1, rect.height // 4))
+
+
+def card_back(surface, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, theme.PLUM, rect, border_radius=max(1, rect.width // 6))
+    pygame.draw.rect(surface, theme.GOLD_LIGHT, rect, 1, border_radius=max(1, rect.width // 6))
+
+
+def _icon_count(surface, app, x: int, row: pygame.Rect, size: int, draw, text: str, colour=theme.INK) -> int:
+    """An icon then a number, left to right; returns the x after them."""
+    icon = pygame.Rect(x, row.centery - size // 2, size, size)
+    draw(icon)
+    box = pygame.Rect(icon.right + max(1, size // 5), row.top, size * 2, row.height)
+    used = tx.draw_line(surface, app.fonts, text, box, int(row.height * 0.8), colour, bold=True, align="left")
+    return used.right + max(3, size // 2)
+
+
+def panel_title(surface, app, rect: pygame.Rect, s: float, text: str) -> pygame.Rect:
+    inner = rect.inflate(-px(16, s), -px(10, s))
+    line = pygame.Rect(inner.left, inner.top, inner.width, px(TITLE, s) - px(2, s))
+    return tx.draw_line(surface, app.fonts, text, line, px(16, s), theme.PLUM, bold=True, align="left")
+
+
+# -- travellers --------------------------------------------------------------------------
+def draw_players(surface, lay, app, state, current, scores: list) -> None:
+    s = lay.s
+    theme.panel(surface, lay.players, s, with_shadow=False)
+    used = panel_title(surface, app, lay.players, s, app.t("voyage.players_title"))
+    _draw_markets(surface, lay, app, state, used.right + px(10, s))
+    for seat, row in enumerate(lay.row_rects(len(state.seats))):
+        _player_row(surface, row, s, app, state, seat, seat == current, scores[seat])
+
+
+def _draw_markets(surface, lay, app, state, left: int) -> None:
+    """The six souvenir supplies (what Collect can take), right-aligned on the title line."""
+    s = lay.s
+    inner = lay.players.inflate(-px(16, s), -px(10, s))
+    line = pygame.Rect(left, inner.top, inner.right - left, px(TITLE, s) - px(2, s))
+    size = px(12, s)
+    per = size + px(26, s)
+    label_w = line.width - per * len(REGION_IDS)
+    x = line.right - per * len(REGION_IDS)
+    if label_w > px(40, s):
+        tx.draw_line(surface, app.fonts, app.t("voyage.markets"), pygame.Rect(line.left, line.top, label_w - px(4, s),
+                     line.height), px(13, s), theme.INK_SOFT, align="right")
+    elif label_w < 0:
+        return
+    for i, region in enumerate(state.world.regions):
+        x = _icon_count(surface, app, x, line, size, lambda r, rgb=region.rgb: cube(surface, r, rgb),
+                        str(state.supply[i]), theme.INK if state.supply[i] else theme.DISABLED_INK)
+        x = max(x, line.right - per * (len(REGION_IDS) - i - 1))
+
+
+def _player_row(surface, row, s, app, state, seat, current: bool, score: int) -> None:
+    if current:
+        pygame.draw.rect(surface, CURRENT, row, border_radius=px(8, s))
+        pygame.draw.rect(surface, theme.GOLD, row, max(1, px(2, s)), border_radius=px(8, s))
+    size = min(row.height - px(6, s), px(44, s))
+    surface.blit(pawn(seat, size), (row.left + px(4, s), row.centery - size // 2))
+    x = row.left + size + px(10, s)
+    score_w = px(46, s)
+    top = pygame.Rect(x, row.top + px(2, s), row.right - x - score_w - px(6, s), row.height // 2 - px(2, s))
+    bottom = pygame.Rect(x, top.bottom + px(2, s), row.right - x - px(6, s), row.bottom - top.bottom - px(5, s))
+    tx.draw_line(surface, app.fonts, str(score), pygame.Rect(row.right - score_w - px(6, s), row.top, score_w,
+                 top.height + px(4, s)), int(row.height * 0.46), theme.RED, bold=True, align="right")
+    info = state.seats[seat]
+    used = tx.draw_line(surface, app.fonts, info.name, top, int(top.height * 0.9), theme.INK, bold=True, align="left")
+    where = f"{seat_kind(app, info)}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
+    rest = pygame.Rect(used.right + px(8, s), top.top, top.right - used.right - px(8, s), top.height)
+    if rest.width > px(40, s):
+        tx.draw_line(surface, app.fonts, where, rest, int(top.height * 0.72), theme.INK_SOFT, align="left")
+    _suitcase(surface, bottom, s, app, state, seat)
+
+
+def _suitcase(surface, row, s, app, state, seat) -> None:
+    """Money, tokens, hand size, destinations by colour, souvenirs by region colour."""
+    icon = max(8, int(row.height * 0.72))
+    x = row.left
+    x = _icon_count(surface, app, x, row, icon, lambda r: coin(surface, r.center, r.width // 2), str(state.money[seat]))
+    x = _icon_count(surface, app, x, row, icon, lambda r: ticket(surface, r.inflate(0, -r.height // 3)),
+                    str(state.tokens[seat]))
+    x = _icon_count(surface, app, x, row, icon, lambda r: card_back(surface, r.inflate(-r.width // 4, 0)),
+                    str(len(state.hands[seat])))
+    x += px(4, s)
+    dests = state.cards.destinations
+    for colour in state.cards.colours.values():
+        n = sum(dests[d].colour == colour.id for d in state.visited[seat])
+        flag = lambda r, rgb=colour.rgb: pygame.draw.rect(surface, rgb_of(rgb), r.inflate(-r.width // 6, -r.height // 6),
+                                                          border_radius=max(1, r.width // 3))
+        x = _icon_count(surface, app, x, row, icon, flag, str(n), theme.INK if n else theme.DISABLED_INK)
+        if x > row.right:
+            return
+    x += px(4, s)
+    for i, region in enumerate(state.world.regions):
+        n = state.souvenirs[seat][i]
+        if n and x + icon * 2 < row.right:
+            x = _icon_count(surface, app, x, row, icon, lambda r, rgb=region.rgb: cube(surface, r.inflate(-2, -2), rgb),
+                            str(n))
+
+
+def breakdown_text(app, state, seat: int) -> list:
+    """The lines of a player's score tooltip: each part of the score, then the total."""
+    parts = state.breakdown(seat)
+    lines = [state.seats[seat].name]
+    lines += [f"{app.t('voyage.breakdown.' + k)}  {parts[k]}" for k in BREAKDOWN]
+    lines.append(f"{app.t('voyage.breakdown.total')}  {sum(parts.values())}")
+    return lines
+
+
+def tooltip(app, s: float, lines: list) -> pygame.Surface:
+    font, bold = app.font(px(15, s)), app.font(px(15, s), True)
+    imgs = [tx.render(bold if i in (0, len(lines) - 1) else font, line, theme.INK) for i, line in enumerate(lines)]
+    pad = px(10, s)
+    w = max(i.get_width() for i in imgs) + 2 * pad
+    h = sum(i.get_height() for i in imgs) + 2 * pad
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    theme.panel(surf, surf.get_rect(), s, with_shadow=False)
+    y = pad
+    for img in imgs:
+        surf.blit(img, (pad, y))
+        y += img.get_height()
+    return surf
+
+
+# -- destination cards ---------------------------------------------------------------------
+def draw_display(surface, lay, app, state, hover, here_dest, deck_left: int) -> None:
+    s = lay.s
+    theme.panel(surface, lay.display, s, with_shadow=False)
+    title = app.t("voyage.display_title", n=deck_left)
+    panel_title(surface, app, lay.display, s, title)
+    for dest, rect in zip(state.display, lay.display_slots(len(state.display))):
+        draw_destination(surface, rect, s, app, state, dest, hover=dest == hover, here=dest == here_dest)
+
+
+def draw_destination(surface, rect, s, app, state, dest: int, hover=False, here=False) -> None:
+    """A landmark card: its colour band, name, city and region, points and reward."""
+    d = state.cards.destinations[dest]
+    colour = rgb_of(state.cards.colours[d.colour].rgb)
+    r = px(8, s)
+    pygame.draw.rect(surface, theme.WHITE if hover else theme.CREAM, rect, border_radius=r)
+    band = pygame.Rect(rect.left, rect.top, max(4, px(9, s)), rect.height)
+    pygame.draw.rect(surface, colour, band, border_top_left_radius=r, border_bottom_left_radius=r)
+    edge = theme.GOLD if here else (theme.GOLD_DARK if hover else theme.PAPER_EDGE)
+    pygame.draw.rect(surface, edge, rect, max(2, px(3 if here or hover else 1, s)), border_radius=r)
+    badge = max(8, min(px(13, s), rect.height // 4))
+    centre = (rect.right - badge - px(4, s), rect.top + badge + px(4, s))
+    pygame.draw.circle(surface, colour, centre, badge)
+    tx.draw_line(surface, app.fonts, str(d.points), pygame.Rect(0, 0, badge * 2, badge * 2).move(
+        centre[0] - badge, centre[1] - badge), int(badge * 1.4), theme.WHITE, bold=True)
+    inner = pygame.Rect(band.right + px(5, s), rect.top + px(3, s), rect.right - band.right - px(8, s),
+                        rect.height - px(6, s))
+    line_h = inner.height // 3
+    name = pygame.Rect(inner.left, inner.top, inner.width - 2 * badge - px(2, s), line_h)
+    tx.draw_line(surface, app.fonts, dest_name(app, state.cards, dest), name, int(line_h * 0.8), theme.INK, bold=True,
+                 align="left")
+    where = f"{city_name(app, state.world, d.city)}{app.t('sep')}{region_name(app, state.world, d.region)}"
+    tx.draw_line(surface, app.fonts, where, pygame.Rect(inner.left, name.bottom, inner.width, line_h), int(line_h * 0.62),
+                 theme.INK_SOFT, align="left")
+    last = pygame.Rect(inner.left, name.bottom + line_h, inner.width, inner.bottom - name.bottom - line_h)
+    used = tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
+                        int(line_h * 0.62), colour, bold=True, align="left")
+    if d.reward is not None:
+        rest = pygame.Rect(used.right + px(6, s), last.top, last.right - used.right - px(6, s), last.height)
+        tx.draw_line(surface, app.fonts, app.i18n.pick(d.reward.text), rest, int(line_h * 0.56), theme.TEAL,
+                     align="left")
+
+
+# -- itinerary cards -----------------------------------------------------------------------
+def draw_hand(surface, lay, app, state, cards: list, title: str, selected, playable, hover, empty_note="") -> None:
+    s = lay.s
+    theme.panel(surface, lay.hand, s, with_shadow=False)
+    panel_title(surface, app, lay.hand, s, title)
+    if empty_note:
+        area = lay.hand_slots(1)[0]
+        tx.draw_block(surface, app.fonts, empty_note, pygame.Rect(area.left, area.top, lay.hand.width - px(16, s),
+                      area.height), px(16, s), theme.INK_SOFT, align="left")
+    for card, rect in zip(cards, lay.hand_slots(len(cards))):
+        if card == UNKNOWN:
+            card_back(surface, rect)
+            continue
+        lift = px(4, s) if card == selected else 0
+        draw_itinerary(surface, rect.move(0, -lift), s, app, state.cards, card, selected=card == selected,
+                       dim=playable is not None and card not in playable, hover=card == hover)
+
+
+def draw_itinerary(surface, rect, s, app, cards, card: int, selected=False, dim=False, hover=False) -> None:
+    """A card in its colour: steps big in the middle, or the special's name."""
+    it = cards.itineraries[card]
+    colour = rgb_of(cards.colours[it.colour].rgb)
+    r = px(8, s)
+    if dim:
+        colour = tuple((c + 2 * g) // 3 for c, g in zip(colour, theme.DISABLED))
+    pygame.draw.rect(surface, colour, rect, border_radius=r)
+    face = rect.inflate(-max(4, rect.width // 7), -max(4, rect.width // 7))
+    face.height -= rect.height // 5
+    pygame.draw.rect(surface, theme.CREAM if not hover else theme.WHITE, face, border_radius=max(2, r // 2))
+    edge = SELECTED if selected else PAWN_EDGE
+    pygame.draw.rect(surface, edge, rect, max(1, px(4 if selected else 1, s)), border_radius=r)
+    ink = theme.DISABLED_INK if dim else theme.INK
+    if it.kind == PLAIN:
+        big = str(it.steps)
+        small = app.t("voyage.steps_word")
+    else:
+        big = app.t(f"voyage.special_short.{it.kind}")
+        small = app.i18n.pick(cards.specials[it.kind].name)
+    tx.draw_line(surface, app.fonts, big, face.inflate(-px(4, s), -face.height // 5), int(face.height * 0.62), ink,
+                 bold=True)
+    if it.money:  # the fare a move with this card pays, as a coin in the corner
+        coin = max(px(9, s), rect.width // 6)
+        centre = (face.right - coin + px(1, s), face.top + coin - px(1, s))
+        pygame.draw.circle(surface, theme.GOLD, centre, coin)
+        pygame.draw.circle(surface, theme.GOLD_DARK, centre, coin, max(1, px(2, s)))
+        tx.draw_line(surface, app.fonts, f"+{it.money}", pygame.Rect(0, 0, coin * 2, coin * 2).move(
+            centre[0] - coin, centre[1] - coin), int(coin * 1.1), theme.INK, bold=True)
+    foot = pygame.Rect(rect.left + px(2, s), face.bottom, rect.width - px(4, s), rect.bottom - face.bottom)
+    tx.draw_line(surface, app.fonts, small if it.kind != PLAIN else colour_name(app, it.colour), foot,
+                 int(foot.height * 0.7), theme.WHITE, bold=True)
+
+
+def destination_tooltip(app, state, dest: int, steps) -> list:
+    """A displayed destination in full: name, where, theme and points, reward, and how far it is."""
+    d = state.cards.destinations[dest]
+    lines = [dest_name(app, state.cards, dest),
+             f"{city_name(app, state.world, d.city)}{app.t('sep')}{region_name(app, state.world, d.region)}",
+             f"{app.i18n.pick(state.cards.colours[d.colour].theme)}{app.t('sep')}{counted(app, 'points', d.points)}"]
+    if d.reward is not None:
+        lines.append(app.i18n.pick(d.reward.text))
+    if steps is not None:
+        lines.append(app.t("voyage.steps_away", steps=counted(app, "steps", steps)) if steps else app.t("voyage.here"))
+    return lines
+
+
+def card_tooltip(app, cards, card: int) -> list:
+    """A hand card's full description: name and what it does."""
+    return [card_name(app, cards, card), card_effect(app, cards, card),
+            app.t("voyage.pays_for", colour=colour_name(app, cards.itineraries[card].colour))]

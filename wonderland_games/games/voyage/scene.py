@@ -1,0 +1,743 @@
+"""The World Voyage table: the map, the destination display, the hand, actions and bots.
+
+The scene never changes the game except through `session.apply(legal action)`.
+Planning a move: click an itinerary card, the cities it reaches light up;
+point at one to see the route with numbered steps, click it to fix the plan,
+then confirm (the button, Enter, or a second click on that city). Pointing at
+a displayed destination lights its city and the shortest route there.
+
+What is drawn is the state itself; an action becomes a short timeline of
+beats (the traveller walks its path city by city, flies, or the table pauses
+briefly after a bot's action) during which the moving traveller is drawn on
+top of the cached frame.
+
+Drawing stays within a few milliseconds: the table is one cached frame split
+into disjoint regions (map, display, hand, players, controls, log, ...); a
+region is repainted only when its key (everything it shows) changed. The map
+itself (sea, land, routes, names) is one surface made once per window size.
+
+Hot-seat: hands are private, so the base class shows a curtain when the turn
+passes to another human; only the looking player's hand is ever drawn.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import partial
+
+import pygame
+
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.anim import ease_in_out, ease_out, lerp
+from ...ui.log_panel import LogPanel
+from ...ui.table_scene import TableScene, button_look
+from ...ui.theme import px
+from ...ui.widgets import Button
+from . import rules
+from .cards import FLY, PLAIN
+from .layout import compute
+from .map_view import MapView, rgb_of
+from .narrate import Narrator, card_name, city_name, counted, dest_name
+from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
+                     pawn, tooltip)
+
+STEP_SECONDS = 0.3  # one route of a walk
+FLY_SECONDS = 0.8
+PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
+
+
+
+@dataclass
+class Beat:
+    """One moment of an animation: a traveller walking one route, flying, or a pause."""
+
+    duration: float
+    kind: str  # "walk", "fly", "pause"
+    seat: int = -1
+    a: str = ""  # cities
+    b: str = ""
+    text: str = ""  # a floating gain shown over city `b`
+
+
+class VoyageScene(TableScene):
+    game_id = rules.GAME_ID
+
+    def __init__(self, app, session=None, replay=None):
+        super().__init__(app, session, replay)
+        state = self.state
+        self.world, self.cards = state.world, state.cards
+        self.map_view = MapView(app, self.world)
+        self.narrator = Narrator(app, self.seats, self.world, self.cards)
+        self.beat_time = 0.0
+        self.selected = None  # a hand card picked to move with (or to discard)
+        self.target = None  # the city the planned move goes to
+        self.hover_city = None
+        self.hover_dest = None  # a displayed destination under the mouse (card or city)
+        self.hover_card = None
+        self.hover_seat = None
+        self.mouse = None
+        self._legal = (None, [])
+        self._tips: dict = {}
+        self.log = LogPanel(app, lambda: app.t("voyage.log.title"))
+        self.buttons = self._make_buttons()
+        self._rebuild_log()
+
+    # -- controls ---------------------------------------------------------------------
+    def _make_buttons(self) -> dict:
+        t = self.app.t
+        b = {
+            "ff": Button(self.app, lambda: t("voyage.buttons.ff"), self.toggle_fast_forward, style="secondary"),
+            "undo": Button(self.app, lambda: t("voyage.buttons.undo"), self.undo, style="secondary"),
+            "save": Button(self.app, lambda: t("voyage.buttons.save"), self.open_save, style="secondary"),
+            "rules": Button(self.app, lambda: t("voyage.buttons.rules"), self.open_rules, style="secondary"),
+            "menu": Button(self.app, lambda: t("voyage.buttons.menu"), self.to_menu, style="secondary"),
+            "visit_card": Button(self.app, self._visit_card_label, self.visit_with_card),
+            "visit_money": Button(self.app, self._visit_money_label, partial(self.visit, "money")),
+            "collect": Button(self.app, self._collect_label, partial(self.apply, rules.COLLECT), style="secondary"),
+            "buy_money": Button(self.app, lambda: t("voyage.buttons.buy_money", price=rules.BUY_PRICE,
+                                                    n=rules.BUY_CARDS), partial(self.apply, rules.BUY_MONEY),
+                                style="secondary"),
+            "buy_token": Button(self.app, lambda: t("voyage.buttons.buy_token"), partial(self.apply, rules.BUY_TOKEN),
+                                style="secondary"),
+            "flyer": Button(self.app, lambda: t("voyage.buttons.flyer"), partial(self.apply, rules.FLYER),
+                            style="secondary"),
+            "end": Button(self.app, lambda: t("voyage.buttons.end"), partial(self.apply, rules.END), style="secondary"),
+            "confirm": Button(self.app, self._confirm_label, self.confirm),
+        }
+        if self.replay:
+            b["prev"] = Button(self.app, lambda: t("voyage.buttons.prev"), self.replay_prev, style="secondary")
+            b["next"] = Button(self.app, lambda: t("voyage.buttons.next"), self.replay_next, style="secondary")
+            b["play"] = Button(self.app, lambda: t("voyage.buttons.pause" if self.replay_playing
+                                                   else "voyage.buttons.play"), self.replay_toggle)
+        return b
+
+    def _visit_card_label(self) -> str:
+        t, act = self.app.t, self.visit_card_action()
+        if act is None:
+            return t("voyage.buttons.visit_card_none")
+        fee = self.state.visit_fee(self.state.current)
+        label = t("voyage.buttons.visit_card", card=card_name(self.app, self.cards, act[3]))
+        return label + (t("voyage.buttons.fee", n=fee) if fee else "")
+
+    def _visit_money_label(self) -> str:
+        state = self.state
+        seat = state.current_player()
+        fee = state.visit_fee(seat) if seat is not None else 0
+        return self.app.t("voyage.buttons.visit_money", n=rules.VISIT_PRICE + fee)
+
+    def _collect_label(self) -> str:
+        return self.app.t("voyage.buttons.collect", price=rules.SOUVENIR_PRICE)
+
+    def _confirm_label(self) -> str:
+        if self.state.phase == rules.DISCARD:
+            return self.app.t("voyage.buttons.discard")
+        return self.app.t("voyage.buttons.confirm")
+
+    # -- Scene hooks ----------------------------------------------------------------
+    def on_resize(self, size: tuple) -> None:
+        self.layout = None
+
+    def on_enter(self) -> None:
+        pygame.key.stop_text_input()
+        self._frame = None
+
+    def _ensure_layout(self, size: tuple) -> None:
+        if self.layout is not None and self.layout.size == tuple(size):
+            return
+        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay)
+        for group in (lay.buttons, lay.actions, lay.replay):
+            for name, rect in group.items():
+                self.buttons[name].place(rect, lay.s)
+        for b in self.buttons.values():
+            b.size = theme.TEXT_SMALL
+        self._regions = lay.regions()
+        self._frame = None
+        self._tips.clear()
+
+    # -- turn logic -------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.layout is None:
+            self._ensure_layout(self.app.screen.get_size())
+        if self.timeline:
+            self._advance(dt)
+        if not self.timeline:
+            if self.replay:
+                self._update_replay(dt)
+            else:
+                self._update_turn(dt)
+        self._update_buttons()
+
+    def legal(self) -> list:
+        """The looking player's legal actions now ([] when it is not their move)."""
+        if not self.my_turn():
+            return []
+        key = (id(self.session.state), len(self.session.actions))
+        if self._legal[0] != key:
+            self._legal = (key, self.session.state.legal_actions())
+        return self._legal[1]
+
+    # -- applying moves ---------------------------------------------------------------
+    def _after_action(self, before, events: list) -> None:
+        self.log.entries.extend(self.narrator.lines(events))
+        self.log.offset = 0
+        self._sound(events)
+        actor = before.current_player()
+        paced = self.replay or (actor is not None and self.seats[actor].is_bot)
+        self._animate(events, paced)
+
+    def _sound(self, events: list) -> None:
+        kinds = {e["type"] for e in events}
+        for kind, sound in (("game_end", "end"), ("visit", "take"), ("collect", "take"), ("draw", "draw"),
+                            ("move", "play"), ("fly", "play"), ("flyer", "play"), ("discard", "click")):
+            if kind in kinds:
+                self.app.sound.play(sound)
+                return
+
+    def _animate(self, events: list, paced: bool) -> None:
+        self.timeline, self.beat_time = [], 0.0
+        if self.app.settings.fast_forward or self.layout is None:
+            return
+        for e in events:
+            kind = e["type"]
+            if kind == "move":
+                path = e["path"]
+                self.timeline += [Beat(STEP_SECONDS, "walk", e["seat"], a, b) for a, b in zip(path, path[1:])]
+            elif kind == "fly":
+                self.timeline.append(Beat(FLY_SECONDS, "fly", e["seat"], e["from"], e["to"]))
+            elif kind == "visit":
+                self.timeline.append(Beat(PAUSE_SECONDS * 1.5, "pause", e["seat"], e["city"], e["city"],
+                                          f"+{e['points']}"))
+        if paced and not any(b.kind == "pause" for b in self.timeline):
+            self.timeline.append(Beat(PAUSE_SECONDS, "pause"))
+
+    def _advance(self, dt: float) -> None:
+        self.beat_time += dt * self._speed()
+        while self.timeline and self.beat_time >= self.timeline[0].duration:
+            self.beat_time -= self.timeline[0].duration
+            self.timeline.pop(0)
+        if not self.timeline:
+            self._finish_timeline()
+
+    def _finish_timeline(self) -> None:
+        self.timeline = []
+        self.beat_time = 0.0
+
+    def _walker(self):
+        """(seat, pixel position) of the traveller in motion, or None."""
+        if not self.timeline or self.layout is None:
+            return None
+        beat = self.timeline[0]
+        if beat.kind not in ("walk", "fly"):
+            return None
+        area = self.layout.map
+        p = ease_in_out(min(1.0, self.beat_time / max(0.01, beat.duration)))
+        if beat.kind == "fly":
+            a, b = self.map_view.city_px(area, beat.a), self.map_view.city_px(area, beat.b)
+            x, y = lerp(a, b, p)
+            return beat.seat, (x, y - math.sin(math.pi * p) * area.height * 0.12)
+        segments = self.map_view.route_segments(area, beat.a, beat.b)
+        if segments[0][0] != self.map_view.city_px(area, beat.a):  # listed from the other end
+            segments = [(q, p_) for p_, q in reversed(segments)]
+        lengths = [math.dist(p_, q) for p_, q in segments]
+        left = p * sum(lengths)
+        for (p_, q), length in zip(segments, lengths):
+            if left <= length or length == 0:
+                return beat.seat, lerp(p_, q, left / length if length else 1.0)
+            left -= length
+        return beat.seat, segments[-1][1]
+
+    # -- the human's choices ------------------------------------------------------------
+    def _clear_selection(self) -> None:
+        self.selected = None
+        self.target = None
+
+    def move_targets(self, card) -> dict:
+        """city -> legal move action for `card` now (empty when it is not the looking player's move)."""
+        return {a[2]: a for a in self.legal() if a[0] == "move" and a[1] == card}
+
+    def preview_path(self, card, city) -> list:
+        """The cities the planned move passes, as the rules will walk them (a flight: the two ends)."""
+        here = self.state.positions[self.state.current]
+        if self.cards.itineraries[card].kind == FLY:
+            return [here, city]
+        return self.world.shortest_path(here, city)
+
+    def pick_card(self, card: int) -> None:
+        """A click on a hand card: pick it (to move or discard), or drop the pick; a discard is
+        confirmed by clicking the picked card again."""
+        if not self.my_turn():
+            return
+        if self.state.phase == rules.DISCARD:
+            if self.selected == card:
+                self.apply(("discard", card))
+            else:
+                self.selected, self.target = card, None
+                self.app.sound.play("click")
+            return
+        if self.selected == card:
+            self._clear_selection()
+            return
+        if self.move_targets(card):
+            self.selected, self.target = card, None
+            self.app.sound.play("click")
+        elif self.visit_card_action(card) is not None:
+            self.selected, self.target = card, None  # picked to pay a visit with
+
+    def pick_city(self, city: str) -> None:
+        """A click on the map: the planned move's end, or the move itself on a second click."""
+        if self.selected is None or not self.my_turn():
+            return
+        targets = self.move_targets(self.selected)
+        if city not in targets:
+            return
+        if self.target == city:
+            self.apply(targets[city])
+        else:
+            self.target = city
+            self.app.sound.play("click")
+
+    def confirm(self) -> None:
+        if not self.my_turn() or self.selected is None:
+            return
+        if self.state.phase == rules.DISCARD:
+            self.apply(("discard", self.selected))
+        elif self.target is not None:
+            action = self.move_targets(self.selected).get(self.target)
+            if action is not None:
+                self.apply(action)
+
+    def visit_card_action(self, prefer=None):
+        """The legal card-paid visit: with the picked card when it matches, else the least useful match."""
+        legal = [a for a in self.legal() if a[0] == "visit" and a[2] == "card"]
+        if not legal:
+            return None
+        prefer = self.selected if prefer is None else prefer
+        for a in legal:
+            if a[3] == prefer:
+                return a
+        its = self.cards.itineraries
+        return min(legal, key=lambda a: (its[a[3]].kind != PLAIN, its[a[3]].steps, a[3]))
+
+    def visit_with_card(self) -> None:
+        action = self.visit_card_action()
+        if action is not None:
+            self.apply(action)
+
+    def visit(self, paid: str) -> None:
+        action = next((a for a in self.legal() if a[0] == "visit" and a[2] == paid), None)
+        if action is not None:
+            self.apply(action)
+
+    # -- buttons ----------------------------------------------------------------------
+    def results_scene(self):
+        from .results import VoyageResultsScene
+
+        return VoyageResultsScene
+
+    def _update_buttons(self) -> None:
+        b, state = self.buttons, self.state
+        legal = set(self.legal())
+        b["undo"].enabled = not self.replay and self.session.can_undo() and not self.timeline
+        b["undo"].visible = b["save"].visible = not self.replay
+        b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
+        mine = self.my_turn()
+        for name in ("visit_card", "visit_money", "collect", "buy_money", "buy_token", "flyer", "end", "confirm"):
+            b[name].visible = mine
+        if not mine:
+            return
+        b["visit_card"].enabled = self.visit_card_action() is not None
+        b["visit_money"].enabled = any(a[0] == "visit" and a[2] == "money" for a in legal)
+        for name, action in (("collect", rules.COLLECT), ("buy_money", rules.BUY_MONEY),
+                             ("buy_token", rules.BUY_TOKEN), ("flyer", rules.FLYER), ("end", rules.END)):
+            b[name].enabled = action in legal
+        if state.phase == rules.DISCARD:
+            b["confirm"].enabled = self.selected is not None
+        else:
+            b["confirm"].enabled = self.selected is not None and self.target is not None
+
+    # -- log -------------------------------------------------------------------------------
+    def _rebuild_log(self) -> None:
+        """The log from the first action, so it survives loading, undo and replay jumps."""
+        if self.replay:
+            state, actions = self.replay_base.clone(), self.record.actions[:self.replay_step]
+        else:
+            state, actions = self.session.initial_state(), self.session.actions
+        lines = self.narrator.setup(state)
+        for action in actions:
+            lines.extend(self.narrator.lines(state.apply(action)))
+        self.log.set(lines)
+
+    # -- input -------------------------------------------------------------------------------
+    def hand_owner(self):
+        """(seat, cards) of the hand on show: the looking player's, or the current seat's in a replay."""
+        state = self.state
+        seat = state.current_player() if self.replay else self.viewer
+        if seat is None:
+            return None, []
+        return seat, list(state.hands[seat])
+
+    def hand_rects(self) -> list:
+        """[(card, rect)] of the hand on show (tests click these)."""
+        seat, cards = self.hand_owner()
+        if seat is None or self.layout is None or not cards:
+            return []
+        return [(c, r) for c, r in zip(cards, self.layout.hand_slots(len(cards))) if c != rules.UNKNOWN]
+
+    def display_rects(self) -> list:
+        """[(destination, rect)] of the cards on display."""
+        if self.layout is None:
+            return []
+        display = self.state.display
+        return list(zip(display, self.layout.display_slots(len(display))))
+
+    def city_rect(self, city: str) -> pygame.Rect:
+        """A small square round a city's dot (tests click its centre)."""
+        x, y = self.map_view.city_px(self.layout.map, city)
+        r = self.map_view.dot_radius(self.layout.map)
+        return pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+
+    def _city_under(self, pos):
+        lay = self.layout
+        if not lay.map.collidepoint(pos):
+            return None
+        return self.map_view.city_at(lay.map, pos, max(px(14, lay.s), self.map_view.dot_radius(lay.map) * 2))
+
+    def _widgets(self) -> list:
+        return [b for b in self.buttons.values() if b.visible]
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            for button in self._widgets():
+                if button.handle_mouse(event):
+                    return
+        if self.layout is None:
+            return
+        lay = self.layout
+        if event.type == pygame.MOUSEWHEEL:
+            if lay.log.collidepoint(pygame.mouse.get_pos()):
+                self.log.scroll(event.y * px(40, lay.s))
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self._clear_selection()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._hover(event.pos)
+            card = next((c for c, r in self.hand_rects() if r.collidepoint(event.pos)), None)
+            if card is not None:
+                self.pick_card(card)
+                return
+            city = self._city_under(event.pos)
+            if city is not None:
+                self.pick_city(city)
+
+    def _hover(self, pos) -> None:
+        self.mouse = pos
+        self.hover_card = next((c for c, r in self.hand_rects() if r.collidepoint(pos)), None)
+        self.hover_city = self._city_under(pos)
+        dest = next((d for d, r in self.display_rects() if r.collidepoint(pos)), None)
+        if dest is None and self.hover_city is not None:
+            found = self.cards.dest_at.get(self.hover_city)
+            dest = found if found in self.state.display else None
+        self.hover_dest = dest
+        self.hover_seat = next((i for i, r in enumerate(self.layout.row_rects(len(self.seats))) if r.collidepoint(pos)),
+                               None)
+
+    def _key(self, event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.selected is not None:
+                self._clear_selection()
+            else:
+                self.to_menu()
+        elif key == pygame.K_f:
+            self.toggle_fast_forward()
+        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+        elif self.replay:
+            if key == pygame.K_LEFT:
+                self.replay_prev()
+            elif key == pygame.K_RIGHT:
+                self.replay_next()
+            elif key == pygame.K_SPACE:
+                self.replay_toggle()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+
+    # -- what the table says -----------------------------------------------------------------
+    def _status(self) -> str:
+        t, state = self.app.t, self.state
+        if self.replay:
+            return t("voyage.status.replay", i=self.replay_step, n=len(self.record.actions))
+        if state.is_over():
+            return t("voyage.status.over")
+        seat = state.current_player()
+        name = self.seats[seat].name
+        prefix = t("voyage.status.round", n=state.round, limit=rules.ROUND_LIMIT) + t("sep")
+        if self.seats[seat].is_bot and not self.timeline:
+            return prefix + t("voyage.status.thinking", name=name)
+        if state.phase == rules.DISCARD:
+            return prefix + t("voyage.status.discard", name=name)
+        return prefix + t("voyage.status.turn", name=name, n=counted(self.app, "actions", state.actions_left))
+
+    def _hint_lines(self) -> list:
+        """What the controls panel says: what to do now, or the move being planned."""
+        t, state, app = self.app.t, self.state, self.app
+        if self.replay:
+            return [(self._status(), 16, theme.INK, False)]
+        if state.is_over():
+            return [(t("voyage.status.over"), 20, theme.PLUM, True)]
+        seat = state.current_player()
+        if not self.my_turn():
+            if seat == self.viewer:
+                return []
+            return [(t("voyage.hint.wait", name=self.seats[seat].name), 16, theme.INK_SOFT, False)]
+        if state.phase == rules.DISCARD:
+            over = len(state.hands[seat]) - rules.HAND_LIMIT
+            key = "voyage.hint.discard_picked" if self.selected is not None else "voyage.hint.discard"
+            card = card_name(app, self.cards, self.selected) if self.selected is not None else ""
+            return [(t(key, n=over, limit=rules.HAND_LIMIT, card=card), 16, theme.PLUM, True)]
+        out = []
+        if state.flyer_pending:
+            out.append((t("voyage.hint.flyer_due"), 15, theme.PLUM, True))
+        if self.selected is not None and self.target is not None:
+            path = self.preview_path(self.selected, self.target)
+            how = t("voyage.hint.fly") if len(path) == 2 and self.cards.itineraries[self.selected].kind == FLY \
+                else counted(app, "steps", len(path) - 1)
+            fare = self.cards.itineraries[self.selected].money
+            if fare:
+                how += t("voyage.hint.fare", money=counted(app, "money", fare))
+            out.append((t("voyage.hint.planned", city=city_name(app, self.world, self.target), how=how), 16,
+                        theme.PLUM, True))
+        elif self.selected is not None:
+            it = self.cards.itineraries[self.selected]
+            if self.move_targets(self.selected):
+                reach = t("voyage.hint.fly_where") if it.kind == FLY else \
+                    t("voyage.hint.reach", steps=counted(app, "steps", it.steps + state.bonus))
+                out.append((t("voyage.hint.pick_city", card=card_name(app, self.cards, self.selected), reach=reach), 16,
+                            theme.PLUM, True))
+            else:
+                out.append((t("voyage.hint.pay_with", card=card_name(app, self.cards, self.selected)), 16, theme.PLUM,
+                            True))
+        else:
+            out.append((t("voyage.hint.turn", n=counted(app, "actions", state.actions_left)), 16, theme.INK, False))
+        if state.bonus:
+            out.append((t("voyage.hint.bonus", steps=counted(app, "steps", state.bonus)), 14, theme.TEAL, False))
+        dest = state.visitable(seat)
+        if dest is not None and any(a[0] == "visit" for a in self.legal()):
+            out.append((t("voyage.hint.can_visit", dest=dest_name(app, self.cards, dest)), 14, theme.GREEN, True))
+        if rules.COLLECT in self.legal():
+            region = self.world.region_of[state.positions[seat]]
+            out.append((t("voyage.hint.can_collect", region=app.i18n.pick(self.world.region[region].name),
+                          n=state.supply[rules.REGION_INDEX[region]]), 14, theme.INK_SOFT, False))
+        return out
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        self._draw_motion(surface)
+        self._draw_tooltip(surface)
+
+    def _parts(self):
+        """(region, key, paint) of every part of the table; a key holds all that its region shows."""
+        lay, s, state, lang = self.layout, self.layout.s, self.state, self.app.lang
+        status = self._status()
+        yield "status", (status, lang), lambda f: tx.draw_line(f, self.app.fonts, status, lay.status, px(21, s),
+                                                               theme.GOLD_LIGHT, bold=True, align="left")
+        top = [self.buttons[n] for n in lay.buttons]
+        yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
+        walker = self._walker()
+        hidden = walker[0] if walker is not None else None
+        marks = self._map_marks()
+        yield "map", (lay.size, lang, tuple(state.positions), tuple(state.display), hidden, marks,
+                      state.current_player()), partial(self._paint_map, hidden, marks)
+        here = state.visitable(state.current) if state.phase == rules.TURN else None
+        yield "display", (lang, tuple(state.display), len(state.dest_deck), self.hover_dest, here), \
+            lambda f: draw_display(f, lay, self.app, state, self.hover_dest, here, len(state.dest_deck))
+        seat, cards = self.hand_owner()
+        title = self._hand_title(seat, cards)
+        playable = self._playable()
+        yield "hand", (lang, tuple(cards), title, self.selected, playable, self.hover_card), \
+            lambda f: draw_hand(f, lay, self.app, state, cards, title, self.selected, playable, self.hover_card,
+                                "" if seat is None or cards else self.app.t("voyage.hand_empty"))
+        current = None if self.timeline else state.current_player()
+        scores = state.scores()
+        yield "players", (lang, tuple(scores), tuple(state.money), tuple(state.tokens), tuple(map(len, state.hands)),
+                          tuple(map(tuple, state.visited)), tuple(map(tuple, state.souvenirs)), tuple(state.supply),
+                          tuple(state.positions), current), \
+            lambda f: draw_players(f, lay, self.app, state, current, scores)
+        lines = self._hint_lines()
+        widgets = [self.buttons[n] for n in list(lay.actions) + list(lay.replay)]
+        yield "controls", (lang, tuple(lines), tuple(map(button_look, widgets))), partial(self._paint_controls, lines, widgets)
+        entries = self.log.entries
+        yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
+            lambda f: self.log.draw(f, lay.log, s)
+
+    def _hand_title(self, seat, cards) -> str:
+        t = self.app.t
+        if seat is None:
+            return t("voyage.hand_hidden")
+        if self.replay:
+            return t("voyage.hand_title_of", name=self.seats[seat].name, n=len(cards))
+        return t("voyage.hand_title", n=len(cards), limit=rules.HAND_LIMIT)
+
+    def _playable(self):
+        """Hand cards that can do something now (others are dimmed), or None when not choosing."""
+        legal = self.legal()
+        if not legal:
+            return None
+        if self.state.phase == rules.DISCARD:
+            return frozenset(a[1] for a in legal)
+        return frozenset(a[1] for a in legal if a[0] == "move") | frozenset(
+            a[3] for a in legal if a[0] == "visit" and a[2] == "card")
+
+    def _map_marks(self) -> tuple:
+        """What the map highlights beyond the pieces: (reachable cities, path, path colour, hovered destination
+        city, route to it)."""
+        state = self.state
+        reach, path = (), ()
+        if self.selected is not None and state.phase == rules.TURN:
+            targets = self.move_targets(self.selected)
+            reach = tuple(sorted(targets))
+            end = self.target or (self.hover_city if self.hover_city in targets else None)
+            if end is not None:
+                path = tuple(self.preview_path(self.selected, end))
+        dest_city, route = None, ()
+        if self.hover_dest is not None and not path and self.hover_dest in state.display:
+            dest_city = self.cards.destinations[self.hover_dest].city
+            seat = self._focus_seat()
+            if seat is not None and dest_city != state.positions[seat]:
+                route = tuple(self.world.shortest_path(state.positions[seat], dest_city))
+        return reach, path, self.target, dest_city, route
+
+    def _focus_seat(self):
+        """Whose traveller distances are measured from: the looking player's, else the one to move."""
+        if self.viewer is not None and not self.replay:
+            return self.viewer
+        return self.state.current_player()
+
+    def _paint_map(self, hidden, marks, frame) -> None:
+        lay, s, state, mv = self.layout, self.layout.s, self.state, self.map_view
+        theme.panel(frame, lay.map_box, s, color=(24, 58, 92), border=theme.PAPER_EDGE, with_shadow=False)
+        area = lay.map
+        frame.blit(mv.base(area), area)
+        reach, path, target, dest_city, route = marks
+        k = area.width / 1000
+        for dest in state.display:  # where the displayed destinations are: a flag in their colour
+            d = self.cards.destinations[dest]
+            self._flag(frame, area, d.city, rgb_of(self.cards.colours[d.colour].rgb), d.points, k)
+        for city in reach:
+            mv.ring(frame, area, city, theme.GOLD_LIGHT, s, width=2)
+        if route:
+            mv.draw_path(frame, area, list(route), (90, 90, 200), s)
+        if dest_city is not None:
+            colour = rgb_of(self.cards.colours[self.cards.destinations[self.hover_dest].colour].rgb)
+            mv.ring(frame, area, dest_city, colour, s, width=4)
+        if path:
+            mv.draw_path(frame, area, list(path), (214, 70, 52), s)
+            if target is not None:
+                mv.ring(frame, area, target, theme.RED, s, width=4)
+        self._draw_pawns(frame, area, hidden)
+
+    def _flag(self, frame, area, city: str, colour: tuple, points: int, k: float) -> None:
+        x, y = self.map_view.city_px(area, city)
+        h = max(12, int(26 * k))
+        pole = (x + max(2, h // 6), y)
+        pygame.draw.line(frame, theme.INK, pole, (pole[0], y - h), max(1, h // 10))
+        cloth = [(pole[0], y - h), (pole[0] + int(h * 0.8), y - h + h // 4), (pole[0], y - h + h // 2)]
+        pygame.draw.polygon(frame, colour, cloth)
+        pygame.draw.polygon(frame, theme.INK, cloth, 1)
+        font = self.app.font(max(9, int(h * 0.42)), True)
+        img = tx.render(font, str(points), theme.WHITE)
+        frame.blit(img, img.get_rect(center=(pole[0] + int(h * 0.3), y - h + h // 4)))
+
+    def pawn_size(self) -> int:
+        return max(14, self.layout.map.width // 34)
+
+    def _draw_pawns(self, frame, area, hidden) -> None:
+        state = self.state
+        size = self.pawn_size()
+        by_city: dict = {}
+        for seat, city in enumerate(state.positions):
+            if seat != hidden:
+                by_city.setdefault(city, []).append(seat)
+        current = state.current_player()
+        for city, seats in by_city.items():
+            x, y = self.map_view.city_px(area, city)
+            for i, seat in enumerate(seats):
+                dx = int((i - (len(seats) - 1) / 2) * size * 0.55)
+                spot = (x + dx, y)
+                if seat == current and not self.timeline:
+                    pygame.draw.ellipse(frame, theme.GOLD_LIGHT, pygame.Rect(0, 0, int(size * 0.9), size // 3).move(
+                        spot[0] - int(size * 0.45), spot[1] - size // 6), max(2, size // 9))
+                frame.blit(pawn(seat, size), (spot[0] - size // 2, spot[1] - size + size // 10))
+
+    def _paint_controls(self, lines, widgets, frame) -> None:
+        lay, s = self.layout, self.layout.s
+        theme.panel(frame, lay.controls, s, with_shadow=False)
+        area = lay.hint
+        y = area.top
+        for text, size, colour, bold in lines:
+            size = px(size, s)
+            font, wrapped = tx.fit_block(self.app.fonts, text, area.width, max(size * 2, area.bottom - y), size, bold)
+            for line in wrapped:
+                if y + font.get_linesize() > area.bottom:
+                    break
+                frame.blit(tx.render(font, line, colour), (area.left, y))
+                y += font.get_linesize()
+        for w in widgets:
+            w.draw(frame)
+
+    def _draw_motion(self, surface) -> None:
+        """The walking or flying traveller, and a visit's points rising over its city."""
+        if not self.timeline:
+            return
+        walker = self._walker()
+        size = self.pawn_size()
+        if walker is not None:
+            seat, (x, y) = walker
+            surface.blit(pawn(seat, size), (int(x) - size // 2, int(y) - size + size // 10))
+        beat = self.timeline[0]
+        if beat.kind == "pause" and beat.text:
+            lay = self.layout
+            p = min(1.0, self.beat_time / max(0.01, beat.duration))
+            x, y = self.map_view.city_px(lay.map, beat.b)
+            font = self.app.font(px(28, lay.s), True)
+            spot = (x, int(y - size - ease_out(p) * size))
+            shadow = tx.render(font, beat.text, (40, 20, 10))
+            img = tx.render(font, beat.text, PAWNS[3])
+            surface.blit(shadow, shadow.get_rect(center=(spot[0] + 2, spot[1] + 2)))
+            surface.blit(img, img.get_rect(center=spot))
+
+    def _draw_tooltip(self, surface) -> None:
+        """A player's score breakdown, or a hand card's full text, beside the mouse."""
+        if self.mouse is None or self.layout is None:
+            return
+        lay, state = self.layout, self.state
+        if self.hover_seat is not None:
+            lines = breakdown_text(self.app, state, self.hover_seat)
+        elif self.hover_dest is not None and self.hover_dest in state.display:
+            seat = self._focus_seat()
+            city = self.cards.destinations[self.hover_dest].city
+            steps = None if seat is None else self.world.distance(state.positions[seat], city)
+            lines = destination_tooltip(self.app, state, self.hover_dest, steps)
+        elif self.hover_card is not None:
+            lines = card_tooltip(self.app, self.cards, self.hover_card)
+        else:
+            return
+        key = (tuple(lines), lay.s)
+        img = self._tips.get(key)
+        if img is None:
+            if len(self._tips) > 64:
+                self._tips.clear()
+            img = self._tips[key] = tooltip(self.app, lay.s, lines)
+        box = img.get_rect(bottomleft=(self.mouse[0] + px(14, lay.s), self.mouse[1] - px(8, lay.s)))
+        card = next((r for d, r in self.display_rects() if d == self.hover_dest and r.collidepoint(self.mouse)), None)
+        if card is not None and self.hover_seat is None:  # above the card, leaving it in sight
+            box.midbottom = (card.centerx, card.top - px(4, lay.s))
+        if self.hover_seat is not None:
+            box.topright = (self.mouse[0] - px(14, lay.s), self.mouse[1] + px(8, lay.s))
+        surface.blit(img, box.clamp(pygame.Rect((0, 0), lay.size)))
