@@ -83,6 +83,12 @@ class Result:
         return asdict(self)
 
 
+def win_utility(share: float, margin: float) -> float:
+    """A bot's utility in [0, 1]: mostly the win share, a little for the score margin
+    (so a bot still plays for points when the win is out of reach)."""
+    return 0.75 * share + 0.25 / (1.0 + 2.0 ** (-margin / 4.0))
+
+
 class GameState:
     """Base class: games override the methods below."""
 

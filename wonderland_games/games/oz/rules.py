@@ -46,7 +46,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError
+from ...core.chance import MASK, ChanceState, next_state
+from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError, win_utility
 from . import spells as spellbook
 from .board import DIRS, ROTATIONS, SIZE, Board, load_tiles
 from .spells import CardSet, load_spells
@@ -67,7 +68,6 @@ HAND_LIMIT = 3
 MIN_POINTS, MAX_POINTS = 1, 6
 OWN_GEM, OTHER_GEM, WIZARD_VISIT = 2, 1, 1
 BREAKDOWN = ("own_gems", "other_gems", "wizard")
-_MASK = (1 << 64) - 1
 STEP = ("step",)
 ADJUST_UP, ADJUST_DOWN = ("adjust", 1), ("adjust", -1)
 GUIDES = tuple(("guide", d) for d in DIRS)
@@ -93,25 +93,16 @@ _DISCARDS = {c: ("discard", c) for c in range(UNKNOWN, 49)}  # card id -> its di
 _ADJUSTS = {p: (ADJUST_UP,) * (p < MAX_POINTS) + (ADJUST_DOWN,) * (p > MIN_POINTS) for p in range(0, 8)}
 
 
-def next_rng(state: int) -> tuple:
-    """SplitMix64: (new state, 64 random bits). Small, fast, and its state is one int."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return state, z ^ (z >> 31)
-
-
 def _random_layout(rng: int, tiles: dict) -> tuple:
     """(generator state, 9 (tile id, rotation)): 9 of the tiles in random slots and turns."""
     ids = sorted(tiles)
     for i in range(len(ids) - 1, 0, -1):
-        rng, bits = next_rng(rng)
+        rng, bits = next_state(rng)
         j = bits % (i + 1)
         ids[i], ids[j] = ids[j], ids[i]
     layout = []
     for tid in ids[:9]:
-        rng, bits = next_rng(rng)
+        rng, bits = next_state(rng)
         layout.append((tid, ROTATIONS[bits % 4]))
     return rng, layout
 
@@ -122,7 +113,7 @@ def winners_of(scores: Sequence[int], played: Sequence[int]) -> list:
     return [i for i, key in enumerate(zip(scores, played)) if (key[0], -key[1]) == best]
 
 
-class OzState(GameState):
+class OzState(ChanceState, GameState):
     game_id = GAME_ID
 
     def __init__(self, seats: Sequence[Seat], board: Board, cards: CardSet, characters: Sequence[str]):
@@ -168,21 +159,6 @@ class OzState(GameState):
         self.setup_events: list = []
 
     # -- chance ----------------------------------------------------------------
-    def _bits(self) -> int:
-        """64 random bits: next_rng, inlined (every roll and draw comes through here)."""
-        state = self.rng
-        if state is None:
-            raise IllegalAction("a view has no dice; determinize it first")
-        state = self.rng = (state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
-    def rand(self, n: int) -> int:
-        bits = self._bits()
-        self.chance += 1
-        return bits % n
-
     def roll_cell(self) -> tuple:
         """The coordinate dice: a letter die (A-F) and a number die (1-6)."""
         bits = self._bits()
@@ -229,7 +205,7 @@ class OzState(GameState):
             raise ValueError(f"starting_player must be a seat 0-{n - 1}, got {starter!r}")
         tiles = tiles if tiles is not None else load_tiles()
         cards = cards if cards is not None else load_spells()
-        rng, layout = _random_layout(next_rng(int(seed) & _MASK)[1], tiles)
+        rng, layout = _random_layout(next_state(int(seed) & MASK)[1], tiles)
         state = cls(seats, Board(layout, tiles), cards, characters)
         state.seed, state.rng = seed, rng
         state.setup(starter)
@@ -590,21 +566,10 @@ class OzState(GameState):
         if self.phase == OVER:
             winners = winners_of(scores, self.cards_played)
             share = 1.0 / len(winners) if seat in winners else 0.0
-        return 0.75 * share + 0.25 / (1.0 + 2.0 ** (-margin / 4.0))
+        return win_utility(share, margin)
 
     def turn_number(self) -> int:
         return self.round
-
-    def reveals_hidden(self, action: Action) -> bool:
-        """True when the action rolls a die or draws a card (found by trying it on a clone)."""
-        if self.rng is None:
-            return True
-        trial = self.clone()
-        try:
-            trial.apply(action)
-        except IllegalAction:
-            return False
-        return trial.chance != self.chance
 
     # -- hidden information ----------------------------------------------------
     def clone(self) -> "OzState":

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError
+from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError, win_utility
 from ...core.rng import Rng
 from .deck import Deck, load_deck
 
@@ -296,7 +296,7 @@ class ParadeState(GameState):
         if self.phase == OVER:
             winners = winners_of(scores, [len(c) for c in self.collections])
             share = 1.0 / len(winners) if seat in winners else 0.0
-        return 0.75 * share + 0.25 / (1.0 + 2.0 ** (-margin / 4.0))
+        return win_utility(share, margin)
 
     def turn_number(self) -> int:
         return self.plays

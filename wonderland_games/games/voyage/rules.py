@@ -68,7 +68,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError
+from ...core.chance import MASK, ChanceState, mix
+from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError, win_utility
 from .cards import FLY, Cards, load_cards
 from .world import REGION_IDS, World, load_world
 
@@ -100,14 +101,6 @@ BREAKDOWN = ("destinations", "colour_sets", "souvenirs", "money", "tokens")
 REGION_INDEX = {r: i for i, r in enumerate(REGION_IDS)}
 END, COLLECT, FLYER = ("end",), ("collect",), ("flyer",)
 BUY_MONEY, BUY_TOKEN = ("buy", "money"), ("buy", "token")
-_MASK = (1 << 64) - 1
-
-
-def _mix(state: int) -> int:
-    """The SplitMix64 output for a generator state."""
-    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
 
 
 def colour_set_points(count: int) -> int:
@@ -120,7 +113,7 @@ def winners_of(keys: Sequence[tuple]) -> list:
     return [i for i, k in enumerate(keys) if k == best]
 
 
-class VoyageState(GameState):
+class VoyageState(ChanceState, GameState):
     game_id = GAME_ID
 
     def __init__(self, seats: Sequence[Seat], world: World, cards: Cards):
@@ -155,14 +148,6 @@ class VoyageState(GameState):
         self.setup_events: list = []
 
     # -- chance ----------------------------------------------------------------
-    def rand(self, n: int) -> int:
-        state = self.rng
-        if state is None:
-            raise IllegalAction("a view has no deck order; determinize it first")
-        state = self.rng = (state + 0x9E3779B97F4A7C15) & _MASK
-        self.chance += 1
-        return _mix(state) % n
-
     def draw(self, seat: int, count: int, events: list) -> list:
         """Up to `count` itinerary cards; an empty deck takes over the discard pile first."""
         drawn = []
@@ -202,7 +187,7 @@ class VoyageState(GameState):
             raise ValueError(f"starts needs one region per seat from {REGION_IDS}, got {starts!r}")
         state = cls(seats, world or load_world(), cards or load_cards())
         state.seed = seed
-        state.rng = _mix(int(seed) & _MASK)
+        state.rng = mix(int(seed) & MASK)
         state.setup(starts)
         return state
 
@@ -553,21 +538,10 @@ class VoyageState(GameState):
         if self.phase == OVER:
             winners = winners_of(self._rank_keys(scores))
             share = 1.0 / len(winners) if seat in winners else 0.0
-        return 0.75 * share + 0.25 / (1.0 + 2.0 ** (-margin / 4.0))
+        return win_utility(share, margin)
 
     def turn_number(self) -> int:
         return self.round
-
-    def reveals_hidden(self, action: Action) -> bool:
-        """True when the action draws a card or shows a new destination (found by trying it on a clone)."""
-        if self.rng is None:
-            return True
-        trial = self.clone()
-        try:
-            trial.apply(action)
-        except IllegalAction:
-            return False
-        return trial.chance != self.chance
 
     # -- hidden information ----------------------------------------------------
     def clone(self) -> "VoyageState":
