@@ -6,9 +6,11 @@ between humans behind a curtain (never with a single human), the results open
 after a short pause, undo goes back to the last hidden reveal, and a replay
 steps forward, back or plays at the animation speed.
 
-Subclasses set `game_id`, and provide `_after_action(before, events)` (log,
-sound, animation of what just happened), `_finish_timeline()`,
-`_clear_selection()`, `_rebuild_log()` and `results_scene()`; they may
+Subclasses set `game_id`, and provide `_ensure_layout(size)`,
+`_advance(dt)` (play the timeline), `_update_buttons()`,
+`_after_action(before, events)` (log, sound, animation of what just
+happened), `_finish_timeline()`, `_clear_selection()`, `_rebuild_log()` and
+`results_scene()`; they may
 override the small hooks `_reset_view()`, `_own_turn(seat)` and
 `_bot_pause(level, legal, seconds)`.
 
@@ -97,6 +99,29 @@ class TableScene(Scene):
 
     def _speed(self) -> float:
         return max(0.1, float(self.app.settings.animation_speed))
+
+    # -- Scene hooks -------------------------------------------------------------------
+    def on_resize(self, size: tuple) -> None:
+        self.layout = None
+        self.dirty = True
+
+    def on_enter(self) -> None:
+        pygame.key.stop_text_input()
+        self._frame = None  # another scene drew over the window: paint every region again
+        self.dirty = True
+
+    def update(self, dt: float) -> None:
+        """Animate what just happened; once it is shown, the replay or the game moves on."""
+        if self.layout is None:
+            self._ensure_layout(self.app.screen.get_size())
+        if self.timeline:
+            self._advance(dt)
+        if not self.timeline:
+            if self.replay:
+                self._update_replay(dt)
+            else:
+                self._update_turn(dt)
+        self._update_buttons()
 
     # -- turns -------------------------------------------------------------------------
     def my_turn(self) -> bool:

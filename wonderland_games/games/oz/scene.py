@@ -119,13 +119,6 @@ class OzScene(TableScene):
         return self.app.t("oz.buttons.go")
 
     # -- Scene hooks ----------------------------------------------------------------
-    def on_resize(self, size: tuple) -> None:
-        self.layout = None
-
-    def on_enter(self) -> None:
-        pygame.key.stop_text_input()
-        self._frame = None
-
     def _ensure_layout(self, size: tuple) -> None:
         if self.layout is not None and self.layout.size == tuple(size):
             return
@@ -176,18 +169,6 @@ class OzScene(TableScene):
                 self.art.spell_icon(kind, icons)
 
     # -- turn logic -------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        if self.layout is None:
-            self._ensure_layout(self.app.screen.get_size())
-        if self.timeline:
-            self._advance(dt)
-        if not self.timeline:
-            if self.replay:
-                self._update_replay(dt)
-            else:
-                self._update_turn(dt)
-        self._update_buttons()
-
     def still(self) -> bool:
         return super().still() and not self.walking
 

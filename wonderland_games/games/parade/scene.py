@@ -120,10 +120,6 @@ class ParadeScene(TableScene):
         return self.app.t("parade.buttons.pause" if self.replay_playing else "parade.buttons.play")
 
     # -- Scene hooks -----------------------------------------------------------------
-    def on_resize(self, size: tuple) -> None:
-        self.layout = None
-        self.dirty = True
-
     def on_enter(self) -> None:
         pygame.key.stop_text_input()
         self.dirty = True
@@ -149,18 +145,6 @@ class ParadeScene(TableScene):
         self.dirty = True
 
     # -- turn logic ------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        if self.layout is None:
-            self._ensure_layout(self.app.screen.get_size())
-        self._update_buttons()
-        if self.timeline:
-            self._advance_timeline(dt)
-            return
-        if self.replay:
-            self._update_replay(dt)
-        else:
-            self._update_turn(dt)
-
     def _update_buttons(self) -> None:
         b = self.buttons
         b["undo"].enabled = (not self.replay and self.session.can_undo() and not self.timeline)
@@ -243,7 +227,7 @@ class ParadeScene(TableScene):
             self.app.sound.play(step.sound)
         self.dirty = True
 
-    def _advance_timeline(self, dt: float) -> None:
+    def _advance(self, dt: float) -> None:
         if self.app.settings.fast_forward:
             self._finish_timeline()
             return

@@ -136,13 +136,6 @@ class VoyageScene(TableScene):
         return self.app.t("voyage.buttons.confirm")
 
     # -- Scene hooks ----------------------------------------------------------------
-    def on_resize(self, size: tuple) -> None:
-        self.layout = None
-
-    def on_enter(self) -> None:
-        pygame.key.stop_text_input()
-        self._frame = None
-
     def _ensure_layout(self, size: tuple) -> None:
         if self.layout is not None and self.layout.size == tuple(size):
             return
@@ -157,18 +150,6 @@ class VoyageScene(TableScene):
         self._tips.clear()
 
     # -- turn logic -------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        if self.layout is None:
-            self._ensure_layout(self.app.screen.get_size())
-        if self.timeline:
-            self._advance(dt)
-        if not self.timeline:
-            if self.replay:
-                self._update_replay(dt)
-            else:
-                self._update_turn(dt)
-        self._update_buttons()
-
     def legal(self) -> list:
         """The looking player's legal actions now ([] when it is not their move)."""
         if not self.my_turn():
