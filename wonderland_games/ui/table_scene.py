@@ -123,6 +123,34 @@ class TableScene(Scene):
                 self._update_turn(dt)
         self._update_buttons()
 
+    def _key(self, event) -> None:
+        """Esc drops a half-made choice or leaves, F fast-forwards, Ctrl+Z undoes, and in a
+        replay Left/Right/Space step and play; other keys go to `_play_key`."""
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self._has_choice():
+                self._clear_selection()
+            else:
+                self.to_menu()
+        elif key == pygame.K_f:
+            self.toggle_fast_forward()
+        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+        elif self.replay:
+            action = {pygame.K_LEFT: self.replay_prev, pygame.K_RIGHT: self.replay_next,
+                      pygame.K_SPACE: self.replay_toggle}.get(key)
+            if action is not None:
+                action()
+        else:
+            self._play_key(event)
+
+    def _has_choice(self) -> bool:
+        """A choice under way that Esc should drop before it leaves the table."""
+        return False
+
+    def _play_key(self, event) -> None:
+        """A key on a live table that the game gives a meaning (Enter confirms, ...)."""
+
     # -- turns -------------------------------------------------------------------------
     def my_turn(self) -> bool:
         """True when the looking human may act now."""

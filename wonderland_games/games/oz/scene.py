@@ -523,25 +523,12 @@ class OzScene(TableScene):
             if card is not None:
                 self.pick_card(card)
 
-    def _key(self, event) -> None:
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            if self.options:
-                self._clear_selection()
-            else:
-                self.to_menu()
-        elif key == pygame.K_f:
-            self.toggle_fast_forward()
-        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.undo()
-        elif self.replay:
-            if key == pygame.K_LEFT:
-                self.replay_prev()
-            elif key == pygame.K_RIGHT:
-                self.replay_next()
-            elif key == pygame.K_SPACE:
-                self.replay_toggle()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["go"].visible and self.buttons["go"].enabled:
+    def _has_choice(self) -> bool:
+        return bool(self.options)
+
+    def _play_key(self, event) -> None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["go"].visible \
+                and self.buttons["go"].enabled:
             self.go()
 
     # -- drawing -----------------------------------------------------------------------------

@@ -399,22 +399,9 @@ class ParadeScene(TableScene):
             if card is not None:
                 self.pick(card)
 
-    def _key(self, event) -> None:
+    def _play_key(self, event) -> None:
         key = event.key
-        if key == pygame.K_ESCAPE:
-            self.to_menu()
-        elif key == pygame.K_f:
-            self.toggle_fast_forward()
-        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.undo()
-        elif self.replay:
-            if key == pygame.K_LEFT:
-                self.replay_prev()
-            elif key == pygame.K_RIGHT:
-                self.replay_next()
-            elif key == pygame.K_SPACE:
-                self.replay_toggle()
-        elif self.my_turn():
+        if self.my_turn():
             self.keyboard = True
             hand = self.state.hands[self.viewer]
             if key in (pygame.K_LEFT, pygame.K_RIGHT):

@@ -428,25 +428,11 @@ class VoyageScene(TableScene):
         self.hover_seat = next((i for i, r in enumerate(self.layout.row_rects(len(self.seats))) if r.collidepoint(pos)),
                                None)
 
-    def _key(self, event) -> None:
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            if self.selected is not None:
-                self._clear_selection()
-            else:
-                self.to_menu()
-        elif key == pygame.K_f:
-            self.toggle_fast_forward()
-        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.undo()
-        elif self.replay:
-            if key == pygame.K_LEFT:
-                self.replay_prev()
-            elif key == pygame.K_RIGHT:
-                self.replay_next()
-            elif key == pygame.K_SPACE:
-                self.replay_toggle()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+    def _has_choice(self) -> bool:
+        return self.selected is not None
+
+    def _play_key(self, event) -> None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
 
     # -- what the table says -----------------------------------------------------------------
