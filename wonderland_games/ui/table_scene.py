@@ -100,6 +100,24 @@ class TableScene(Scene):
     def _speed(self) -> float:
         return max(0.1, float(self.app.settings.animation_speed))
 
+    def _table_buttons(self) -> dict:
+        """The top bar's buttons every table has, and a replay's Prev / Play / Next, labelled
+        from the game's strings ("<game>.buttons.<name>")."""
+        t, game = self.app.t, self.game_id
+
+        def button(name, action, style="secondary"):
+            return Button(self.app, lambda: t(f"{game}.buttons.{name}"), action, style=style)
+
+        out = {"ff": button("ff", self.toggle_fast_forward), "undo": button("undo", self.undo),
+               "save": button("save", self.open_save), "rules": button("rules", self.open_rules),
+               "menu": button("menu", self.to_menu)}
+        if self.replay:
+            out["prev"] = button("prev", self.replay_prev)
+            out["next"] = button("next", self.replay_next)
+            out["play"] = Button(self.app, lambda: t(f"{game}.buttons.{'pause' if self.replay_playing else 'play'}"),
+                                 self.replay_toggle)
+        return out
+
     # -- Scene hooks -------------------------------------------------------------------
     def on_resize(self, size: tuple) -> None:
         self.layout = None

@@ -89,25 +89,16 @@ class OzScene(TableScene):
     # -- controls ---------------------------------------------------------------------
     def _make_buttons(self) -> dict:
         t = self.app.t
-        b = {
-            "ff": Button(self.app, lambda: t("oz.buttons.ff"), self.toggle_fast_forward, style="secondary"),
-            "undo": Button(self.app, lambda: t("oz.buttons.undo"), self.undo, style="secondary"),
-            "save": Button(self.app, lambda: t("oz.buttons.save"), self.open_save, style="secondary"),
-            "rules": Button(self.app, lambda: t("oz.buttons.rules"), self.open_rules, style="secondary"),
-            "menu": Button(self.app, lambda: t("oz.buttons.menu"), self.to_menu, style="secondary"),
+        b = self._table_buttons()
+        b.update({
             "go": Button(self.app, self._go_label, self.go),
             "step": Button(self.app, lambda: t("oz.buttons.step"), self.step_once, style="secondary"),
             "minus": Button(self.app, "−1", lambda: self.apply(("adjust", -1)), style="secondary"),
             "plus": Button(self.app, "+1", lambda: self.apply(("adjust", 1)), style="secondary"),
-        }
+        })
         for d in DIRS:
             b["guide_" + d] = Button(self.app, partial(self._dir_label, d), partial(self.apply, ("guide", d)),
                                      style="secondary")
-        if self.replay:
-            b["prev"] = Button(self.app, lambda: t("oz.buttons.prev"), self.replay_prev, style="secondary")
-            b["next"] = Button(self.app, lambda: t("oz.buttons.next"), self.replay_next, style="secondary")
-            b["play"] = Button(self.app, lambda: t("oz.buttons.pause" if self.replay_playing else "oz.buttons.play"),
-                               self.replay_toggle)
         return b
 
     def _dir_label(self, d: str) -> str:

@@ -96,28 +96,15 @@ class ParadeScene(TableScene):
 
     # -- controls ---------------------------------------------------------------------
     def _make_buttons(self) -> dict:
-        t = self.app.t
-        buttons = {
-            "ff": Button(self.app, lambda: t("parade.buttons.ff"), self.toggle_fast_forward, style="secondary"),
-            "undo": Button(self.app, lambda: t("parade.buttons.undo"), self.undo, style="secondary"),
-            "save": Button(self.app, lambda: t("parade.buttons.save"), self.open_save, style="secondary"),
-            "rules": Button(self.app, lambda: t("parade.buttons.rules"), self.open_rules, style="secondary"),
-            "menu": Button(self.app, lambda: t("parade.buttons.menu"), self.to_menu, style="secondary"),
-            "confirm": Button(self.app, self._confirm_label, self.confirm),
-        }
+        buttons = self._table_buttons()
+        buttons["confirm"] = Button(self.app, self._confirm_label, self.confirm)
         if self.replay:
-            buttons["prev"] = Button(self.app, lambda: t("parade.buttons.prev"), self.replay_prev, style="secondary")
-            buttons["next"] = Button(self.app, lambda: t("parade.buttons.next"), self.replay_next, style="secondary")
-            buttons["play"] = Button(self.app, self._play_label, self.replay_toggle)
             for name in ("undo", "save", "confirm"):
                 buttons[name].visible = False
         return buttons
 
     def _confirm_label(self) -> str:
         return self.app.t("parade.confirm_keep" if self.state.phase == rules.KEEP else "parade.confirm")
-
-    def _play_label(self) -> str:
-        return self.app.t("parade.buttons.pause" if self.replay_playing else "parade.buttons.play")
 
     # -- Scene hooks -----------------------------------------------------------------
     def on_enter(self) -> None:

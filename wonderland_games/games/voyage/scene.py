@@ -87,12 +87,8 @@ class VoyageScene(TableScene):
     # -- controls ---------------------------------------------------------------------
     def _make_buttons(self) -> dict:
         t = self.app.t
-        b = {
-            "ff": Button(self.app, lambda: t("voyage.buttons.ff"), self.toggle_fast_forward, style="secondary"),
-            "undo": Button(self.app, lambda: t("voyage.buttons.undo"), self.undo, style="secondary"),
-            "save": Button(self.app, lambda: t("voyage.buttons.save"), self.open_save, style="secondary"),
-            "rules": Button(self.app, lambda: t("voyage.buttons.rules"), self.open_rules, style="secondary"),
-            "menu": Button(self.app, lambda: t("voyage.buttons.menu"), self.to_menu, style="secondary"),
+        b = self._table_buttons()
+        b.update({
             "visit_card": Button(self.app, self._visit_card_label, self.visit_with_card),
             "visit_money": Button(self.app, self._visit_money_label, partial(self.visit, "money")),
             "collect": Button(self.app, self._collect_label, partial(self.apply, rules.COLLECT), style="secondary"),
@@ -105,12 +101,7 @@ class VoyageScene(TableScene):
                             style="secondary"),
             "end": Button(self.app, lambda: t("voyage.buttons.end"), partial(self.apply, rules.END), style="secondary"),
             "confirm": Button(self.app, self._confirm_label, self.confirm),
-        }
-        if self.replay:
-            b["prev"] = Button(self.app, lambda: t("voyage.buttons.prev"), self.replay_prev, style="secondary")
-            b["next"] = Button(self.app, lambda: t("voyage.buttons.next"), self.replay_next, style="secondary")
-            b["play"] = Button(self.app, lambda: t("voyage.buttons.pause" if self.replay_playing
-                                                   else "voyage.buttons.play"), self.replay_toggle)
+        })
         return b
 
     def _visit_card_label(self) -> str:
