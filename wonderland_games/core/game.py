@@ -54,6 +54,23 @@ class Seat:
         return cls(name=str(data["name"]), kind=data.get("kind", HUMAN), level=data.get("level", "normal"))
 
 
+def whole(value) -> int:
+    """A whole number read from a saved state (bool is not one)."""
+    if type(value) is not int:
+        raise ValueError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def optional_whole(value) -> Optional[int]:
+    return None if value is None else whole(value)
+
+
+def whole_list(values) -> list:
+    if not isinstance(values, list):
+        raise TypeError(f"expected a list, got {values!r}")
+    return [whole(v) for v in values]
+
+
 def as_action(value: Any) -> Action:
     """Turn a JSON list back into the tuple form actions use."""
     if isinstance(value, (list, tuple)):

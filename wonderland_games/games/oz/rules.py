@@ -47,7 +47,8 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ...core.chance import MASK, ChanceState, next_state
-from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError, win_utility
+from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
+                              optional_whole, whole, whole_list, win_utility)
 from . import spells as spellbook
 from .board import DIRS, ROTATIONS, SIZE, Board, load_tiles
 from .spells import CardSet, load_spells
@@ -680,32 +681,32 @@ class OzState(ChanceState, GameState):
             seats = [Seat.from_dict(s) for s in data["seats"]]
             board = Board([tuple(t) for t in data["layout"]], tiles if tiles is not None else load_tiles())
             state = cls(seats, board, cards if cards is not None else load_spells(), data["characters"])
-            state.seed = _opt_int(data["seed"])
-            state.rng = _opt_int(data["rng"])
-            state.chance = _int(data["chance"])
+            state.seed = optional_whole(data["seed"])
+            state.rng = optional_whole(data["rng"])
+            state.chance = whole(data["chance"])
             state.tokens = [_cell(t) for t in data["tokens"]]
             state.gems = {str(c): _cell(at) for c, at in data["gems"].items()}
             state.wizard = None if data["wizard"] is None else _cell(data["wizard"])
-            state.wizard_holder = _int(data["wizard_holder"])
-            state.scores = _ints(data["scores"])
-            state.earned = [_ints(e) for e in data["earned"]]
-            state.cards_played = _ints(data["cards_played"])
-            state.hands = [_ints(h) for h in data["hands"]]
-            state.deck = _ints(data["deck"])
-            state.discard = _ints(data["discard"])
-            state.round = _int(data["round"])
+            state.wizard_holder = whole(data["wizard_holder"])
+            state.scores = whole_list(data["scores"])
+            state.earned = [whole_list(e) for e in data["earned"]]
+            state.cards_played = whole_list(data["cards_played"])
+            state.hands = [whole_list(h) for h in data["hands"]]
+            state.deck = whole_list(data["deck"])
+            state.discard = whole_list(data["discard"])
+            state.round = whole(data["round"])
             state.phase = data["phase"]
-            state.starter = _int(data["starter"])
-            state.queue = _ints(data["queue"])
+            state.starter = whole(data["starter"])
+            state.queue = whole_list(data["queue"])
             state.dir_dice = [str(d) for d in data["dir_dice"]]
-            state.act_dice = _ints(data["act_dice"])
-            state.dir_owner = [_opt_int(o) for o in data["dir_owner"]]
-            state.act_owner = [_opt_int(o) for o in data["act_owner"]]
+            state.act_dice = whole_list(data["act_dice"])
+            state.dir_owner = [optional_whole(o) for o in data["dir_owner"]]
+            state.act_owner = [optional_whole(o) for o in data["act_owner"]]
             state.taken_dir = [None if d is None else str(d) for d in data["taken_dir"]]
-            state.taken_act = [_opt_int(a) for a in data["taken_act"]]
-            state.order = _ints(data["order"])
-            state.acting = _opt_int(data["acting"])
-            state.points = _int(data["points"])
+            state.taken_act = [optional_whole(a) for a in data["taken_act"]]
+            state.order = whole_list(data["order"])
+            state.acting = optional_whole(data["acting"])
+            state.points = whole(data["points"])
             state.guide_used = [bool(g) for g in data["guide_used"]]
             state.adjusted = bool(data["adjusted"])
             state.moved_this_phase = bool(data["moved_this_phase"])
@@ -740,24 +741,8 @@ class OzState(ChanceState, GameState):
             raise StateFormatError("Lost in Oz state is waiting for nobody")
 
 
-def _int(value) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected a whole number, got {value!r}")
-    return value
-
-
-def _opt_int(value) -> Optional[int]:
-    return None if value is None else _int(value)
-
-
-def _ints(values) -> list:
-    if not isinstance(values, list):
-        raise TypeError(f"expected a list, got {values!r}")
-    return [_int(v) for v in values]
-
-
 def _cell(value) -> tuple:
-    x, y = _ints(value)
+    x, y = whole_list(value)
     if not (0 <= x < SIZE and 0 <= y < SIZE):
         raise ValueError(f"cell {value!r} is off the board")
     return x, y

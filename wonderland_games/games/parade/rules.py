@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError, win_utility
+from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
+                              whole, whole_list, win_utility)
 from ...core.rng import Rng
 from .deck import Deck, load_deck
 
@@ -394,20 +395,20 @@ class ParadeState(GameState):
         if data.get("version") != FORMAT_VERSION:
             raise StateFormatError(f"unsupported Parade state version {data.get('version')!r}")
         try:
-            seed = None if data["seed"] is None else _int(data["seed"])
+            seed = None if data["seed"] is None else whole(data["seed"])
             state = cls(deck or load_deck(), [Seat.from_dict(s) for s in data["seats"]], seed)
-            state.hands = [_ints(h) for h in data["hands"]]
-            state.collections = [_ints(c) for c in data["collections"]]
-            state.parade = _ints(data["parade"])
-            state.draw_pile = _ints(data["draw_pile"])
-            state.first_player = _int(data["first_player"])
-            state.turn = _int(data["turn"])
+            state.hands = [whole_list(h) for h in data["hands"]]
+            state.collections = [whole_list(c) for c in data["collections"]]
+            state.parade = whole_list(data["parade"])
+            state.draw_pile = whole_list(data["draw_pile"])
+            state.first_player = whole(data["first_player"])
+            state.turn = whole(data["turn"])
             state.phase = data["phase"]
-            state.final_turns_left = _int(data["final_turns_left"])
+            state.final_turns_left = whole(data["final_turns_left"])
             state.end_reason = data["end_reason"]
-            state.kept = [None if k is None else tuple(_ints(k)) for k in data["kept"]]
-            state.plays = _int(data["plays"])
-            state.initial_order = tuple(_ints(data["initial_order"]))
+            state.kept = [None if k is None else tuple(whole_list(k)) for k in data["kept"]]
+            state.plays = whole(data["plays"])
+            state.initial_order = tuple(whole_list(data["initial_order"]))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateFormatError(f"Parade state is incomplete or damaged ({exc!r})") from None
         state._check()
@@ -435,18 +436,6 @@ class ParadeState(GameState):
             holder = self.hands[seat] if self.phase == KEEP else self.collections[seat] if self.phase == OVER else ()
             if pair is None or len(set(pair)) != KEEP_CARDS or not set(pair) <= set(holder):
                 raise StateFormatError("Parade state has an impossible keep choice")
-
-
-def _int(value) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected a whole number, got {value!r}")
-    return value
-
-
-def _ints(values) -> list:
-    if not isinstance(values, list):
-        raise TypeError(f"expected a list, got {values!r}")
-    return [_int(v) for v in values]
 
 
 def new_state(seats: Sequence[Seat], seed: int, options: Optional[dict] = None) -> ParadeState:

@@ -69,7 +69,8 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ...core.chance import MASK, ChanceState, mix
-from ...core.game import Action, GameState, IllegalAction, Result, Seat, StateFormatError, win_utility
+from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
+                              optional_whole, whole, whole_list, win_utility)
 from .cards import FLY, Cards, load_cards
 from .world import REGION_IDS, World, load_world
 
@@ -632,28 +633,28 @@ class VoyageState(ChanceState, GameState):
         try:
             seats = [Seat.from_dict(s) for s in data["seats"]]
             state = cls(seats, world or load_world(), cards or load_cards())
-            state.seed = _opt_int(data["seed"])
-            state.rng = _opt_int(data["rng"])
-            state.chance = _int(data["chance"])
-            state.first = _int(data["first"])
-            state.round = _int(data["round"])
-            state.current = _int(data["current"])
+            state.seed = optional_whole(data["seed"])
+            state.rng = optional_whole(data["rng"])
+            state.chance = whole(data["chance"])
+            state.first = whole(data["first"])
+            state.round = whole(data["round"])
+            state.current = whole(data["current"])
             state.phase = data["phase"]
-            state.actions_left = _int(data["actions_left"])
+            state.actions_left = whole(data["actions_left"])
             state.flyer_pending = bool(data["flyer_pending"])
-            state.bonus = _int(data["bonus"])
+            state.bonus = whole(data["bonus"])
             state.positions = [str(p) for p in data["positions"]]
-            state.money = _ints(data["money"])
-            state.tokens = _ints(data["tokens"])
-            state.hands = [_ints(h) for h in data["hands"]]
-            state.visited = [_ints(v) for v in data["visited"]]
-            state.souvenirs = [_ints(s) for s in data["souvenirs"]]
-            state.deck = _ints(data["deck"])
-            state.discard = _ints(data["discard"])
-            state.dest_deck = _ints(data["dest_deck"])
-            state.display = _ints(data["display"])
-            state.stock = _ints(data["stock"])
-            state.supply = _ints(data["supply"])
+            state.money = whole_list(data["money"])
+            state.tokens = whole_list(data["tokens"])
+            state.hands = [whole_list(h) for h in data["hands"]]
+            state.visited = [whole_list(v) for v in data["visited"]]
+            state.souvenirs = [whole_list(s) for s in data["souvenirs"]]
+            state.deck = whole_list(data["deck"])
+            state.discard = whole_list(data["discard"])
+            state.dest_deck = whole_list(data["dest_deck"])
+            state.display = whole_list(data["display"])
+            state.stock = whole_list(data["stock"])
+            state.supply = whole_list(data["supply"])
             state.end_reason = data["end_reason"]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateFormatError(f"World Voyage state is incomplete or damaged ({exc!r})") from None
@@ -690,22 +691,6 @@ class VoyageState(ChanceState, GameState):
         if self.end_reason not in (None, END_DECK, END_STUCK, END_ROUNDS) or (self.phase == OVER) != (
                 self.end_reason is not None):
             raise StateFormatError("World Voyage state has an impossible end")
-
-
-def _int(value) -> int:
-    if type(value) is not int:
-        raise ValueError(f"expected a whole number, got {value!r}")
-    return value
-
-
-def _opt_int(value) -> Optional[int]:
-    return None if value is None else _int(value)
-
-
-def _ints(values) -> list:
-    if not isinstance(values, list):
-        raise TypeError(f"expected a list, got {values!r}")
-    return [_int(v) for v in values]
 
 
 def new_state(seats: Sequence[Seat], seed: int, options: Optional[dict] = None) -> VoyageState:
