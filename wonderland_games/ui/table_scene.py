@@ -9,8 +9,8 @@ steps forward, back or plays at the animation speed.
 Subclasses set `game_id`, and provide `_ensure_layout(size)`,
 `_advance(dt)` (play the timeline), `_update_buttons()`,
 `_after_action(before, events)` (log, sound, animation of what just
-happened), `_finish_timeline()`, `_clear_selection()`, `_rebuild_log()` and
-`results_scene()`; they may
+happened), `_finish_timeline()`, `_clear_selection()`, `results_scene()`,
+and a `narrator` and `log` for `_rebuild_log()` (or their own); they may
 override the small hooks `_reset_view()`, `_own_turn(seat)` and
 `_bot_pause(level, legal, seconds)`.
 
@@ -270,6 +270,18 @@ class TableScene(Scene):
         self._finish_timeline()
         self._clear_selection()
         self._rebuild_log()
+
+    def _rebuild_log(self) -> None:
+        """The log from the first action, so it survives loading, undo and replay jumps.
+        Told by `self.narrator` (`setup(state)` and `lines(events)`, both lists of log lines)."""
+        if self.replay:
+            state, actions = self.replay_base.clone(), self.record.actions[:self.replay_step]
+        else:
+            state, actions = self.session.initial_state(), self.session.actions
+        lines = self.narrator.setup(state)
+        for action in actions:
+            lines.extend(self.narrator.lines(state.apply(action)))
+        self.log.set(lines)
 
     def toggle_fast_forward(self) -> None:
         self.app.settings.fast_forward = not self.app.settings.fast_forward

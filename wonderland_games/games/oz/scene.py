@@ -442,18 +442,6 @@ class OzScene(TableScene):
         for d in DIRS:
             b["guide_" + d].visible = acting and not choosing and ("guide", d) in legal
 
-    # -- log -------------------------------------------------------------------------------
-    def _rebuild_log(self) -> None:
-        """The log from the first action, so it survives loading, undo and replay jumps."""
-        if self.replay:
-            state, actions = self.replay_base.clone(), self.record.actions[:self.replay_step]
-        else:
-            state, actions = self.session.initial_state(), self.session.actions
-        lines = self.narrator.setup(state)
-        for action in actions:
-            lines.extend(self.narrator.lines(state.apply(action)))
-        self.log.set(lines)
-
     # -- input -------------------------------------------------------------------------------
     def hand_slots(self) -> list:
         """[(card, rect)] of the hand on show, the Wizard card (0) last when its owner holds it."""

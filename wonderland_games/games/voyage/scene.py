@@ -329,18 +329,6 @@ class VoyageScene(TableScene):
         else:
             b["confirm"].enabled = self.selected is not None and self.target is not None
 
-    # -- log -------------------------------------------------------------------------------
-    def _rebuild_log(self) -> None:
-        """The log from the first action, so it survives loading, undo and replay jumps."""
-        if self.replay:
-            state, actions = self.replay_base.clone(), self.record.actions[:self.replay_step]
-        else:
-            state, actions = self.session.initial_state(), self.session.actions
-        lines = self.narrator.setup(state)
-        for action in actions:
-            lines.extend(self.narrator.lines(state.apply(action)))
-        self.log.set(lines)
-
     # -- input -------------------------------------------------------------------------------
     def hand_owner(self):
         """(seat, cards) of the hand on show: the looking player's, or the current seat's in a replay."""
