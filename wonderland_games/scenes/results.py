@@ -14,6 +14,7 @@ import pygame
 from ..ui import text as tx
 from ..ui import theme
 from ..ui.dialogs import show_error
+from ..ui.theme import px
 from ..ui.screen import FormScene
 from ..ui.widgets import Button
 from .launch import back_to_menu, open_game
@@ -148,32 +149,51 @@ class ResultsScene(FormScene):
                      size, theme.PLUM if won else theme.INK, bold=True, align="right")
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
-        """The score breakdown; games override this with their own drawing."""
-        rows = self.result.breakdown or []
-        labels = []
-        for entry in rows:
-            for key in entry or {}:
-                if key not in labels:
-                    labels.append(key)
-        if not labels:
+        """The score breakdown; games override this, most through `draw_score_table`."""
+        keys = list(dict.fromkeys(k for entry in self.result.breakdown or [] for k in entry or {}))
+        if not keys:
             return
-        s = self.s
-        n = len(self.session.seats)
-        cols = len(labels) + 1
-        cell_w = rect.width // cols
-        line_h = min(theme.px(36, s), rect.height // (n + 1))
-        for c, label in enumerate(labels):
-            text = self.app.t(f"{self.session.game_id}.breakdown.{label}")
-            if text == f"{self.session.game_id}.breakdown.{label}":
-                text = str(label)
-            tx.draw_line(surface, self.app.fonts, text, pygame.Rect(rect.left + (c + 1) * cell_w, rect.top, cell_w, line_h),
-                         theme.px(theme.TEXT_SMALL, s), theme.TEAL, bold=True)
-        for r in range(n):
-            y = rect.top + (r + 1) * line_h
-            tx.draw_line(surface, self.app.fonts, self.session.seats[r].name, pygame.Rect(rect.left, y, cell_w, line_h),
-                         theme.px(theme.TEXT_SMALL, s), theme.INK, align="left")
-            entry = rows[r] if r < len(rows) else {}
-            for c, label in enumerate(labels):
-                value = (entry or {}).get(label, "")
-                tx.draw_line(surface, self.app.fonts, _num(value), pygame.Rect(rect.left + (c + 1) * cell_w, y, cell_w, line_h),
-                             theme.px(theme.TEXT_SMALL, s), theme.INK)
+        game = self.session.game_id
+        heads = [self.app.t(f"{game}.breakdown.{k}") for k in keys]
+        rows = [(None, seat.name, [_num((self.result.breakdown[i] or {}).get(k, "")) for k in keys])
+                for i, seat in enumerate(self.session.seats)]
+        self.draw_score_table(surface, rect, heads, rows, [], bold_col=None)
+
+    def draw_score_table(self, surface, rect: pygame.Rect, heads: list, rows: list, notes: list,
+                         name_share: float = 0.3, bold_col: int | None = None, faint_from: int | None = None) -> None:
+        """One row per seat under a heading row, then notes. `rows` are (icon, label, values):
+        `icon(size)` gives the seat's piece (or None); the winners' names are bold, the
+        `bold_col` column (the total) bold red, columns from `faint_from` on grey."""
+        s, fonts = self.s, self.app.fonts
+        n = len(rows)
+        note_h = px(24, s)
+        head_h = px(28, s)
+        row_h = max(px(20, s), min(px(48, s), (rect.height - head_h - note_h * len(notes)) // max(1, n)))
+        name_w = int(rect.width * name_share)
+        col_w = (rect.width - name_w) // max(1, len(heads))
+        for i, head in enumerate(heads):
+            box = pygame.Rect(rect.left + name_w + i * col_w, rect.top, col_w, head_h)
+            tx.draw_line(surface, fonts, head, box, px(15, s), theme.TEAL, bold=True)
+        for seat, (icon, label, values) in enumerate(rows):
+            y = rect.top + head_h + seat * row_h
+            row = pygame.Rect(rect.left, y, rect.width, row_h)
+            if seat % 2:
+                pygame.draw.rect(surface, theme.CREAM_DARK, row, border_radius=px(6, s))
+            size = row_h - px(4, s) if icon is not None else 0
+            if icon is not None:
+                surface.blit(icon(size), (row.left + px(4, s), y + px(2, s)))
+            won = seat in self.result.winners
+            tx.draw_line(surface, fonts, label, pygame.Rect(row.left + size + px(10, s), y, name_w - size - px(12, s),
+                                                            row_h),
+                         px(17, s), theme.PLUM if won else theme.INK, bold=won, align="left")
+            for i, value in enumerate(values):
+                cell = pygame.Rect(rect.left + name_w + i * col_w, y, col_w, row_h)
+                bold = i == bold_col
+                faint = faint_from is not None and i >= faint_from
+                tx.draw_line(surface, fonts, str(value), cell, px(19 if bold else 17, s),
+                             theme.RED if bold else (theme.INK_SOFT if faint else theme.INK), bold=bold)
+        y = rect.top + head_h + n * row_h + px(2, s)
+        for note in notes:
+            tx.draw_line(surface, fonts, note, pygame.Rect(rect.left, y, rect.width, note_h), px(15, s),
+                         theme.INK_SOFT, align="left")
+            y += note_h

@@ -8,12 +8,11 @@ ended and how a tie was settled or shared.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...scenes.results import ResultsScene
-from ...ui import text as tx
-from ...ui import theme
-from ...ui.theme import px
 from .panels import pawn
 from .rules import BREAKDOWN
 
@@ -42,39 +41,12 @@ class VoyageResultsScene(ResultsScene):
         return out
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
-        s, t = self.s, self.app.t
-        notes = self.notes()
-        note_h = px(22, s) * len(notes)
-        n = len(self.session.seats)
-        head_h = px(28, s)
-        row_h = max(px(20, s), min(px(44, s), (rect.height - head_h - note_h) // n))
+        t, extra = self.app.t, self.result.extra
         columns = list(BREAKDOWN) + ["total", "visited", "sets"]
-        name_w = int(rect.width * 0.24)
-        col_w = (rect.width - name_w) // len(columns)
-        for i, key in enumerate(columns):
-            head = pygame.Rect(rect.left + name_w + i * col_w, rect.top, col_w, head_h)
-            tx.draw_line(surface, self.app.fonts, t(f"voyage.results.{key}"), head, px(14, s), theme.TEAL, bold=True)
-        extra = self.result.extra
-        for seat in range(n):
-            y = rect.top + head_h + seat * row_h
-            row = pygame.Rect(rect.left, y, rect.width, row_h)
-            if seat % 2:
-                pygame.draw.rect(surface, theme.CREAM_DARK, row, border_radius=px(6, s))
-            size = row_h - px(4, s)
-            surface.blit(pawn(seat, size), (row.left + px(4, s), y + px(2, s)))
-            won = seat in self.result.winners
-            tx.draw_line(surface, self.app.fonts, self.session.seats[seat].name,
-                         pygame.Rect(row.left + size + px(10, s), y, name_w - size - px(12, s), row_h),
-                         px(17, s), theme.PLUM if won else theme.INK, bold=won, align="left")
+        rows = []
+        for seat, info in enumerate(self.session.seats):
             values = [self.result.breakdown[seat].get(k, 0) for k in BREAKDOWN]
             values += [self.result.scores[seat], extra["destinations"][seat], extra["souvenir_sets"][seat]]
-            for i, value in enumerate(values):
-                cell = pygame.Rect(rect.left + name_w + i * col_w, y, col_w, row_h)
-                bold = columns[i] == "total"
-                tx.draw_line(surface, self.app.fonts, str(value), cell, px(19 if bold else 17, s),
-                             theme.RED if bold else (theme.INK_SOFT if i > len(BREAKDOWN) else theme.INK), bold=bold)
-        y = rect.top + head_h + n * row_h + px(2, s)
-        for note in notes:
-            tx.draw_line(surface, self.app.fonts, note, pygame.Rect(rect.left, y, rect.width, px(22, s)), px(14, s),
-                         theme.INK_SOFT, align="left")
-            y += px(22, s)
+            rows.append((partial(pawn, seat), info.name, values))
+        self.draw_score_table(surface, rect, [t(f"voyage.results.{k}") for k in columns], rows, self.notes(),
+                              name_share=0.24, bold_col=len(BREAKDOWN), faint_from=len(BREAKDOWN) + 1)
