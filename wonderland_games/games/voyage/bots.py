@@ -24,9 +24,9 @@ position (score plus Normal's worth of hand, money and plans; ours against
 the best other seat). `iterations` counts samples; with a time limit too,
 whichever ends first (checked between playouts; a sample cut short is dropped).
 
-Measured (2 players, seats rotating): Normal beats Easy in 99% of 1000 games
-at 0.3-0.7 ms a decision; Hard beats Normal in ~75% at ~0.2 s mean, under
-0.7 s at worst with the app's 1 s budget on 2 busy cores.
+Measured (2 players, seats rotating, `simulate voyage ... --seed 7`): Normal
+beats Easy in 98.8% of 1000 games at 0.3 ms a decision (p99 1.2 ms); Hard
+beats Normal in 80.0% of 200 games at ~0.12 s a decision (p99 0.36 s).
 """
 
 from __future__ import annotations
