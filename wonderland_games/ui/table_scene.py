@@ -11,8 +11,9 @@ Subclasses set `game_id`, and provide `_ensure_layout(size)`,
 `_after_action(before, events)` (log, sound, animation of what just
 happened), `_finish_timeline()`, `_clear_selection()`, `results_scene()`,
 and a `narrator` and `log` for `_rebuild_log()` (or their own); they may
-override the small hooks `_reset_view()`, `_own_turn(seat)` and
-`_bot_pause(level, legal, seconds)`.
+override the small hooks `_reset_view()`, `_own_turn(seat)`,
+`_bot_pause(level, legal, seconds)`, `_has_choice()` and `_play_key(event)`.
+`_table_buttons()` makes the top bar's buttons (and a replay's) for them.
 
 Drawing stays cheap however much the table shows: the table is one cached
 frame split into disjoint regions (`self._regions`, name -> rect). A subclass
@@ -24,14 +25,13 @@ changed, then the subclass draws what moves on top in `_draw_overlay`.
 from __future__ import annotations
 
 import random
-
-from ..core import registry
-from ..core.bots import Budget
-from ..core.game import IllegalAction
 import time
 
 import pygame
 
+from ..core import registry
+from ..core.bots import Budget
+from ..core.game import IllegalAction
 from . import theme
 from .app import Scene
 from .botrunner import BotRunner
