@@ -118,9 +118,9 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
     columns = 4 if inner_w >= px(700, s) else 2
     rows = math.ceil(len(ACTION_BUTTONS) / columns)
     button_h, gap = px(34, s), px(6, s)
-    hint_h = px(54, s)
+    hint_h = px(70, s)
     controls_h = hint_h + rows * (button_h + gap) + px(12, s)
-    row_h = px(60 if side.width >= px(480, s) else 52, s)
+    row_h = px(60 if side.width >= px(480, s) else 56, s)
     players_h = min(px(TITLE + 10, s) + players * row_h,
                     body_h - controls_h - 2 * m - px(100, s))
     players_rect = pygame.Rect(side.left, side.top, side.width, players_h)

@@ -89,6 +89,16 @@ class MapView:
     def dot_radius(self, area: pygame.Rect) -> int:
         return max(4, area.width // 120)
 
+    @staticmethod
+    def pawn_size(area: pygame.Rect) -> int:
+        """A traveller's height: it stands on its city's dot, rising above it."""
+        return max(14, area.width // 34)
+
+    @staticmethod
+    def flag_height(area: pygame.Rect) -> int:
+        """A displayed destination's flag: its pole rises from the dot, the cloth points right."""
+        return max(12, int(26 * area.width / 1000))
+
     # -- the static map --------------------------------------------------------------
     def base(self, area: pygame.Rect) -> pygame.Surface:
         """Sea, land, routes, cities and their names at `area`'s size (cached)."""
@@ -98,6 +108,66 @@ class MapView:
             self._cache.clear()
             surf = self._cache[key] = self._render(area.size)
         return surf
+
+    def labels(self, size: tuple) -> dict:
+        """city -> (font px, rect) of its name on a map of `size`, placed where it covers least.
+
+        Each name tries below its dot first, then beside it, above it and the
+        diagonals; the first clean spot wins, else the one covering the least
+        of other names, dots and the space above each dot where travellers
+        stand and flags fly (a smaller font is tried for crowded cities).
+        Cities with the most neighbours choose first.
+        """
+        world, w = self.world, size[0]
+        area = pygame.Rect((0, 0), size)
+        r = self.dot_radius(area)
+        starts = set(world.starts.values())
+        base_px = max(11, round(13 * w / 1000))
+        pawn, flag = self.pawn_size(area), self.flag_height(area)
+        above_h = max(pawn, flag)
+        spots = {c.id: self.point(area, c.x, c.y) for c in world.cities}
+        dots, zones = [], []
+        for c in world.cities:
+            x, y = spots[c.id]
+            dr = int(r * 1.9) if c.id in starts else r + max(1, r // 3)
+            dots.append(pygame.Rect(x - dr, y - dr, 2 * dr, 2 * dr))
+            zones.append(pygame.Rect(x - pawn // 2, y - above_h, pawn // 2 + max(pawn // 2, flag), above_h - dr))
+        routes = [seg for rt in world.routes for seg in self.route_segments(area, rt.a, rt.b)]
+        route_boxes = [pygame.Rect(min(p[0], q[0]), min(p[1], q[1]), abs(p[0] - q[0]) + 1, abs(p[1] - q[1]) + 1)
+                       for p, q in routes]
+
+        def crowd(c):
+            return -sum((c.x - o.x) ** 2 + (c.y - o.y) ** 2 < 70 ** 2 for o in world.cities)
+
+        placed, taken = {}, []
+        for c in sorted(world.cities, key=crowd):
+            x, y = spots[c.id]
+            dr = int(r * 1.9) if c.id in starts else r + max(1, r // 3)
+            name = self.app.i18n.pick(c.name)
+            best = None
+            for shrink, font_px in enumerate(sorted({base_px, max(11, round(base_px * 0.82))}, reverse=True)):
+                lw, lh = self.app.fonts.get(font_px).size(name)
+                lh = max(1, lh - 2)
+                candidates = (dict(midtop=(x, y + dr)), dict(midleft=(x + dr + 2, y)), dict(midright=(x - dr - 2, y)),
+                              dict(topleft=(x + dr // 2, y + dr // 2)), dict(topright=(x - dr // 2, y + dr // 2)),
+                              dict(midbottom=(x, y - dr)), dict(bottomright=(x - dr // 2, y - dr // 2)),
+                              dict(bottomleft=(x + dr // 2, y - dr // 2)))
+                for rank, anchor in enumerate(candidates):
+                    box = pygame.Rect(0, 0, lw + 2, lh + 2)
+                    setattr(box, *next(iter(anchor.items())))
+                    box.clamp_ip(area)
+                    cost = 40 * shrink + 12 * rank
+                    cost += 12 * sum(_overlap(box, taken[i]) for i in box.collidelistall(taken))
+                    cost += 20 * sum(_overlap(box, dots[i]) for i in box.collidelistall(dots))
+                    cost += 3 * sum(_overlap(box, zones[i]) for i in box.collidelistall(zones))
+                    cost += 15 * sum(1 for i in box.collidelistall(route_boxes) if box.clipline(*routes[i]))
+                    if best is None or cost < best[0]:
+                        best = (cost, font_px, box)
+                if best[0] < 40:  # clean enough at the full size
+                    break
+            placed[c.id] = (best[1], best[2])
+            taken.append(best[2])
+        return placed
 
     def _render(self, size: tuple) -> pygame.Surface:
         w, h = size
@@ -156,9 +226,8 @@ class MapView:
 
     def _draw_cities(self, surf: pygame.Surface, area: pygame.Rect) -> None:
         """Dots (stars for the starting cities) first, then every name, so no dot covers a name."""
-        world, s = self.world, area.width / 1000
+        world = self.world
         r = self.dot_radius(area)
-        font_px = max(11, round(13 * s))
         starts = set(world.starts.values())
         for c in world.cities:
             x, y = self.point(area, c.x, c.y)
@@ -167,14 +236,13 @@ class MapView:
             else:
                 pygame.draw.circle(surf, theme.INK, (x, y), r + max(1, r // 3))
                 pygame.draw.circle(surf, rgb_of(world.region[c.region].rgb), (x, y), r)
+        labels = self.labels(area.size)
         for c in world.cities:
-            x, y = self.point(area, c.x, c.y)
-            below = r * 1.9 if c.id in starts else r + max(1, r // 2)  # clear of a star's lower points
+            font_px, box = labels[c.id]
             name = self.app.i18n.pick(c.name)
             label = tx.render(self.app.fonts.get(font_px), name, theme.INK)
             halo = tx.render(self.app.fonts.get(font_px), name, theme.CREAM)
-            pos = label.get_rect(midtop=(x, y + int(below)))
-            pos.clamp_ip(area)
+            pos = label.get_rect(center=box.center)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 surf.blit(halo, pos.move(dx, dy))
             surf.blit(label, pos)
@@ -199,6 +267,11 @@ class MapView:
         r = self.dot_radius(area) + px(7, s)
         pygame.draw.circle(surface, theme.WHITE, (x, y), r + 1, max(2, px(width, s)) + 2)
         pygame.draw.circle(surface, colour, (x, y), r, max(2, px(width, s)))
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
 
 
 def dashed(surface: pygame.Surface, colour: tuple, p: tuple, q: tuple, width: int, dash: int) -> None:

@@ -129,7 +129,7 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
     surface.blit(pawn(seat, size), (row.left + px(4, s), row.centery - size // 2))
     x = row.left + size + px(10, s)
     score_w = px(46, s)
-    top = pygame.Rect(x, row.top + px(2, s), row.right - x - score_w - px(6, s), row.height // 2 - px(2, s))
+    top = pygame.Rect(x, row.top + px(2, s), row.right - x - score_w - px(6, s), int(row.height * 0.44) - px(2, s))
     bottom = pygame.Rect(x, top.bottom + px(2, s), row.right - x - px(6, s), row.bottom - top.bottom - px(5, s))
     tx.draw_line(surface, app.fonts, str(score), pygame.Rect(row.right - score_w - px(6, s), row.top, score_w,
                  top.height + px(4, s)), int(row.height * 0.46), theme.RED, bold=True, align="right")
@@ -144,7 +144,7 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
 
 def _suitcase(surface, row, s, app, state, seat) -> None:
     """Money, tokens, hand size, destinations by colour, souvenirs by region colour."""
-    icon = max(8, int(row.height * 0.72))
+    icon = max(8, int(row.height * 0.8))
     x = row.left
     x = _icon_count(surface, app, x, row, icon, lambda r: coin(surface, r.center, r.width // 2), str(state.money[seat]))
     x = _icon_count(surface, app, x, row, icon, lambda r: ticket(surface, r.inflate(0, -r.height // 3)),
@@ -227,12 +227,30 @@ def draw_destination(surface, rect, s, app, state, dest: int, hover=False, here=
     tx.draw_line(surface, app.fonts, where, pygame.Rect(inner.left, name.bottom, inner.width, line_h), int(line_h * 0.62),
                  theme.INK_SOFT, align="left")
     last = pygame.Rect(inner.left, name.bottom + line_h, inner.width, inner.bottom - name.bottom - line_h)
-    used = tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
-                        int(line_h * 0.62), colour, bold=True, align="left")
     if d.reward is not None:
-        rest = pygame.Rect(used.right + px(6, s), last.top, last.right - used.right - px(6, s), last.height)
-        tx.draw_line(surface, app.fonts, app.i18n.pick(d.reward.text), rest, int(line_h * 0.56), theme.TEAL,
-                     align="left")
+        last.width -= _reward_badge(surface, app, state, d, last, s).width + px(4, s)
+    tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
+                 int(line_h * 0.62), colour, bold=True, align="left")
+
+
+def _reward_badge(surface, app, state, d, line: pygame.Rect, s: float) -> pygame.Rect:
+    """A destination's instant reward in short, right-aligned on `line`: "+2" and a coin, a card or a
+    cube of the region's colour (the tooltip says it in words)."""
+    reward = d.reward
+    size = max(8, int(line.height * 0.8))
+    font = app.font(max(9, int(line.height * 0.78)), True)
+    img = tx.render(font, f"+{reward.amount}", theme.TEAL)
+    box = pygame.Rect(0, 0, img.get_width() + px(3, s) + size, line.height)
+    box.midright = line.midright
+    surface.blit(img, img.get_rect(midleft=box.midleft))
+    icon = pygame.Rect(box.right - size, line.centery - size // 2, size, size)
+    if reward.kind == "money":
+        coin(surface, icon.center, size // 2)
+    elif reward.kind == "card":
+        card_back(surface, icon.inflate(-size // 4, 0))
+    else:
+        cube(surface, icon.inflate(-2, -2), state.world.region[d.region].rgb)
+    return box
 
 
 # -- itinerary cards -----------------------------------------------------------------------

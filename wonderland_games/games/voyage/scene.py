@@ -469,8 +469,6 @@ class VoyageScene(TableScene):
             else:
                 out.append((t("voyage.hint.pay_with", card=card_name(app, self.cards, self.selected)), 16, theme.PLUM,
                             True))
-        else:
-            out.append((t("voyage.hint.turn", n=counted(app, "actions", state.actions_left)), 16, theme.INK, False))
         if state.bonus:
             out.append((t("voyage.hint.bonus", steps=counted(app, "steps", state.bonus)), 14, theme.TEAL, False))
         dest = state.visitable(seat)
@@ -480,6 +478,8 @@ class VoyageScene(TableScene):
             region = self.world.region_of[state.positions[seat]]
             out.append((t("voyage.hint.can_collect", region=app.i18n.pick(self.world.region[region].name),
                           n=state.supply[rules.REGION_INDEX[region]]), 14, theme.INK_SOFT, False))
+        if self.selected is None and not state.flyer_pending:  # the general advice goes last: it is the first to go
+            out.append((t("voyage.hint.turn", n=counted(app, "actions", state.actions_left)), 15, theme.INK, False))
         return out
 
     # -- drawing -----------------------------------------------------------------------------
@@ -571,10 +571,9 @@ class VoyageScene(TableScene):
         area = lay.map
         frame.blit(mv.base(area), area)
         reach, path, target, dest_city, route = marks
-        k = area.width / 1000
         for dest in state.display:  # where the displayed destinations are: a flag in their colour
             d = self.cards.destinations[dest]
-            self._flag(frame, area, d.city, rgb_of(self.cards.colours[d.colour].rgb), d.points, k)
+            self._flag(frame, area, d.city, rgb_of(self.cards.colours[d.colour].rgb), d.points)
         for city in reach:
             mv.ring(frame, area, city, theme.GOLD_LIGHT, s, width=2)
         if route:
@@ -588,9 +587,9 @@ class VoyageScene(TableScene):
                 mv.ring(frame, area, target, theme.RED, s, width=4)
         self._draw_pawns(frame, area, hidden)
 
-    def _flag(self, frame, area, city: str, colour: tuple, points: int, k: float) -> None:
+    def _flag(self, frame, area, city: str, colour: tuple, points: int) -> None:
         x, y = self.map_view.city_px(area, city)
-        h = max(12, int(26 * k))
+        h = self.map_view.flag_height(area)
         pole = (x + max(2, h // 6), y)
         pygame.draw.line(frame, theme.INK, pole, (pole[0], y - h), max(1, h // 10))
         cloth = [(pole[0], y - h), (pole[0] + int(h * 0.8), y - h + h // 4), (pole[0], y - h + h // 2)]
@@ -601,7 +600,7 @@ class VoyageScene(TableScene):
         frame.blit(img, img.get_rect(center=(pole[0] + int(h * 0.3), y - h + h // 4)))
 
     def pawn_size(self) -> int:
-        return max(14, self.layout.map.width // 34)
+        return self.map_view.pawn_size(self.layout.map)
 
     def _draw_pawns(self, frame, area, hidden) -> None:
         state = self.state
@@ -628,7 +627,9 @@ class VoyageScene(TableScene):
         y = area.top
         for text, size, colour, bold in lines:
             size = px(size, s)
-            font, wrapped = tx.fit_block(self.app.fonts, text, area.width, max(size * 2, area.bottom - y), size, bold)
+            font, wrapped = tx.fit_block(self.app.fonts, text, area.width, area.bottom - y, size, bold, min_ratio=0.8)
+            if y > area.top and len(wrapped) * font.get_linesize() > area.bottom - y:
+                break  # a later line that no longer fits whole is left out rather than cut
             for line in wrapped:
                 if y + font.get_linesize() > area.bottom:
                     break
