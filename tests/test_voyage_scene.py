@@ -426,3 +426,23 @@ def test_city_names_stay_on_the_map_clear_of_each_other_and_of_the_dots(app, siz
             if other.id != city:
                 x, y = mv.point(bounds, other.x, other.y)
                 assert not box.inflate(-2, -2).colliderect(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (city, other.id)
+
+
+def test_in_hot_seat_a_player_undoes_only_their_own_moves(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Ben")], seed=5)
+    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    click(app, app.top.button.rect.center)
+    first = scene.viewer
+    rng = random.Random(2)
+    move(app, scene, rng)
+    run_until(app, lambda: not scene.timeline)
+    assert scene.buttons["undo"].enabled, "my own move can be taken back"
+    click(app, scene.buttons["end"].rect.center)
+    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    click(app, app.top.button.rect.center)
+    app.step(1 / 60)
+    assert scene.viewer != first and session.can_undo()
+    assert not scene.buttons["undo"].enabled, "the other player's move is theirs to take back"
+    actions = list(session.actions)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert session.actions == actions

@@ -122,6 +122,11 @@ class Session:
         """True when the last human action, and everything after it, revealed nothing hidden."""
         return self._undo_target() is not None
 
+    def undo_seat(self) -> Optional[int]:
+        """The seat whose action `undo()` would take back (None: nothing to undo)."""
+        target = self._undo_target()
+        return None if target is None else self.actors[target]
+
     def undo(self) -> None:
         """Take back the last human action and the bot actions that followed it."""
         target = self._undo_target()

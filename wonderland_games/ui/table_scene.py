@@ -258,8 +258,14 @@ class TableScene(Scene):
         self._clear_selection()
         self._after_action(before, events)
 
+    def can_undo(self) -> bool:
+        """Only the looking human may take back, and only their own move: in hot-seat, one
+        player must not undo another's (nor see the table as it was on the other's turn)."""
+        return (not self.replay and not self.timeline and self.session.can_undo()
+                and self.session.undo_seat() == self.viewer)
+
     def undo(self) -> None:
-        if self.replay or not self.session.can_undo():
+        if not self.can_undo():
             return
         self.on_exit()  # a bot thinking about the undone position stops
         self.session.undo()

@@ -428,7 +428,7 @@ class OzScene(TableScene):
         b, state = self.buttons, self.state
         mine = self.my_turn() and not self.walking
         legal = set(map(tuple, state.legal_actions())) if mine else set()
-        b["undo"].enabled = not self.replay and self.session.can_undo() and not self.timeline
+        b["undo"].enabled = self.can_undo()
         b["undo"].visible = b["save"].visible = not self.replay
         b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
         acting = mine and state.phase == rules.ACTION

@@ -134,7 +134,7 @@ class ParadeScene(TableScene):
     # -- turn logic ------------------------------------------------------------------
     def _update_buttons(self) -> None:
         b = self.buttons
-        b["undo"].enabled = (not self.replay and self.session.can_undo() and not self.timeline)
+        b["undo"].enabled = self.can_undo()
         b["save"].enabled = not self.replay
         b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
         b["confirm"].visible = not self.replay and self.my_turn()

@@ -311,7 +311,7 @@ class VoyageScene(TableScene):
     def _update_buttons(self) -> None:
         b, state = self.buttons, self.state
         legal = set(self.legal())
-        b["undo"].enabled = not self.replay and self.session.can_undo() and not self.timeline
+        b["undo"].enabled = self.can_undo()
         b["undo"].visible = b["save"].visible = not self.replay
         b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
         mine = self.my_turn()
