@@ -92,7 +92,7 @@ def test_normal_visits_the_destination_it_stands_on_when_it_can_pay():
 
 
 def test_normal_pays_with_a_card_of_the_colour_rather_than_money():
-    blue = card("blue", steps=1)
+    blue = card("blue", steps=4)  # no fare: a card that pays 3 coins when moving is better spent moving
     s, d = on_destination("melbourne", hand=[blue, card("green", steps=4)])
     assert choose(PlannerBot(), s) == ("visit", d, "card", blue)
 

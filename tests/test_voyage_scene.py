@@ -446,3 +446,14 @@ def test_in_hot_seat_a_player_undoes_only_their_own_moves(app):
     actions = list(session.actions)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert session.actions == actions
+
+
+def test_a_card_reward_is_told_once_in_the_log(app):
+    from wonderland_games.games.voyage.narrate import Narrator
+
+    session = Session.new("voyage", [Seat("Ann"), Seat("Ben")], seed=3, autosave=False)
+    narrator = Narrator(app, session.seats, session.state.world, session.state.cards)
+    events = [{"type": "reward", "seat": 0, "dest": 6, "kind": "card", "amount": 1},
+              {"type": "draw", "seat": 0, "cards": [12]}]
+    assert len(narrator.lines(events)) == 1
+    assert len(narrator.lines(events[1:])) == 1  # a draw of its own (a buy) is told

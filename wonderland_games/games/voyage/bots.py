@@ -49,6 +49,9 @@ ACTION = 0.4  # what one action is worth: actions are cheap, cards and money are
 MONEY = 0.45  # per coin while money can still buy visits and cards (1/3 point at the end)
 TOKEN = 1.1  # an unused token: 1 point at the end, or a card or an action now
 CARD_BASE, CARD_STEP = 0.45, 0.1  # a plain card: base + per step
+# per coin of a card's fare: below zero, so short hops are played (and their fare taken) first;
+# Normal with -0.3 beat Normal without in 57% of 400 games, +0.15 to +0.45 lost 64-82%
+FARE = -0.3
 SPECIAL_CARD = 0.9  # a direct flight or an express
 SHOWN_COLOUR = 0.25  # extra for a card that could pay for a displayed destination
 DRAWN_CARD = 0.75  # a card not seen yet (a buy, a card reward)
@@ -128,7 +131,7 @@ class Evaluator:
         if card <= 0:
             return DRAWN_CARD
         it = self.its[card]
-        worth = SPECIAL_CARD if it.kind != "plain" else CARD_BASE + CARD_STEP * it.steps
+        worth = SPECIAL_CARD if it.kind != "plain" else CARD_BASE + CARD_STEP * it.steps + FARE * it.money
         return worth + (SHOWN_COLOUR if it.colour in self.shown else 0.0)
 
     def hand_worth(self, hand) -> float:

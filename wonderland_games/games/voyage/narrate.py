@@ -80,7 +80,14 @@ class Narrator:
         return lines
 
     def lines(self, events: list) -> list:
-        return [line for line in map(self.line, events) if line is not None]
+        out, prev = [], None
+        for e in events:
+            said = prev is not None and prev["type"] == "reward" and prev["kind"] == "card"
+            line = None if said and e["type"] == "draw" else self.line(e)  # the reward line told the draw
+            if line is not None:
+                out.append(line)
+            prev = e
+        return out
 
     def line(self, e: dict):
         t, kind, app = self.app.t, e["type"], self.app
