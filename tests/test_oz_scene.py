@@ -18,7 +18,7 @@ from wonderland_games.games.oz.results import OzResultsScene
 from wonderland_games.games.oz.scene import OzScene
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui import text as tx
-from wonderland_games.ui.testing import click, key, run_until
+from wonderland_games.ui.testing import click, key, random_record, run_until
 from wonderland_games.ui.theme import px
 from wonderland_games.ui.save_dialog import SaveDialog
 
@@ -245,22 +245,9 @@ def test_spell_choice_offers_only_legal_casts(app):
         cast += 1
 
 
-def make_record(seed=21):
-    seats = [Seat("A", "bot", "easy"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy")]
-    state = rules.new_state(seats, seed)
-    first = state.clone()
-    rng = random.Random(seed)
-    actions = []
-    while not state.is_over():
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        state.apply(action)
-        actions.append(action)
-    return records.make_record("oz", seed, seats, None, first, actions, state)
-
 
 def test_replay_steps_forward_and_back(app):
-    record = make_record()
+    record = random_record("oz")
     scene = OzScene(app, None, replay=record)
     app.push(scene)
     app.step(1 / 60)

@@ -16,7 +16,7 @@ from wonderland_games.games.parade.results import ParadeResultsScene
 from wonderland_games.games.parade.scene import ParadeScene
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui.save_dialog import SaveDialog
-from wonderland_games.ui.testing import click, key, run_until
+from wonderland_games.ui.testing import click, key, random_record, run_until
 from wonderland_games.ui.theme import px
 
 
@@ -166,22 +166,9 @@ def test_save_button_writes_a_named_slot(app):
     assert saves.load_session(saves.slots_dir() / "周末对局.json").actions == session.actions
 
 
-def make_record(seed=21):
-    seats = [Seat("A", "bot", "easy"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy")]
-    state = rules.new_state(seats, seed)
-    first = state.clone()
-    rng = random.Random(seed)
-    actions = []
-    while not state.is_over():
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        state.apply(action)
-        actions.append(action)
-    return records.make_record("parade", seed, seats, None, first, actions, state)
-
 
 def test_replay_steps_forward_and_back(app):
-    record = make_record()
+    record = random_record("parade")
     scene = ParadeScene(app, None, replay=record)
     app.push(scene)
     app.step(1 / 60)

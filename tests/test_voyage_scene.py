@@ -16,7 +16,7 @@ from wonderland_games.games.voyage.results import VoyageResultsScene
 from wonderland_games.games.voyage.scene import VoyageScene
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui import text as tx
-from wonderland_games.ui.testing import click, key, run_until
+from wonderland_games.ui.testing import click, key, random_record, run_until
 
 ACTION_BUTTONS = {"collect": rules.COLLECT, "buy_money": rules.BUY_MONEY, "buy_token": rules.BUY_TOKEN,
                   "flyer": rules.FLYER, "end": rules.END}
@@ -242,22 +242,9 @@ def test_undo_takes_back_a_move(app):
     assert scene.selected is None and scene.my_turn()
 
 
-def make_record(seed=21):
-    seats = [Seat("A", "bot", "easy"), Seat("B", "bot", "easy"), Seat("C", "bot", "easy")]
-    state = rules.new_state(seats, seed)
-    first = state.clone()
-    rng = random.Random(seed)
-    actions = []
-    while not state.is_over():
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        state.apply(action)
-        actions.append(action)
-    return records.make_record("voyage", seed, seats, None, first, actions, state)
-
 
 def test_replay_steps_forward_and_back(app):
-    record = make_record()
+    record = random_record("voyage")
     scene = VoyageScene(app, None, replay=record)
     app.push(scene)
     app.step(1 / 60)

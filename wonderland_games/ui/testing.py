@@ -15,6 +15,25 @@ from ..core.settings import Settings
 from .app import App
 
 
+def random_record(game_id: str, seed: int = 21, players: int = 3):
+    """A whole game of random moves by Easy bots, as a game record (for replay tests)."""
+    from ..core import registry
+    from ..core.game import BOT, Seat
+    from ..core.records import make_record
+
+    seats = [Seat(chr(ord("A") + i), BOT, "easy") for i in range(players)]
+    state = registry.get(game_id).new_state(seats, seed, None)
+    first = state.clone()
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        actions.append(action)
+    return make_record(game_id, seed, seats, None, first, actions, state)
+
+
 def make_app(size: tuple = (1280, 800), language: str = "zh", **settings) -> App:
     """A window with fresh settings (sound off unless asked; nothing read from disk)."""
     settings.setdefault("sound", False)
