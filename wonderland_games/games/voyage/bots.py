@@ -25,8 +25,8 @@ the best other seat). `iterations` counts samples; with a time limit too,
 whichever ends first (checked between playouts; a sample cut short is dropped).
 
 Measured (2 players, seats rotating, `simulate voyage ... --seed 7`): Normal
-beats Easy in 98.8% of 1000 games at 0.3 ms a decision (p99 1.2 ms); Hard
-beats Normal in 80.0% of 200 games at ~0.12 s a decision (p99 0.36 s).
+beats Easy in 99.9% of 1000 games at 0.3 ms a decision (p99 1.3 ms); Hard
+beats Normal in 74.5% of 200 games at ~0.1 s a decision (p99 0.28 s).
 """
 
 from __future__ import annotations
