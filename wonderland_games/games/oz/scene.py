@@ -44,7 +44,6 @@ STEP_SECONDS = 0.32  # one cell of a walk
 FORCED_PAUSE = 0.12  # a bot's pause before a step it cannot avoid
 
 
-
 @dataclass
 class Beat:
     """One moment of an animation: what moves, for how long, and what it changes when done."""

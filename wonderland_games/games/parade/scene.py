@@ -47,7 +47,6 @@ REPAINT_SECONDS = 0.0025  # repainting regions stops for this frame once it took
 WARM_SECONDS = 0.002  # at most this much of a quiet frame goes to rendering faces ahead
 
 
-
 @dataclass
 class Flight:
     card: int  # -1 draws a card back

@@ -48,7 +48,6 @@ FLY_SECONDS = 0.8
 PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
 
 
-
 @dataclass
 class Beat:
     """One moment of an animation: a traveller walking one route, flying, or a pause."""
