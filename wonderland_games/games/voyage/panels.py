@@ -221,16 +221,21 @@ def draw_destination(surface, rect, s, app, state, dest: int, hover=False, here=
                         rect.height - px(6, s))
     line_h = inner.height // 3
     name = pygame.Rect(inner.left, inner.top, inner.width - 2 * badge - px(2, s), line_h)
-    tx.draw_line(surface, app.fonts, dest_name(app, state.cards, dest), name, int(line_h * 0.8), theme.INK, bold=True,
-                 align="left")
+    title = dest_name(app, state.cards, dest)
     where = f"{city_name(app, state.world, d.city)}{app.t('sep')}{region_name(app, state.world, d.region)}"
-    tx.draw_line(surface, app.fonts, where, pygame.Rect(inner.left, name.bottom, inner.width, line_h), int(line_h * 0.62),
-                 theme.INK_SOFT, align="left")
     last = pygame.Rect(inner.left, name.bottom + line_h, inner.width, inner.bottom - name.bottom - line_h)
     if d.reward is not None:
         last.width -= _reward_badge(surface, app, state, d, last, s).width + px(4, s)
-    tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
-                 int(line_h * 0.62), colour, bold=True, align="left")
+    if tx.fit_line(app.fonts, title, name.width, name.height, int(line_h * 0.8), True)[1] == title:
+        tx.draw_line(surface, app.fonts, title, name, int(line_h * 0.8), theme.INK, bold=True, align="left")
+        tx.draw_line(surface, app.fonts, where, pygame.Rect(inner.left, name.bottom, inner.width, line_h),
+                     int(line_h * 0.62), theme.INK_SOFT, align="left")
+        tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
+                     int(line_h * 0.62), colour, bold=True, align="left")
+    else:  # a long name takes two lines; the place moves down in place of the theme (the band shows the colour)
+        tx.draw_block(surface, app.fonts, title, name.inflate(0, line_h).move(0, line_h // 2), int(line_h * 0.72),
+                      theme.INK, bold=True, align="left")
+        tx.draw_line(surface, app.fonts, where, last, int(line_h * 0.62), theme.INK_SOFT, align="left")
 
 
 def _reward_badge(surface, app, state, d, line: pygame.Rect, s: float) -> pygame.Rect:
