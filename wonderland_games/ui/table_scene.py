@@ -12,7 +12,8 @@ Subclasses set `game_id`, and provide `_ensure_layout(size)`,
 happened), `_finish_timeline()`, `_clear_selection()`, `results_scene()`,
 and a `narrator` and `log` for `_rebuild_log()` (or their own); they may
 override the small hooks `_reset_view()`, `_own_turn(seat)`,
-`_bot_pause(level, legal, seconds)`, `_has_choice()` and `_play_key(event)`.
+`_bot_pause(level, legal, seconds)`, `_has_choice()`, `_play_key(event)`,
+`_mouse(event)` and `_widgets()`.
 `_table_buttons()` makes the top bar's buttons (and a replay's) for them.
 
 Drawing stays cheap however much the table shows: the table is one cached
@@ -140,6 +141,32 @@ class TableScene(Scene):
             else:
                 self._update_turn(dt)
         self._update_buttons()
+
+    def handle_event(self, event) -> None:
+        """Keys go to `_key`, the mouse to the buttons first, the wheel over the log scrolls it;
+        any other mouse event goes to the game's `_mouse`."""
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            for button in self._widgets():
+                if button.handle_mouse(event):
+                    return
+        if self.layout is None:
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if self.layout.log.collidepoint(pygame.mouse.get_pos()):
+                self.log.scroll(event.y * theme.px(40, self.layout.s))
+                self.dirty = True
+        else:
+            self._mouse(event)
+
+    def _widgets(self) -> list:
+        """The buttons that take the mouse now."""
+        return [b for b in self.buttons.values() if b.visible]
+
+    def _mouse(self, event) -> None:
+        """A mouse event no button took: the game's hover and clicks."""
 
     def _key(self, event) -> None:
         """Esc drops a half-made choice or leaves, F fast-forwards, Ctrl+Z undoes, and in a

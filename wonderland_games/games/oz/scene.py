@@ -473,22 +473,10 @@ class OzScene(TableScene):
         return out
 
     def _widgets(self) -> list:
-        return [b for b in self.buttons.values() if b.visible] + [b for b, _ in self.options]
+        return super()._widgets() + [b for b, _ in self.options]
 
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            for button in self._widgets():
-                if button.handle_mouse(event):
-                    return
-        if self.layout is None:
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            if self.layout.log.collidepoint(pygame.mouse.get_pos()):
-                self.log.scroll(event.y * px(40, self.layout.s))
-        elif event.type == pygame.MOUSEMOTION:
+    def _mouse(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
             self.hover_die = next((k for k, r in self.die_rects() if r.collidepoint(event.pos)), None)
             self.hover_card = next((c for c, r in self.hand_rects() if r.collidepoint(event.pos)), None)
             self.mouse = event.pos

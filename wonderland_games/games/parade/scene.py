@@ -365,19 +365,8 @@ class ParadeScene(TableScene):
                 return card
         return None
 
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            for button in self.buttons.values():
-                if button.visible and button.handle_mouse(event):
-                    return
-        if event.type == pygame.MOUSEWHEEL and self.layout is not None:
-            if self.layout.log.collidepoint(pygame.mouse.get_pos()):
-                self.log.scroll(event.y * px(40, self.layout.s))
-                self.dirty = True
-        elif event.type == pygame.MOUSEMOTION:
+    def _mouse(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard = False

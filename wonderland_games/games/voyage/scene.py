@@ -363,24 +363,8 @@ class VoyageScene(TableScene):
             return None
         return self.map_view.city_at(lay.map, pos, max(px(14, lay.s), self.map_view.dot_radius(lay.map) * 2))
 
-    def _widgets(self) -> list:
-        return [b for b in self.buttons.values() if b.visible]
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            for button in self._widgets():
-                if button.handle_mouse(event):
-                    return
-        if self.layout is None:
-            return
-        lay = self.layout
-        if event.type == pygame.MOUSEWHEEL:
-            if lay.log.collidepoint(pygame.mouse.get_pos()):
-                self.log.scroll(event.y * px(40, lay.s))
-        elif event.type == pygame.MOUSEMOTION:
+    def _mouse(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self._clear_selection()
