@@ -606,6 +606,15 @@ def test_illegal_actions_change_nothing(action):
     assert s.to_dict() == before
 
 
+@pytest.mark.parametrize("action", [("adjust", True), ("adjust", 1.0), ("adjust", -1.0)])
+def test_actions_equal_to_a_legal_one_but_not_whole_numbers_change_nothing(action):
+    s = in_phase(points=3)  # seat 0 holds the Wizard card: ("adjust", 1) is legal
+    before = s.to_dict()
+    with pytest.raises(IllegalAction):
+        s.apply(action)
+    assert s.to_dict() == before
+
+
 def test_discard_must_name_a_card_in_hand():
     s = game(2)
     before = s.to_dict()

@@ -458,6 +458,13 @@ def test_view_after_the_game_shows_everything_but_the_seed():
     assert view.hands == state.hands and view.seed is None
 
 
+def test_determinize_after_the_game_keeps_the_draw_pile_the_view_shows():
+    state = advance_to(game(2, seed=0), OVER)  # ended on a sixth colour, 35 cards still to draw
+    view = state.view(0)
+    assert view.draw_pile == state.draw_pile and len(state.draw_pile) == 35
+    assert view.determinize(random.Random(1)).draw_pile == state.draw_pile
+
+
 def test_determinize_is_consistent_with_the_view():
     state = game(4, seed=8)
     for _ in range(9):

@@ -604,10 +604,21 @@ def test_illegal_actions_are_refused_and_change_nothing(action):
     assert snapshot(s) == before
 
 
+def test_actions_with_parts_of_the_wrong_type_are_refused():
+    s = game()
+    _, card, city = next(a for a in s.legal_actions() if a[0] == "move")
+    before = snapshot(s)
+    for bad in [("move", card, [city]), ("move", float(card), city), ("move", card, (city,)), ["move", card, [city]]]:
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+    assert snapshot(s) == before
+
+
 def test_over_game_refuses_actions():
     s = game()
     s.round = rules.ROUND_LIMIT
     s.apply(END)
+    assert s.reveals_hidden(END), "the game ends: every hand is shown, so no undo past it"
     s.apply(END)
     assert s.phase == OVER
     with pytest.raises(IllegalAction):
