@@ -185,8 +185,7 @@ def test_clone_is_independent_of_the_original(game):
 
 # -- saving ----------------------------------------------------------------------
 def test_to_dict_round_trips_at_every_action_and_play_continues_identically(game):
-    for n in counts(game):
-        seed = SEEDS[2]
+    for n, seed in [(n, seed) for n in counts(game) for seed in SEEDS[2:4]]:
         actions = random_game(game.id, n, seed)
         reference = new_game(game, n, seed)
         events = [reference.apply(a) for a in actions]
