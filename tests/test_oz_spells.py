@@ -298,8 +298,9 @@ def test_cast_with_a_choice_that_is_not_offered_changes_nothing():
     s, card = holding("push", n=2, at="A3")
     s.tokens[1] = c("A1")
     before = s.to_dict()
+    assert ("cast", card, 1, "S") in casts(s, card)
     for bad in [("cast", card, 1, "N"), ("cast", card, 0, "S"), ("cast", card, 5, "S"), ("cast", card),
-                ("cast", card, 1, "S", "extra")]:
+                ("cast", card, 1, "S", "extra"), ("cast", card, True, "S"), ("cast", card, 1.0, "S")]:
         with pytest.raises(IllegalAction):
             s.apply(bad)
     assert s.to_dict() == before

@@ -1,8 +1,11 @@
-"""Wonderland Parade properties: random legal play from many seeds, checked after every action."""
+"""Wonderland Parade properties: random legal play from many seeds, checked after every action.
+
+The engine protocol (saves, views, determinize, clone, results) is checked for
+every game in tests/test_protocol.py; here only what is particular to Parade.
+"""
 
 from __future__ import annotations
 
-import json
 import random
 
 from hypothesis import given, settings
@@ -37,7 +40,7 @@ def check_invariants(state: rules.ParadeState) -> None:
     else:
         assert sizes == [2] * n and state.current_player() is None
     if state.phase != OVER:
-        assert state.current_player() == state.turn and state.legal_actions()
+        assert state.current_player() == state.turn
 
 
 def play_out(state: rules.ParadeState, rng: random.Random, on_step=None) -> list:
@@ -90,37 +93,20 @@ def test_final_round_is_one_turn_each_after_the_trigger(n, seed):
 
 @settings(max_examples=300, deadline=None)
 @given(players, seeds)
-def test_result_matches_breakdown_and_tie_breaks(n, seed):
+def test_result_follows_the_scoring_and_tie_breaks(n, seed):
     state = new_game(n, seed)
     play_out(state, random.Random(seed ^ 0x5EED))
     result = state.result()
-    assert result.scores == [sum(row.values()) for row in result.breakdown]
     assert result.scores == scores_now(DECK, state.collections)
     key = list(zip(result.scores, result.extra["cards"]))
     best = min(key)
     assert result.winners == [s for s in range(n) if key[s] == best]
     assert result.extra["cards"] == [len(c) for c in state.collections]
-    for seat in range(n):
-        assert 0.0 <= state.returns(seat) <= 1.0
 
 
 @settings(max_examples=100, deadline=None)
 @given(players, seeds, st.floats(min_value=0.0, max_value=1.0))
-def test_save_and_load_anywhere_gives_the_same_game(n, seed, where):
-    state = new_game(n, seed)
-    actions = play_out(state.clone(), random.Random(seed))
-    for action in actions[: int(where * len(actions))]:
-        state.apply(action)
-    loaded = rules.from_dict(json.loads(json.dumps(state.to_dict())))
-    assert loaded.legal_actions() == state.legal_actions()
-    for action in actions[int(where * len(actions)):]:
-        assert state.apply(action) == loaded.apply(action)
-    assert loaded.to_dict() == state.to_dict()
-
-
-@settings(max_examples=100, deadline=None)
-@given(players, seeds, st.floats(min_value=0.0, max_value=1.0))
-def test_determinized_views_are_consistent_and_playable(n, seed, where):
+def test_determinized_views_keep_every_invariant(n, seed, where):
     rng = random.Random(seed)
     state = new_game(n, seed)
     steps = int(where * (len(state.draw_pile) + 2 * n))
@@ -129,8 +115,6 @@ def test_determinized_views_are_consistent_and_playable(n, seed, where):
         steps -= 1
     seat = rng.randrange(n)
     full = state.view(seat).determinize(rng)
-    assert full.hands[seat] == state.hands[seat] and full.parade == state.parade
-    assert full.collections == state.collections
     check_invariants(full)
     play_out(full, rng, check_invariants)
 

@@ -1,4 +1,8 @@
-"""World Voyage properties: random legal play from many seeds, checked after every action."""
+"""World Voyage properties: random legal play from many seeds, checked after every action.
+
+The engine protocol (saves, views, determinize, clone, results) is checked for
+every game in tests/test_protocol.py; here only what is particular to World Voyage.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wonderland_games.core.game import IllegalAction, Seat
+from wonderland_games.core.game import Seat
 from wonderland_games.games.voyage import rules
 from wonderland_games.games.voyage.rules import DISCARD, HAND_LIMIT, OVER, UNKNOWN, VoyageState
 
@@ -29,17 +33,13 @@ def check_invariants(s: VoyageState) -> None:
     assert min(s.stock + s.supply + [c for row in s.souvenirs for c in row]) >= 0
     assert min(s.money) >= 0 and min(s.tokens) >= 0, "money and tokens never negative"
     assert len(s.display) <= 5 and (len(s.display) == 5 or not s.dest_deck)
-    result = s.result()
-    assert result.scores == [sum(b.values()) for b in result.breakdown] == s.scores()
+    assert s.result().scores == s.scores()
     if s.phase == OVER:
-        assert s.legal_actions() == [] and s.end_reason in ("deck", "stuck", "rounds")
+        assert s.end_reason in ("deck", "stuck", "rounds")
     else:
-        assert s.legal_actions()
         assert s.round <= rules.ROUND_LIMIT
         if s.phase == DISCARD:
             assert len(s.hands[s.current]) > HAND_LIMIT
-    for seat in range(len(s.seats)):
-        assert 0 <= s.returns(seat) <= 1
 
 
 def play_out(s: VoyageState, rng: random.Random, on_step=None) -> int:
@@ -81,25 +81,8 @@ def test_every_offered_action_can_be_paid_for(n, seed):
 
 
 @settings(max_examples=25, deadline=None)
-@given(players, seeds, st.integers(min_value=0, max_value=80))
-def test_round_trip_mid_game(n, seed, steps):
-    s = new_game(n, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        s.apply(rng.choice(s.legal_actions()))
-    copy = rules.from_dict(s.to_dict())
-    assert copy.to_dict() == s.to_dict()
-    if not s.is_over():  # the copy plays on exactly as the original
-        action = rng.choice(s.legal_actions())
-        assert copy.apply(action) == s.apply(action)
-        assert copy.to_dict() == s.to_dict()
-
-
-@settings(max_examples=25, deadline=None)
 @given(players, seeds, st.integers(min_value=0, max_value=60))
-def test_view_hides_other_hands_and_determinize_fills_them(n, seed, steps):
+def test_view_hides_other_hands_and_the_decks(n, seed, steps):
     s = new_game(n, seed)
     rng = random.Random(seed)
     for _ in range(steps):
@@ -111,24 +94,7 @@ def test_view_hides_other_hands_and_determinize_fills_them(n, seed, steps):
     for other in range(n):
         if other != seat and not s.is_over():
             assert v.hands[other] == [UNKNOWN] * len(s.hands[other])
-    assert v.hands[seat] == s.hands[seat] and v.rng is None
+    assert v.hands[seat] == s.hands[seat]
     assert all(c == UNKNOWN for c in v.deck + v.dest_deck)
-    try:
-        v.apply(("end",))
-        raise AssertionError("a view must not be playable")
-    except IllegalAction:
-        pass
-    full = v.determinize(random.Random(seed))
-    full._check()
-    assert full.hands[seat] == s.hands[seat] and full.display == s.display
-    assert [len(h) for h in full.hands] == [len(h) for h in s.hands]
-    if not full.is_over():
-        play_out(full, random.Random(seed + 1))
+    check_invariants(v.determinize(random.Random(seed)))
 
-
-def test_the_same_seed_and_actions_give_the_same_game():
-    a, b = new_game(4, 99), new_game(4, 99)
-    ra, rb = random.Random(5), random.Random(5)
-    play_out(a, ra)
-    play_out(b, rb)
-    assert a.to_dict() == b.to_dict()

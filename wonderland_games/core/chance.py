@@ -49,7 +49,8 @@ class ChanceState:
         return bits % n
 
     def reveals_hidden(self, action) -> bool:
-        """True when the action draws or rolls anything (found by trying it on a clone)."""
+        """True when the action draws or rolls anything, or ends the game (a finished game's
+        views show every hand); found by trying it on a clone."""
         if self.rng is None:
             return True
         trial = self.clone()
@@ -57,4 +58,4 @@ class ChanceState:
             trial.apply(action)
         except IllegalAction:
             return False
-        return trial.chance != self.chance
+        return trial.chance != self.chance or trial.is_over()

@@ -71,6 +71,12 @@ def whole_list(values) -> list:
     return [whole(v) for v in values]
 
 
+def plain(action: tuple) -> bool:
+    """Whether every part of `action` is exactly a str or an int, as legal actions are:
+    True and 1.0 equal 1, so a membership test alone would let them in (and into saves)."""
+    return all(type(part) is str or type(part) is int for part in action)
+
+
 def as_action(value: Any) -> Action:
     """Turn a JSON list back into the tuple form actions use."""
     if isinstance(value, (list, tuple)):

@@ -48,7 +48,7 @@ from typing import Optional, Sequence
 
 from ...core.chance import MASK, ChanceState, next_state
 from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
-                              optional_whole, whole, whole_list, win_utility)
+                              optional_whole, plain, whole, whole_list, win_utility)
 from . import spells as spellbook
 from .board import DIRS, ROTATIONS, SIZE, Board, load_tiles
 from .spells import CardSet, load_spells
@@ -295,7 +295,7 @@ class OzState(ChanceState, GameState):
 
     def _option_legal(self, action: tuple) -> bool:
         """Whether `action` is one of the adjust and guide actions legal_actions lists."""
-        if len(action) != 2:
+        if len(action) != 2 or not plain(action):
             return False
         kind, arg = action
         seat, points = self.acting, self.points
@@ -317,8 +317,8 @@ class OzState(ChanceState, GameState):
                         if len(action) >= 2 and not self.cast_this_phase:
                             card = action[1]
                             seat = self.acting
-                            if type(card) is int and card in self.hands[seat] and action in _CAST_ACTIONS[
-                                    self.cards.spells[card].kind](self, seat, card):
+                            if type(card) is int and card in self.hands[seat] and plain(action) and action in \
+                                    _CAST_ACTIONS[self.cards.spells[card].kind](self, seat, card):
                                 return self._cast(card, action[2:])
                     elif kind == "guide":
                         if self._option_legal(action):
@@ -352,8 +352,8 @@ class OzState(ChanceState, GameState):
                 return self._step()
             if kind == "cast" and len(action) >= 2 and not self.cast_this_phase:
                 card = action[1]
-                if type(card) is int and card in self.hands[self.acting] and action in _CAST_ACTIONS[
-                        self.cards.spells[card].kind](self, self.acting, card):
+                if type(card) is int and card in self.hands[self.acting] and plain(action) and action in \
+                        _CAST_ACTIONS[self.cards.spells[card].kind](self, self.acting, card):
                     return self._cast(card, action[2:])
             elif kind != "cast" and self._option_legal(action):
                 if kind == "adjust":

@@ -338,10 +338,13 @@ class ParadeState(GameState):
         return v
 
     def unseen_cards(self) -> list:
-        """Cards the viewer cannot locate: other hands and the draw pile."""
+        """Cards the viewer cannot locate: other hands and the draw pile (shown once the game is over)."""
         seen = bytearray(self.deck.size)
         for c in self.parade:
             seen[c] = 1
+        for c in self.draw_pile:
+            if c != UNKNOWN:
+                seen[c] = 1
         for hand in self.hands:
             for c in hand:
                 if c != UNKNOWN:

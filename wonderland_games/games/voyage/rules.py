@@ -70,7 +70,7 @@ from typing import Optional, Sequence
 
 from ...core.chance import MASK, ChanceState, mix
 from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
-                              optional_whole, whole, whole_list, win_utility)
+                              optional_whole, plain, whole, whole_list, win_utility)
 from .cards import FLY, Cards, load_cards
 from .world import REGION_IDS, World, load_world
 
@@ -316,6 +316,8 @@ class VoyageState(ChanceState, GameState):
             if not isinstance(action, list):
                 raise IllegalAction(f"an action is a tuple, not {action!r}")
             action = tuple(action)
+        if not plain(action):
+            raise IllegalAction(f"an action holds only text and whole numbers, not {action!r}")
         kind = action[0] if action else None
         seat = self.current
         if self.phase == DISCARD:
