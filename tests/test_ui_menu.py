@@ -340,3 +340,29 @@ def test_broken_data_at_start_is_a_message_not_a_traceback(user_dirs, monkeypatc
     monkeypatch.setattr("wonderland_games.ui.app.App.step", lambda self, dt: seen.append(self.top))
     assert run(smoke=True) == 1
     assert isinstance(seen[-1], MessageDialog) and "deck.yaml" in seen[-1].message
+
+
+def test_abandoning_that_cannot_set_the_game_aside_starts_nothing(app, monkeypatch):
+    from wonderland_games.core import saves
+
+    played("parade")
+    before = saves.autosave_path("parade").read_bytes()
+    app.top.on_enter()
+    click_widget(app, tile(app, "parade"))
+    click_widget(app, app.top.buttons[1])  # new game
+    setup = app.top
+
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(saves.os, "replace", refuse)
+        click_widget(app, setup.start_button)
+        click_widget(app, app.top.buttons[0])  # abandon it
+    assert isinstance(app.top, MessageDialog) and "Permission denied" in app.top.message
+    key(app, pygame.K_RETURN)
+    assert app.top is setup and saves.autosave_path("parade").read_bytes() == before
+    click_widget(app, setup.start_button)
+    saves.autosave_path("parade").unlink()  # gone meanwhile: nothing to keep, the game starts
+    click_widget(app, app.top.buttons[0])
+    assert type(app.top) is scene_class("parade")

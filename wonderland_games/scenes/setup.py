@@ -221,6 +221,8 @@ class SetupScene(FormScene):
 
         try:
             set_aside(unfinished.path, self.info.id)
+        except FileNotFoundError:
+            pass  # gone since it was listed: nothing left to keep
         except OSError as exc:
             show_error(self.app, self.app.t("saves.abandon_failed", error=exc))
             return
