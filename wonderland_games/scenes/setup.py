@@ -29,7 +29,7 @@ from .launch import game_title, open_game, progress_text
 
 KINDS = ("human", "bot-easy", "bot-normal", "bot-hard")
 MAX_SEED_DIGITS = 9
-NAME_LEN = 12  # what every table's name plates and the results list have room for
+NAME_LEN = 12  # longer names are refused with a message saying so (tables lay names out for this)
 
 
 def kind_label(app, kind: str) -> str:
