@@ -132,8 +132,8 @@ def test_slot_round_trip_and_listing_newest_first():
     assert top.turn == 20 and top.over is False
     loaded = saves.load_session(path)
     assert loaded.slot == "晚上" and loaded.state.to_dict() == second.state.to_dict()
-    auto = saves.latest_autosave()
-    assert auto.slot is None and auto.turn == 12 and auto.error is None
+    auto, = saves.unfinished_games()
+    assert auto.slot is None and auto.turn == 12 and auto.error is None and auto.where == "autosave"
 
 
 @pytest.mark.parametrize("name", ["第一局 存档", "../../escape", "a/b\\c:d*?", "..", "", "   ", "CON", "nul.txt",
@@ -181,15 +181,17 @@ def test_failed_autosave_does_not_stop_the_game(monkeypatch):
 
 
 def test_broken_or_newer_autosave_is_kept_before_being_overwritten():
-    path = saves.autosave_path()
+    path = saves.autosave_path("parade")
     newer = save_text(version=9)
     path.write_bytes(newer)
     session = mid_game(plays=2, autosave=True)
-    kept = list(saves.slots_dir().glob("autosave (kept *).json"))
+    kept = list(saves.kept_dir().glob("parade *.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == newer
     assert saves.load_session(path).actions == session.actions
     session.apply(session.state.legal_actions()[0])  # later autosaves do not copy again
-    assert len(list(saves.slots_dir().iterdir())) == 1
+    assert len(list(saves.kept_dir().iterdir())) == 1
+    listed = next(i for i in saves.list_saves() if i.path == kept[0])
+    assert listed.where == "kept" and listed.error_kind == "newer_version" and listed.game_id == "parade"
 
 
 def test_delete_save_only_inside_the_saves_folder(tmp_path):
@@ -247,3 +249,128 @@ def test_every_game_continues_exactly_where_its_autosave_left_it(game, players):
             break
         action = session.state.legal_actions()[0]
         assert loaded.apply(action) == session.apply(action)
+
+
+# -- one autosave per game --------------------------------------------------------------
+def first_moves(game, plays=3, seed=7):
+    """A game of `game` with a few moves, autosaving after each."""
+    from wonderland_games.core import registry
+
+    info = registry.get(game)
+    session = Session.new(game, [Seat("Ann"), Seat("Bob", BOT, "easy")], seed=seed)
+    bot, rng = info.make_bot("easy"), random.Random(seed)
+    for _ in range(plays):
+        state = session.state
+        session.apply(bot.choose(state.view(state.current_player()), state.legal_actions(), rng))
+    return session
+
+
+def test_starting_another_game_keeps_the_first_ones_unfinished_game():
+    oz = first_moves("oz")
+    oz_bytes = saves.autosave_path("oz").read_bytes()
+    voyage = first_moves("voyage")
+    assert saves.autosave_path("oz").read_bytes() == oz_bytes
+    unfinished = saves.unfinished_games()
+    assert [i.game_id for i in unfinished] == ["voyage", "oz"]  # the most recent first
+    assert saves.load_session(unfinished[1].path).actions == oz.actions
+    assert saves.load_session(unfinished[0].path).actions == voyage.actions
+    assert {i.game_id for i in saves.list_saves() if i.where == "autosave"} == {"oz", "voyage"}
+    assert not list(saves.kept_dir().iterdir())
+
+
+def test_a_new_game_of_the_same_kind_sets_the_unfinished_one_aside():
+    old = mid_game(seed=1, plays=5, autosave=True)
+    old_bytes = saves.autosave_path("parade").read_bytes()
+    new = mid_game(seed=2, plays=1, autosave=True)
+    kept, = saves.kept_dir().iterdir()
+    assert kept.read_bytes() == old_bytes  # moved byte for byte
+    assert saves.load_session(saves.autosave_path("parade")).actions == new.actions
+    listed = next(i for i in saves.list_saves() if i.path == kept)
+    assert listed.where == "kept" and listed.slot is None and listed.game_id == "parade" and listed.unfinished
+    assert saves.load_session(kept).actions == old.actions
+
+
+def test_continuing_the_same_game_overwrites_its_autosave():
+    first = mid_game(seed=1, plays=5, autosave=True)
+    again = saves.load_session(saves.autosave_path("parade"))
+    again.apply(again.state.legal_actions()[0])
+    assert len(saves.load_session(saves.autosave_path("parade")).actions) == len(first.actions) + 1
+    assert not list(saves.kept_dir().iterdir())
+
+
+def test_a_finished_autosave_is_not_unfinished_and_is_replaced_without_keeping():
+    session = mid_game(seed=3, plays=0, autosave=True)
+    rng = random.Random(3)
+    while not session.state.is_over():
+        session.apply(rng.choice(session.state.legal_actions()))
+    assert saves.unfinished_games() == []
+    assert [i.over for i in saves.list_saves()] == [True]
+    mid_game(seed=4, plays=1, autosave=True)
+    assert not list(saves.kept_dir().iterdir()) and len(saves.unfinished_games()) == 1
+
+
+def test_a_failed_set_aside_never_overwrites_the_old_game(monkeypatch):
+    mid_game(seed=1, plays=5, autosave=True)
+    old_bytes = saves.autosave_path("parade").read_bytes()
+
+    def no_move(*args):
+        raise PermissionError(13, "Permission denied")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(saves.os, "replace", no_move)
+        new = mid_game(seed=2, plays=1, autosave=True)
+    assert "Permission denied" in new.autosave_error
+    assert saves.autosave_path("parade").read_bytes() == old_bytes
+    new.apply(new.state.legal_actions()[0])  # the next autosave tries again, and keeps the old game
+    assert new.autosave_error is None and len(list(saves.kept_dir().iterdir())) == 1
+
+
+def test_set_aside_never_replaces_a_kept_file():
+    paths = []
+    for seed in range(3):
+        path = saves.slots_dir() / f"{seed}.json"
+        path.write_bytes(valid())
+        paths.append(saves.set_aside(path, "parade"))
+    assert len(set(paths)) == 3 and all(p.is_file() for p in paths)
+
+
+@pytest.mark.parametrize("game_id", ["../x", "", "Oz", "a/b", None, "oz.json"])
+def test_autosave_path_takes_only_game_ids(game_id):
+    with pytest.raises(ValueError):
+        saves.autosave_path(game_id)
+
+
+# -- the single autosave of older versions ---------------------------------------------------
+def legacy():
+    return saves_dir() / saves.LEGACY_AUTOSAVE
+
+
+def test_old_single_autosave_moves_to_its_games_autosave():
+    old = valid()
+    legacy().write_bytes(old)
+    unfinished, = saves.unfinished_games()
+    assert unfinished.game_id == "parade" and unfinished.path == saves.autosave_path("parade")
+    assert saves.autosave_path("parade").read_bytes() == old and not legacy().exists()
+
+
+def test_old_single_autosave_is_kept_when_its_game_has_an_autosave_already():
+    current = mid_game(seed=5, plays=2, autosave=True)
+    old = valid()
+    legacy().write_bytes(old)
+    infos = saves.list_saves()
+    kept, = saves.kept_dir().iterdir()
+    assert kept.read_bytes() == old and not legacy().exists()
+    assert {i.where for i in infos} == {"autosave", "kept"}
+    assert saves.load_session(saves.autosave_path("parade")).actions == current.actions
+
+
+@pytest.mark.parametrize("case", ["truncated", "newer version", "json list", "random bytes"])
+def test_broken_old_autosave_stays_untouched_and_listed(case):
+    make, kind, _ = BROKEN[case]
+    legacy().write_bytes(make())
+    os.utime(legacy(), ns=(OLD * 10 ** 9, OLD * 10 ** 9))
+    before = snapshot(legacy())
+    mid_game(seed=6, plays=1, autosave=True)  # a new game autosaves beside it
+    listed = [i for i in saves.list_saves() if i.path == legacy()]
+    assert len(listed) == 1 and listed[0].error_kind == kind and listed[0].where == "autosave"
+    assert snapshot(legacy()) == before

@@ -84,22 +84,22 @@ def test_illegal_action_raises_and_leaves_session_unchanged():
     session = Session.new("parade", seats([HUMAN, BOT, BOT]), seed=3)
     session.apply(session.state.legal_actions()[0])
     before_state, before_actions = session.state.to_dict(), list(session.actions)
-    autosave = saves.autosave_path().read_bytes()
+    autosave = saves.autosave_path("parade").read_bytes()
     for bad in [("play", 999), ("keep", 1, 2), (), None, "play"]:
         with pytest.raises(IllegalAction):
             session.apply(bad)
         assert session.state.to_dict() == before_state
         assert session.actions == before_actions
-    assert saves.autosave_path().read_bytes() == autosave
+    assert saves.autosave_path("parade").read_bytes() == autosave
 
 
 def test_apply_autosaves_unless_disabled():
     session = Session.new("parade", seats([HUMAN, BOT]), seed=4, autosave=False)
     session.apply(session.state.legal_actions()[0])
-    assert not saves.autosave_path().exists()
+    assert not saves.autosave_path("parade").exists()
     session.autosave = True
     session.apply(session.state.legal_actions()[0])
-    loaded = saves.load_session(saves.autosave_path())
+    loaded = saves.load_session(saves.autosave_path("parade"))
     assert loaded.actions == session.actions and loaded.state.to_dict() == session.state.to_dict()
 
 
@@ -182,7 +182,7 @@ def test_undo_autosaves_and_survives_reload():
     session.autosave = True
     session.apply(session.state.legal_actions()[0])
     session.undo()
-    loaded = saves.load_session(saves.autosave_path())
+    loaded = saves.load_session(saves.autosave_path("parade"))
     assert loaded.actions == session.actions
     assert not loaded.can_undo()
 

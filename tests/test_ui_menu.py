@@ -68,14 +68,166 @@ def test_escape_asks_before_quitting(app):
     assert not app.running
 
 
-def test_continue_follows_the_autosave(app):
+def played(game, moves=2, seed=5):
+    """A game with a few moves (each one autosaves)."""
+    session = Session.new(game, [Seat("甲"), Seat("乙", "bot", "easy")], seed=seed)
+    for _ in range(moves):
+        session.apply(session.state.legal_actions()[0])
+    return session
+
+
+def drawn_texts(app, monkeypatch):
+    """Every line of text the next frame draws."""
+    from wonderland_games.ui import text as tx
+
+    seen, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: seen.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    step(app)
+    monkeypatch.setattr(tx, "draw_line", real)
+    return seen
+
+
+def test_continue_follows_the_most_recent_unfinished_game(app):
     assert not app.top.continue_button.enabled
-    session = Session.new("parade", [Seat("甲"), Seat("乙", "bot", "easy")], seed=5)
-    session.apply(session.state.legal_actions()[0])  # autosaves
+    played("oz")
+    voyage = played("voyage")
     app.top.on_enter()
     assert app.top.continue_button.enabled
     click_widget(app, app.top.continue_button)
-    assert type(app.top) is scene_class("parade") and app.top.session.actions == session.actions
+    assert type(app.top) is scene_class("voyage") and app.top.session.actions == voyage.actions
+
+
+def test_a_tile_with_an_unfinished_game_says_so_and_offers_resume_or_new(app, monkeypatch):
+    from wonderland_games.core import saves
+    from wonderland_games.scenes.menu import ResumeDialog
+
+    oz = played("oz", moves=3)
+    played("voyage")
+    menu = app.top
+    menu.on_enter()
+    texts = drawn_texts(app, monkeypatch)
+    round_now = oz.state.turn_number()
+    assert f"继续 · 第{round_now}轮" in texts and "继续 · 第1轮" in texts  # Oz and Voyage tiles
+    assert tile(app, "parade").unfinished is None
+    app.i18n.set_language("en")
+    assert f"Resume – round {round_now}" in drawn_texts(app, monkeypatch)
+    click_widget(app, tile(app, "oz"))
+    assert isinstance(app.top, ResumeDialog)
+    key(app, pygame.K_ESCAPE)  # neither
+    assert app.top is menu
+    click_widget(app, tile(app, "oz"))
+    key(app, pygame.K_RETURN)  # the focused first choice resumes
+    assert type(app.top) is scene_class("oz") and app.top.session.actions == oz.actions
+    app.stack[:] = [menu]
+    menu.on_enter()
+    click_widget(app, tile(app, "oz"))
+    click_widget(app, app.top.buttons[1])  # new game
+    assert isinstance(app.top, SetupScene)
+    before = saves.autosave_path("oz").read_bytes()
+    setup = app.top
+    for no in (lambda: key(app, pygame.K_ESCAPE), lambda: key(app, pygame.K_RETURN),
+               lambda: click_widget(app, app.top.buttons[1])):
+        click_widget(app, setup.start_button)
+        assert isinstance(app.top, ConfirmDialog) and "round" in app.top.message
+        no()
+        assert app.top is setup and saves.autosave_path("oz").read_bytes() == before
+    click_widget(app, setup.start_button)
+    click_widget(app, app.top.buttons[0])  # abandon it
+    assert type(app.top) is scene_class("oz") and app.top.session.actions == []
+    kept, = saves.kept_dir().iterdir()
+    assert kept.read_bytes() == before and not saves.autosave_path("oz").exists()
+    app.stack[:] = [menu]
+    menu.on_enter()
+    assert tile(app, "oz").unfinished is None and tile(app, "voyage").unfinished is not None
+
+
+def test_newer_version_save_is_not_called_damaged(app, monkeypatch):
+    from wonderland_games.core import saves
+    from wonderland_games.scenes.load import LoadScene
+
+    data = played("oz").to_save()
+    data["version"] = saves.VERSION + 1
+    saves.autosave_path("oz").write_text(json.dumps(data), encoding="utf-8")
+    app.top.on_enter()
+    assert not app.top.continue_button.enabled and tile(app, "oz").unfinished is None
+    app.push(LoadScene(app))
+    for lang, newer, damaged in (("zh", "更新版本", "损坏"), ("en", "newer version", "Damaged")):
+        app.i18n.set_language(lang)
+        texts = " | ".join(drawn_texts(app, monkeypatch))
+        assert newer in texts and damaged not in texts, texts
+    assert not app.top.load_button.enabled
+
+
+def test_count_arrow_stays_put_so_the_same_click_counts_twice(app):
+    click_widget(app, tile(app, "parade"))
+    setup = app.top
+    right = (setup.count.rect.right - 6, setup.count.rect.centery)
+    left = (setup.count.rect.left + 6, setup.count.rect.centery)
+    click(app, right)
+    click(app, right)
+    assert setup.count.value == 5
+    click(app, left)
+    click(app, left)
+    click(app, left)
+    assert setup.count.value == 2
+
+
+def test_a_name_too_long_says_why(app, monkeypatch):
+    from wonderland_games.scenes.setup import NAME_LEN
+
+    click_widget(app, tile(app, "parade"))
+    name = app.top.rows[1].name
+    click_widget(app, name)
+    for _ in range(20):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "柴" * (NAME_LEN + 3))
+    assert name.text == "柴" * NAME_LEN and name.error
+    assert f"名字最多 {NAME_LEN} 个字。" in drawn_texts(app, monkeypatch)
+    key(app, pygame.K_BACKSPACE)
+    assert not any("最多" in t for t in drawn_texts(app, monkeypatch))
+
+
+def test_last_setup_is_remembered_across_runs(app):
+    from wonderland_games.scenes.launch import back_to_menu
+
+    click_widget(app, tile(app, "oz"))
+    setup = app.top
+    setup.count.step(1)  # 4 seats
+    setup.rows[3].kind.step(-1)  # bot-normal -> bot-easy
+    click_widget(app, setup.rows[0].name)
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "桃乐丝")
+    click_widget(app, setup.rows[2].pick)
+    picks = [r.pick.value for r in setup.rows]
+    click_widget(app, setup.start_button)
+    back_to_menu(app)
+    fresh = make_app()  # a new run of the app
+    fresh.push(MenuScene(fresh))
+    step(fresh)
+    click_widget(fresh, next(t for t in fresh.top.tiles if t.info.id == "oz"))
+    again = fresh.top
+    assert again.count.value == 4 and again.rows[0].name.text == "玩家桃乐丝"
+    assert [r.kind.value for r in again.rows] == ["human", "bot-normal", "bot-normal", "bot-easy"]
+    assert [r.pick.value for r in again.rows] == picks
+    fresh.stack.clear()
+
+
+@pytest.mark.parametrize("text", ["{", "[]", '{"oz": 7}', '{"oz": [{"kind": 1}]}', '{"oz": [{"kind": "human", "name": "A"}]}',
+                                  '{"oz": [{"kind": "alien", "name": "' + "x" * 40 + '", "pick": "toto"}, '
+                                  '{"kind": "human", "name": "B", "pick": [1]}]}', "\x00\xff"])
+def test_a_broken_setup_memory_is_ignored(app, text):
+    from wonderland_games.core.setup_memory import setup_path
+    from wonderland_games.scenes.setup import NAME_LEN
+
+    setup_path().write_text(text, encoding="utf-8")
+    click_widget(app, tile(app, "oz"))
+    setup = app.top
+    assert isinstance(setup, SetupScene) and setup.count.value in (2, 3)
+    assert all(len(r.name.text) <= NAME_LEN and r.kind.value in ("human", "bot-normal") for r in setup.rows)
+    assert len({r.pick.value for r in setup.rows}) == 4
+    click_widget(app, setup.start_button)  # two people: the table may show a curtain first
+    assert any(type(sc) is scene_class("oz") for sc in app.stack)
 
 
 def test_setup_rejects_bad_seed_and_names(app):
@@ -172,7 +324,7 @@ def test_replay_of_a_good_record_opens_the_table_without_autosave(user_dirs):
     a.push(MenuScene(a))
     ui_main._start_replay(a, str(path))
     assert type(a.top) is scene_class("parade") and a.top.record is not None
-    assert a.top.session.autosave is False and not autosave_path().exists()
+    assert a.top.session.autosave is False and not autosave_path("parade").exists()
     a.stack.clear()
 
 
@@ -188,3 +340,29 @@ def test_broken_data_at_start_is_a_message_not_a_traceback(user_dirs, monkeypatc
     monkeypatch.setattr("wonderland_games.ui.app.App.step", lambda self, dt: seen.append(self.top))
     assert run(smoke=True) == 1
     assert isinstance(seen[-1], MessageDialog) and "deck.yaml" in seen[-1].message
+
+
+def test_abandoning_that_cannot_set_the_game_aside_starts_nothing(app, monkeypatch):
+    from wonderland_games.core import saves
+
+    played("parade")
+    before = saves.autosave_path("parade").read_bytes()
+    app.top.on_enter()
+    click_widget(app, tile(app, "parade"))
+    click_widget(app, app.top.buttons[1])  # new game
+    setup = app.top
+
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(saves.os, "replace", refuse)
+        click_widget(app, setup.start_button)
+        click_widget(app, app.top.buttons[0])  # abandon it
+    assert isinstance(app.top, MessageDialog) and "Permission denied" in app.top.message
+    key(app, pygame.K_RETURN)
+    assert app.top is setup and saves.autosave_path("parade").read_bytes() == before
+    click_widget(app, setup.start_button)
+    saves.autosave_path("parade").unlink()  # gone meanwhile: nothing to keep, the game starts
+    click_widget(app, app.top.buttons[0])
+    assert type(app.top) is scene_class("parade")

@@ -55,6 +55,17 @@ def oz_setup_for_four(app):
     return scene
 
 
+def resume_dialog(app):
+    from datetime import datetime
+
+    from wonderland_games.core.saves import SaveInfo
+    from wonderland_games.scenes.menu import ResumeDialog
+
+    info = SaveInfo(Path("autosave-voyage.json"), None, "voyage", datetime.now().astimezone(),
+                    ["桃乐丝", "稻草人", "铁皮人", "狮子", "Alexandra"], 12, False, where="autosave")
+    return ResumeDialog(app, info, lambda: None, lambda: None)
+
+
 SCENES = {
     "setup": lambda app: SetupScene(app, registry.get("parade")),
     "setup_oz": oz_setup_for_four,
@@ -66,6 +77,7 @@ SCENES = {
     "results": lambda app: ResultsScene(app, finished_session(), record_stats=False),
     "message": lambda app: MessageDialog(app, "出错了：存档已损坏。" * 5, error=True),
     "confirm": lambda app: ConfirmDialog(app, "要删除吗？", lambda: None),
+    "resume": resume_dialog,
 }
 
 

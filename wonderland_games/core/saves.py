@@ -1,8 +1,15 @@
-"""Save files: atomic JSON writes, the autosave, named slots and the listing.
+"""Save files: atomic JSON writes, one autosave per game, named slots and the listing.
 
 A save is a snapshot plus an action log (see `session.py`). Whatever is wrong
 with a file on disk, the app reports it as a `SaveError` and leaves the file
 exactly as it was, so a newer or damaged save is never lost by looking at it.
+
+Each game has its own autosave (`autosave-<game>.json`), so starting one game
+never touches another's unfinished one. Before a session first overwrites its
+game's autosave, anything there that is not this same game (a broken file, a
+newer version, another unfinished game) is moved untouched into `kept/`, which
+the load list shows too. The single `autosave.json` of older versions is moved
+to its game's autosave (or kept, when that exists already); a broken one stays.
 """
 
 from __future__ import annotations
@@ -10,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import tempfile
 import unicodedata
 from dataclasses import dataclass
@@ -24,8 +30,11 @@ FORMAT = "wonderland-save"
 VERSION = 1
 # version -> function turning a save of that version into one of version + 1.
 UPGRADERS: dict = {}
-AUTOSAVE_NAME = "autosave.json"
+LEGACY_AUTOSAVE = "autosave.json"  # the single autosave of versions before per-game autosaves
+AUTOSAVE_PREFIX = "autosave-"
 SLOTS_DIR = "slots"
+KEPT_DIR = "kept"  # autosaves set aside instead of overwritten
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
 KINDS = ("missing", "corrupt", "truncated", "wrong_game", "newer_version", "invalid")
 _MAX_NAME_BYTES = 120  # file systems allow 255 bytes; Chinese takes 3 per character
 
@@ -45,7 +54,7 @@ class SaveInfo:
     """One line of the load screen. `saved` is an aware datetime (file time for broken files)."""
 
     path: Path
-    slot: Optional[str]  # None for the autosave
+    slot: Optional[str]  # None for an autosave or a kept one
     game_id: Optional[str]
     saved: datetime
     players: list
@@ -53,6 +62,12 @@ class SaveInfo:
     over: bool
     error: Optional[str] = None
     error_kind: Optional[str] = None
+    where: str = "slot"  # "autosave", "slot" or "kept"
+
+    @property
+    def unfinished(self) -> bool:
+        """A game that can be played on (readable and not over)."""
+        return not self.error and not self.over
 
 
 # -- files ---------------------------------------------------------------------
@@ -145,10 +160,23 @@ def upgrade(data: dict, upgraders: Optional[dict] = None) -> dict:
     return data
 
 
-# -- autosave and slots --------------------------------------------------------
+# -- autosaves, kept files and slots --------------------------------------------
 
-def autosave_path() -> Path:
-    return saves_dir() / AUTOSAVE_NAME
+def autosave_path(game_id: str) -> Path:
+    """The autosave of one game (ids are registry ids: lower-case letters, digits, _)."""
+    if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+        raise ValueError(f"not a game id: {game_id!r}")
+    return saves_dir() / f"{AUTOSAVE_PREFIX}{game_id}.json"
+
+
+def autosave_paths() -> dict:
+    """game id -> path of every per-game autosave on disk."""
+    found = {}
+    for path in saves_dir().glob(f"{AUTOSAVE_PREFIX}*.json"):
+        game_id = path.stem[len(AUTOSAVE_PREFIX):]
+        if path.is_file() and _GAME_ID.fullmatch(game_id):
+            found[game_id] = path
+    return found
 
 
 def slots_dir() -> Path:
@@ -157,33 +185,81 @@ def slots_dir() -> Path:
     return path
 
 
+def kept_dir() -> Path:
+    path = saves_dir() / KEPT_DIR
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def set_aside(path, game_id: Optional[str]) -> Path:
+    """Move a save, byte for byte, into `kept/` under a new name; returns where it went."""
+    path = Path(path)
+    stamp = datetime.now().strftime("%Y-%m-%d %H%M%S")
+    base = f"{game_id if game_id and _GAME_ID.fullmatch(game_id) else 'autosave'} {stamp}"
+    target, n = kept_dir() / f"{base}.json", 1
+    while target.exists():
+        n += 1
+        target = kept_dir() / f"{base} ({n}).json"
+    os.replace(path, target)
+    _fsync_dir(target.parent)
+    return target
+
+
+def upgrade_legacy_autosave() -> None:
+    """Move an old single `autosave.json` to its game's autosave (kept if that exists).
+
+    A broken or newer-version one is left where it is, untouched (the load list shows it).
+    """
+    legacy = saves_dir() / LEGACY_AUTOSAVE
+    if not legacy.is_file():
+        return
+    try:
+        game_id = upgrade(read_json(legacy)).get("game")
+        target = autosave_path(game_id)
+    except (SaveError, ValueError):
+        return
+    if target.exists():
+        set_aside(legacy, game_id)
+    else:
+        os.replace(legacy, target)
+        _fsync_dir(target.parent)
+
+
 def write_autosave(session) -> Path:
-    """Overwrite the single autosave; an unreadable one is first kept as a slot."""
-    path = autosave_path()
-    if not getattr(session, "_autosave_checked", False):
-        _keep_if_unusable(path)
+    """Overwrite the session's game autosave; anything else there is first set aside."""
+    path = autosave_path(session.game_id)
+    if not session._autosave_checked:
+        upgrade_legacy_autosave()
+        _keep_unless_same_game(path, session)
         session._autosave_checked = True
     atomic_write_json(path, session.to_save())
     return path
 
 
-def _keep_if_unusable(path: Path) -> None:
-    """A broken or newer-version autosave is copied to the slots before we overwrite it."""
+def _keep_unless_same_game(path: Path, session) -> None:
+    """Set aside the file at `path` unless it is this session's game or a finished one."""
     if not path.exists():
         return
-    try:
-        upgrade(read_json(path))
+    info = save_info(path, None)
+    if info.error is None and (info.over or _identity(path) == (session.created, session.seed)):
         return
+    set_aside(path, session.game_id)
+
+
+def _identity(path: Path) -> Optional[tuple]:
+    """(created, seed) of a readable save: one game keeps both from its first move on."""
+    try:
+        data = read_json(path)
     except SaveError:
-        pass
-    stamp = datetime.now().strftime("%Y-%m-%d %H%M%S")
-    shutil.copy2(path, slots_dir() / f"autosave (kept {stamp}).json")
+        return None
+    return data.get("created"), data.get("seed")
 
 
-def latest_autosave() -> Optional[SaveInfo]:
-    """The autosave's listing entry (with `error` set if it is broken), or None."""
-    path = autosave_path()
-    return save_info(path, None) if path.exists() else None
+def unfinished_games() -> list:
+    """SaveInfos of the autosaves that can be played on, the most recent first."""
+    upgrade_legacy_autosave()
+    infos = [save_info(path, None) for path in autosave_paths().values()]
+    return sorted((i for i in infos if i.unfinished), key=lambda i: i.saved, reverse=True)
 
 
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]')
@@ -222,10 +298,14 @@ def save_slot(session, name: str) -> Path:
 
 # -- listing, loading, deleting --------------------------------------------------
 
-def save_info(path: Path, slot: Optional[str], validate: bool = True) -> SaveInfo:
+def save_info(path: Path, slot: Optional[str], validate: bool = True, where: Optional[str] = None) -> SaveInfo:
     """Read one save for the listing; problems go into `.error`, never raised."""
+    where = where or ("slot" if slot is not None else "autosave")
+    slot = slot if where == "slot" else None
+    game_id = None
     try:
         data = read_json(path)
+        game_id = data.get("game") if isinstance(data.get("game"), str) else None
         session = None
         if validate:
             from .session import Session
@@ -236,29 +316,33 @@ def save_info(path: Path, slot: Optional[str], validate: bool = True) -> SaveInf
         return SaveInfo(
             path=path,
             slot=(data.get("slot") or path.stem) if slot is not None else None,
-            game_id=data.get("game"),
+            game_id=game_id,
             saved=_parse_time(data.get("saved")) or _mtime(path),
             players=[s.name for s in session.seats] if session else list(summary.get("players", [])),
             turn=session.state.turn_number() if session else int(summary.get("turn", 0)),
             over=session.state.is_over() if session else bool(summary.get("over", False)),
+            where=where,
         )
     except SaveError as exc:
-        return SaveInfo(path=path, slot=path.stem if slot is not None else None, game_id=None, saved=_mtime(path),
-                        players=[], turn=0, over=False, error=exc.message, error_kind=exc.kind)
+        error, kind = exc.message, exc.kind
     except (TypeError, ValueError, AttributeError) as exc:
-        return SaveInfo(path=path, slot=path.stem if slot is not None else None, game_id=None, saved=_mtime(path),
-                        players=[], turn=0, over=False, error=f"the save is damaged ({exc})", error_kind="invalid")
+        error, kind = f"the save is damaged ({exc})", "invalid"
+    return SaveInfo(path=path, slot=path.stem if slot is not None else None, game_id=game_id, saved=_mtime(path),
+                    players=[], turn=0, over=False, error=error, error_kind=kind, where=where)
 
 
 def list_saves(validate: bool = True) -> list:
-    """The autosave and every slot, newest first. `validate` replays each one."""
-    infos = []
-    auto = autosave_path()
-    if auto.exists():
-        infos.append(save_info(auto, None, validate))
-    for path in slots_dir().glob("*.json"):
-        if path.is_file():
-            infos.append(save_info(path, path.stem, validate))
+    """Every autosave, slot and kept save, newest first. `validate` replays each one."""
+    upgrade_legacy_autosave()
+    autos = list(autosave_paths().values())
+    legacy = saves_dir() / LEGACY_AUTOSAVE
+    if legacy.is_file():  # only a broken one is still here
+        autos.append(legacy)
+    infos = [save_info(path, None, validate) for path in autos]
+    for where, folder in (("slot", slots_dir()), ("kept", kept_dir())):
+        for path in folder.glob("*.json"):
+            if path.is_file():
+                infos.append(save_info(path, path.stem, validate, where))
     infos.sort(key=lambda info: info.saved, reverse=True)
     return infos
 

@@ -61,6 +61,7 @@ class Session:
         self.slot = slot
         self.autosave = autosave
         self.autosave_error: Optional[str] = None  # last failed autosave, for the UI to show
+        self._autosave_checked = False  # saves.write_autosave looked at the file it replaces
         if initial is None:
             self.state = self._info.new_state(self.seats, self.seed, self.options)
             initial = self.state.to_dict()

@@ -12,6 +12,8 @@ import importlib
 from ..core import registry
 from ..ui.dialogs import show_error
 
+PROGRESS_UNITS = ("rounds", "turns")  # GameInfo.turn_units with a "saves.progress.<unit>" string
+
 
 def scene_class(game_id: str):
     """The table Scene class for `game_id` (ImportError/ValueError when it has none)."""
@@ -44,6 +46,15 @@ def back_to_menu(app) -> None:
 
 def game_title(app, game_id) -> str:
     return app.i18n.pick(registry.game_name(game_id)) if game_id else app.t("load.unknown_game")
+
+
+def progress_text(app, info) -> str:
+    """How far a listed save got, in its game's unit: "round 4" / "第4轮"."""
+    try:
+        unit = registry.get(info.game_id).turn_unit
+    except KeyError:
+        unit = None
+    return app.t(f"saves.progress.{unit if unit in PROGRESS_UNITS else 'turns'}", n=info.turn)
 
 
 def save_error_text(app, exc) -> str:

@@ -1,7 +1,9 @@
 """The saves list: load or delete. Broken saves are listed in red with the reason.
 
-Broken files are never loaded, changed or hidden; the player may delete them.
-Saving under a name happens from the game table, not here.
+It lists every game's autosave (labelled by game), the named slots and the
+kept saves (abandoned games, autosaves set aside). A save from a newer app is
+not damaged: its row says to update. Broken files are never loaded, changed or
+hidden; the player may delete them. Saving under a name happens from the table.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from ..ui import theme
 from ..ui.dialogs import ConfirmDialog, show_error
 from ..ui.screen import FormScene
 from ..ui.widgets import Button, ListView
-from .launch import game_title, open_game, save_error_text
+from .launch import game_title, open_game, progress_text, save_error_text
 
 
 class LoadScene(FormScene):
@@ -80,7 +82,9 @@ class LoadScene(FormScene):
         self.refresh()
 
     def name_of(self, info) -> str:
-        return info.slot if info.slot else self.app.t("load.autosave")
+        if info.slot:
+            return info.slot
+        return self.app.t("saves.kept" if info.where == "kept" else "load.autosave")
 
     # -- drawing -------------------------------------------------------------------
     def layout(self, rect, s) -> None:
@@ -105,7 +109,7 @@ class LoadScene(FormScene):
 
     def draw_row(self, surface, rect, info, selected: bool) -> None:
         s = self.s
-        broken = bool(info.error)
+        broken = bool(info.error) and info.error_kind != "newer_version"
         fill = theme.GOLD_LIGHT if selected else theme.CREAM_DARK
         pygame.draw.rect(surface, fill, rect, border_radius=theme.px(10, s))
         if broken:
@@ -116,18 +120,20 @@ class LoadScene(FormScene):
         low = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
         left_w = int(inner.width * 0.62)
         name = self.name_of(info)
-        head = name if broken else f"{name}{self.app.t('sep')}{game_title(self.app, info.game_id)}"
+        head = f"{name}{self.app.t('sep')}{game_title(self.app, info.game_id)}" if info.game_id else name
         tx.draw_line(surface, self.app.fonts, head, pygame.Rect(top.left, top.top, left_w, top.height),
                      theme.px(theme.TEXT, s), theme.INK, bold=True, align="left")
         when = info.saved.strftime("%Y-%m-%d %H:%M")
         tx.draw_line(surface, self.app.fonts, when, pygame.Rect(top.left + left_w, top.top, inner.width - left_w, top.height),
                      theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT, align="right")
-        if broken:
+        if info.error_kind == "newer_version":
+            detail, color = self.app.t("saves.newer"), theme.PLUM
+        elif broken:
             reason = self.app.t(f"load.errors.{info.error_kind}") if info.error_kind else info.error
             detail = self.app.t("load.broken", error=reason)
             color = theme.RED
         else:
-            turn = self.app.t("load.over") if info.over else self.app.t("load.turn", n=info.turn)
+            turn = self.app.t("load.over") if info.over else progress_text(self.app, info)
             detail = f"{'、'.join(info.players) if self.app.lang == 'zh' else ', '.join(info.players)}{self.app.t('sep')}{turn}"
             color = theme.INK_SOFT
         tx.draw_line(surface, self.app.fonts, detail, low, theme.px(theme.TEXT_SMALL, s), color, align="left")

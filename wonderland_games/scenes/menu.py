@@ -1,7 +1,8 @@
 """The main menu: five illustrated game tiles and the app's buttons.
 
-Unbuilt games show "coming soon" and cannot be chosen. Continue picks up the
-autosave in one click. Esc asks before quitting. Everything else (setup,
+Unbuilt games show "coming soon" and cannot be chosen. Each game keeps its own
+unfinished game: its tile says "resume — round 4" and asks resume or new when
+clicked; Continue picks up the most recent one in one click. Esc asks before quitting. Everything else (setup,
 load, stats, settings, rules) is imported only when opened, to start fast.
 """
 
@@ -14,10 +15,10 @@ import pygame
 from ..core import registry
 from ..ui import sprites, theme
 from ..ui import text as tx
-from ..ui.dialogs import ConfirmDialog, show_error
+from ..ui.dialogs import ConfirmDialog, MessageDialog, show_error
 from ..ui.screen import FormScene
 from ..ui.widgets import Button, Widget
-from .launch import open_game, save_error_text
+from .launch import game_title, open_game, progress_text, save_error_text
 
 
 class GameTile(Widget):
@@ -29,6 +30,7 @@ class GameTile(Widget):
         self.on_open = on_open
         self.enabled = info.available
         self.pressed = False
+        self.unfinished = None  # the SaveInfo of this game's unfinished autosave
 
     def handle_mouse(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -62,6 +64,8 @@ class GameTile(Widget):
         path = f"ui/tiles/{self.info.id}.svg"
         img = sprites.load_svg(path, art.size) if self.enabled else sprites.grayscale(path, art.size)
         surface.blit(img, art)
+        if self.unfinished is not None:
+            self._draw_resume_badge(surface, art)
         name = self.app.i18n.pick(self.info.name)
         name_box = pygame.Rect(rect.left + pad, art.bottom + pad, rect.width - pad * 2, name_h)
         tx.draw_line(surface, self.app.fonts, name, name_box, theme.px(theme.TEXT_LARGE, s),
@@ -82,11 +86,41 @@ class GameTile(Widget):
         if self.focused:
             theme.focus_ring(surface, rect, s)
 
+    def _draw_resume_badge(self, surface, art) -> None:
+        s = self.s
+        text = self.app.t("saves.resume", progress=progress_text(self.app, self.unfinished))
+        badge = pygame.Rect(art.left, art.bottom - theme.px(36, s), art.width, theme.px(36, s))
+        pygame.draw.rect(surface, theme.PLUM, badge, border_radius=theme.px(8, s))
+        pygame.draw.rect(surface, theme.GOLD, badge, width=max(1, theme.px(2, s)), border_radius=theme.px(8, s))
+        tx.draw_line(surface, self.app.fonts, text, badge.inflate(-theme.px(12, s), 0), theme.px(theme.TEXT_SMALL, s),
+                     theme.CREAM, bold=True)
+
+
+class ResumeDialog(MessageDialog):
+    """A game with an unfinished game: resume it (the first, focused choice) or set up a new one.
+    Esc closes the box and does neither."""
+
+    def __init__(self, app, info, on_resume, on_new) -> None:
+        self.on_resume, self.on_new = on_resume, on_new
+        message = app.t("saves.unfinished", game=game_title(app, info.game_id),
+                        progress=progress_text(app, info), players=app.i18n.join(info.players))
+        super().__init__(app, message, title=app.t("saves.autosave"))
+
+    def make_buttons(self) -> list:
+        return [Button(self.app, lambda: self.app.t("saves.resume_button"), lambda: self._then(self.on_resume)),
+                Button(self.app, lambda: self.app.t("saves.new_button"), lambda: self._then(self.on_new),
+                       style="secondary")]
+
+    def _then(self, action) -> None:
+        if self.app.top is self:
+            self.app.pop()
+        action()
+
 
 class MenuScene(FormScene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.tiles = [GameTile(app, info, self.open_setup) for info in registry.games()]
+        self.tiles = [GameTile(app, info, self.open_game_tile) for info in registry.games()]
         t = app.t
         self.continue_button = Button(app, lambda: t("menu.continue"), self.continue_game)
         self.buttons = [
@@ -98,7 +132,7 @@ class MenuScene(FormScene):
             Button(app, lambda: t("menu.quit"), app.quit, style="secondary"),
         ]
         self.ring.add(*self.tiles, *self.buttons)
-        self.autosave = None
+        self.unfinished: list = []  # SaveInfos of unfinished autosaves, most recent first
         self.header = pygame.Rect(0, 0, 0, 0)
 
     # -- actions -------------------------------------------------------------------
@@ -107,28 +141,40 @@ class MenuScene(FormScene):
         self.refresh_continue()
 
     def refresh_continue(self) -> None:
-        from ..core.saves import latest_autosave
+        """Find every game's unfinished autosave: for Continue and the tiles."""
+        from ..core.saves import unfinished_games
 
         try:
-            info = latest_autosave()
+            self.unfinished = unfinished_games()
         except OSError:
-            info = None
-        usable = info is not None and not info.error and not info.over
-        self.autosave = info if usable else None
-        self.continue_button.enabled = usable
+            self.unfinished = []
+        by_game = {info.game_id: info for info in reversed(self.unfinished)}
+        for tile in self.tiles:
+            tile.unfinished = by_game.get(tile.info.id)
+        self.continue_button.enabled = bool(self.unfinished)
 
     def continue_game(self) -> None:
+        if self.unfinished:
+            self.resume(self.unfinished[0])
+
+    def resume(self, info) -> None:
         from ..core.saves import SaveError, load_session
 
-        if self.autosave is None:
-            return
         try:
-            session = load_session(self.autosave.path)
+            session = load_session(info.path)
         except (SaveError, OSError, ValueError) as exc:
             show_error(self.app, self.app.t("menu.continue_failed", error=save_error_text(self.app, exc)))
             self.refresh_continue()
             return
         open_game(self.app, session)
+
+    def open_game_tile(self, info) -> None:
+        tile = next(t for t in self.tiles if t.info is info)
+        if tile.unfinished is None:
+            self.open_setup(info)
+            return
+        saved = tile.unfinished
+        self.app.push(ResumeDialog(self.app, saved, lambda: self.resume(saved), lambda: self.open_setup(info)))
 
     def open_setup(self, info) -> None:
         from .setup import SetupScene

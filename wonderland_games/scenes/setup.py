@@ -2,10 +2,14 @@
 and the game's own per-seat pick when it declares one (`GameInfo.seat_choice`, Oz: characters).
 
 Names start as "Player N" for people and a storybook name for bots; a name
-the player typed is never overwritten when the seat kind changes. The last
-setup per game is remembered for this run, so a second game is one click.
+the player typed is never overwritten when the seat kind changes, and typing
+past NAME_LEN characters says why the field refuses them. The last setup per
+game is remembered on disk (core.setup_memory), so a second game is one click.
 A distinct pick swaps: choosing a value another seat holds gives that seat
 this seat's old one, so the picks stay different without a dead end.
+Every control keeps its place whatever the seat count, so clicking an arrow
+again hits it again. Starting a game over an unfinished one of the same game
+asks first (No is the default) and keeps the old one in the load list.
 """
 
 from __future__ import annotations
@@ -14,17 +18,18 @@ from functools import partial
 
 import pygame
 
+from ..core import setup_memory
 from ..core.game import BOT, HUMAN, Seat
 from ..ui import text as tx
 from ..ui import theme
-from ..ui.dialogs import show_error
+from ..ui.dialogs import ConfirmDialog, show_error
 from ..ui.screen import FormScene
 from ..ui.widgets import Button, Choice, TextInput
-from .launch import open_game
+from .launch import game_title, open_game, progress_text
 
 KINDS = ("human", "bot-easy", "bot-normal", "bot-hard")
 MAX_SEED_DIGITS = 9
-NAME_LEN = 12
+NAME_LEN = 12  # longer names are refused with a message saying so (tables lay names out for this)
 
 
 def kind_label(app, kind: str) -> str:
@@ -43,7 +48,7 @@ def initial_picks(choice, remembered: list, count: int) -> list:
     (skipping taken ones when the pick is distinct)."""
     picks = []
     for i in range(count):
-        old = remembered[i][2] if i < len(remembered) and len(remembered[i]) > 2 else None
+        old = remembered[i].get("pick") if i < len(remembered) else None
         in_order = choice.values[i % len(choice.values)]
         if old in choice.values and not (choice.distinct and old in picks):
             picks.append(old)
@@ -63,8 +68,10 @@ class SeatRow:
         app = scene.app
         self.kind = Choice(app, [(k, partial(kind_label, app, k)) for k in KINDS], kind, on_change=self._kind_changed)
         self.auto_name = self.default_name(kind)
+        self.too_long = False  # the last typed characters did not fit
         self.name = TextInput(app, name or self.auto_name, max_len=NAME_LEN,
-                              placeholder=lambda: app.t("setup.name"), on_submit=scene.start)
+                              placeholder=lambda: app.t("setup.name"), on_submit=scene.start,
+                              on_reject=self._name_refused, on_change=self._name_edited)
         choice = scene.info.seat_choice
         self.pick = None
         self.held = pick  # the pick before a change, for swapping
@@ -89,6 +96,17 @@ class SeatRow:
         else:
             self.auto_name = self.default_name(kind)
 
+    def _name_refused(self) -> None:
+        self.too_long = len(self.name.text) >= NAME_LEN
+
+    def _name_edited(self, _text: str) -> None:
+        self.too_long = False
+
+    def remembered(self) -> dict:
+        """This seat for core.setup_memory."""
+        return {"kind": self.kind.value, "name": self.name.text.strip(),
+                "pick": self.pick.value if self.pick is not None else None}
+
     def seat(self) -> Seat:
         kind = self.kind.value
         if kind == "human":
@@ -100,17 +118,20 @@ class SetupScene(FormScene):
     def __init__(self, app, info) -> None:
         super().__init__(app)
         self.info = info
-        remembered = getattr(app, "last_setup", {}).get(info.id)
-        count = len(remembered) if remembered else min(max(3, info.min_players), info.max_players)
+        remembered = setup_memory.recall(info.id)
+        if not info.min_players <= len(remembered) <= info.max_players:
+            remembered = []
+        count = len(remembered) or min(max(3, info.min_players), info.max_players)
         counts = list(range(info.min_players, info.max_players + 1))
         self.count = Choice(app, [(n, (lambda n=n: app.t("setup.seat_count", n=n))) for n in counts], count,
                             on_change=lambda _: self._count_changed())
-        picks = initial_picks(info.seat_choice, remembered or [], info.max_players) if info.seat_choice else []
+        picks = initial_picks(info.seat_choice, remembered, info.max_players) if info.seat_choice else []
         self.rows = []
         for i in range(info.max_players):
             kind, name = ("human" if i == 0 else "bot-normal"), None
-            if remembered and i < len(remembered):
-                kind, name = remembered[i][:2]
+            if i < len(remembered):
+                kind = remembered[i]["kind"] if remembered[i]["kind"] in KINDS else kind
+                name = remembered[i]["name"].strip()[:NAME_LEN] or None
             self.rows.append(SeatRow(self, i, kind, name, picks[i] if picks else None))
         self.seed = TextInput(app, "", max_len=MAX_SEED_DIGITS, allowed=_digit, placeholder="",
                               on_submit=self.start, on_reject=self._seed_rejected,
@@ -159,8 +180,6 @@ class SetupScene(FormScene):
 
     # -- start ---------------------------------------------------------------------
     def start(self) -> None:
-        from ..core.session import Session
-
         seats = [row.seat() for row in self.rows[: self._seat_count()]]
         for i, seat in enumerate(seats):
             if not seat.name:
@@ -177,6 +196,41 @@ class SetupScene(FormScene):
             show_error(self.app, self.app.t("setup.seed_bad"))
             return
         seed = int(text) if text else None
+        unfinished = self._unfinished()
+        if unfinished is None:
+            self._launch(seats, seed)
+            return
+        t = self.app.t
+        message = t("saves.abandon_confirm", game=game_title(self.app, self.info.id),
+                    progress=progress_text(self.app, unfinished))
+        self.app.push(ConfirmDialog(self.app, message, lambda: self._abandon(unfinished, seats, seed),
+                                    yes_text=lambda: t("saves.abandon_yes"), no_text=lambda: t("saves.abandon_no"),
+                                    danger=True))
+
+    def _unfinished(self):
+        """This game's unfinished autosave (a SaveInfo), or None."""
+        from ..core.saves import unfinished_games
+
+        try:
+            return next((i for i in unfinished_games() if i.game_id == self.info.id), None)
+        except OSError:
+            return None  # the session's first autosave still sets aside what it would replace
+
+    def _abandon(self, unfinished, seats, seed) -> None:
+        from ..core.saves import set_aside
+
+        try:
+            set_aside(unfinished.path, self.info.id)
+        except FileNotFoundError:
+            pass  # gone since it was listed: nothing left to keep
+        except OSError as exc:
+            show_error(self.app, self.app.t("saves.abandon_failed", error=exc))
+            return
+        self._launch(seats, seed)
+
+    def _launch(self, seats, seed) -> None:
+        from ..core.session import Session
+
         rows = self.rows[: len(seats)]
         choice = self.info.seat_choice
         options = {choice.option: [row.pick.value for row in rows]} if choice else None
@@ -185,10 +239,7 @@ class SetupScene(FormScene):
         except (ValueError, KeyError, OSError) as exc:
             show_error(self.app, self.app.t("setup.failed", error=exc))
             return
-        if not hasattr(self.app, "last_setup"):
-            self.app.last_setup = {}
-        self.app.last_setup[self.info.id] = [(r.kind.value, r.name.text.strip()) + ((r.pick.value,) if r.pick else ())
-                                             for r in rows]
+        setup_memory.remember(self.info.id, [row.remembered() for row in rows])
         open_game(self.app, session, replace=True)
 
     # -- layout --------------------------------------------------------------------
@@ -206,12 +257,11 @@ class SetupScene(FormScene):
         pw = min(w - theme.px(80, s), theme.px(920, s))
         self.panel = pygame.Rect((w - pw) // 2, top, pw, bottom - button_h - theme.px(24, s) - top)
         inner = self.panel.inflate(-theme.px(48, s), -theme.px(32, s))
-        rows = 2 + self.info.max_players + 1  # count, header, seats, seed
+        rows = 2 + self.info.max_players + 2  # count, header, seats, seed, name notice
         gap = theme.px(8, s)
-        row_h = min(theme.px(52, s), (inner.height - gap * (rows - 1)) // rows)
-        shown = self._seat_count()
-        # the visible rows (count, header, seats, seed) sit together in the middle of the panel
-        inner.top += (inner.height - (3 + shown) * (row_h + gap)) // 2
+        row_h = min(theme.px(52, s), (inner.height - gap * rows) // rows)
+        # every row has its place for the most seats, so nothing moves when the count changes
+        inner.top += (inner.height - rows * (row_h + gap) - gap) // 2
         choice = self.info.seat_choice
         col = theme.px(16, s)
         # columns: label, kind, name and, for a game with a per-seat pick, the pick at the right
@@ -238,12 +288,12 @@ class SetupScene(FormScene):
             row.name.place((name_x, y, name_w, row_h), s)
             if row.pick is not None:
                 row.pick.place((pick_x, y, pick_w, row_h), s)
-            if row.index < shown:
-                y += row_h + gap
+            y += row_h + gap
         y += gap
         self._label((inner.left, y, label_w, row_h), lambda: t("setup.seed"))
         self.seed.place((kind_x, y, kind_w, row_h), s)
         self.seed_hint = pygame.Rect(name_x, y, inner.right - name_x, row_h)
+        self.name_notice = pygame.Rect(inner.left, y + row_h + gap, inner.width, row_h)
         bw = min(theme.px(240, s), (pw - theme.px(20, s)) // 2)
         gap_b = theme.px(24, s)
         self.back_button.place((w // 2 - gap_b // 2 - bw, bottom - button_h, bw, button_h), s)
@@ -261,3 +311,10 @@ class SetupScene(FormScene):
         hint = self.app.t("setup.seed_bad" if self.seed_error else "setup.seed_hint")
         tx.draw_block(surface, self.app.fonts, hint, self.seed_hint, theme.px(theme.TEXT_SMALL, s),
                       theme.RED if self.seed_error else theme.INK_SOFT, align="left")
+        if self.name_too_long():
+            tx.draw_line(surface, self.app.fonts, self.app.t("saves.name_too_long", n=NAME_LEN), self.name_notice,
+                         theme.px(theme.TEXT, s), theme.RED, bold=True, align="left")
+
+    def name_too_long(self) -> bool:
+        """A shown seat's name field just refused characters because it is full."""
+        return any(row.too_long and row.name.error for row in self.rows[: self._seat_count()])
