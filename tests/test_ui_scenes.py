@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from wonderland_games.core import registry
-from wonderland_games.core.game import Seat
+from wonderland_games.core.game import BOT_LEVELS, Seat
 from wonderland_games.core.saves import KINDS, slots_dir
 from wonderland_games.core.session import Session
 from wonderland_games.core.settings import load_settings
@@ -294,7 +294,7 @@ def test_every_key_used_in_code_exists():
         for path in (ROOT / "wonderland_games" / folder).glob("*.py"):
             used |= set(re.findall(r"""\bt\(\s*["']([a-z_]+\.[a-z_.]+)["']""", path.read_text(encoding="utf-8")))
     used |= {f"load.errors.{k}" for k in KINDS} | {f"stats.kinds.{k}" for k in SEAT_KINDS}
-    used |= {f"setup.{level}" for level in ("easy", "normal", "hard")}
+    used |= {f"setup.{level}" for level in BOT_LEVELS}
     assert len(used) > 60
     assert not sorted(used - set(zh))
 

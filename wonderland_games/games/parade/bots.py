@@ -1,4 +1,4 @@
-"""Parade bots: Easy plays at random, Normal looks one card ahead, Hard samples.
+"""Parade bots: Easy is Normal with noise, Normal looks one card ahead, Hard samples.
 
 Normal scores each legal action by what the game would look like if it ended
 right after it (rules.cards_taken plus the majority scoring), measured against
@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...core.bots import Bot, MonteCarloBot, RandomBot, random_policy
+from ...core.bots import Bot, EasyBot, MonteCarloBot, level_bot, random_policy
 from .rules import FINAL, KEEP, cards_taken
 
 HARD_ITERATIONS = 800  # rollouts per decision: ~0.2 s mean, under 1 s at worst on 2 cores
+EASY_NOISE = 3.0  # Easy: softmax temperature over Normal's costs (points); see the docstring
 
 
 def tally(deck, collections) -> tuple:
@@ -144,11 +145,14 @@ class HeuristicBot(Bot):
         return legal_actions[min(range(len(costs)), key=costs.__getitem__)]
 
 
+def worths(view, legal) -> list:
+    """(worth, action) by Normal's Evaluator: its costs, negated (Easy's judgement)."""
+    return [(-cost, action) for cost, action in zip(Evaluator().costs(view, legal), legal)]
+
+
 def make_bot(level: str) -> Bot:
-    if level == "easy":
-        return RandomBot()
-    if level == "normal":
-        return HeuristicBot()
-    if level == "hard":
-        return MonteCarloBot(iterations=HARD_ITERATIONS, rollout=random_policy)
-    raise ValueError(f"unknown bot level {level!r} (easy, normal, hard)")
+    return level_bot(level, {
+        "easy": lambda: EasyBot(worths, EASY_NOISE),
+        "normal": HeuristicBot,
+        "hard": lambda: MonteCarloBot(iterations=HARD_ITERATIONS, rollout=random_policy),
+    })
