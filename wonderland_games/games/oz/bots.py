@@ -45,6 +45,12 @@ of thinking per game, and with uniformly random rollouts to the end of the
 game (24 per decision, ~60 ms) it won 0 of 10: random play drifts ~100 rounds
 and says nothing about a race that good play finishes in ~11.
 
+Easy samples Normal's worths through a softmax (core.bots.EasyBot,
+EASY_NOISE points), so now and then it takes a step, a die or a spell a
+little worse than Normal's. Measured (2 players, seats rotating, 1000 games,
+`simulate oz ... --seed 7`): Normal beats Easy in 75.8% (scores 19.9 to
+16.6), Easy beats Random in 100%, at ~2 ms a decision (p99 28 ms on a busy machine).
+
 Equivalent actions are merged first (two copies of a spell kind with the same
 choice, two dice of equal value); the action returned is always a legal one.
 """

@@ -9,6 +9,12 @@ against Normal at equal thinking time, greedy or epsilon-greedy rollouts
 (the Evaluator, or a cheaper "take the least face value" rule) were no
 stronger: they cost 2-8 times more per rollout, and the many more random
 playouts that time buys judge a card better than fewer careful ones.
+
+Easy samples Normal's Evaluator through a softmax (core.bots.EasyBot,
+EASY_NOISE points): it takes Normal's card about half the time, a nearly
+as cheap one often, a costly one rarely. Measured (2 players, seats
+rotating, 1000 games, `simulate parade ... --seed 7`): Normal beats Easy in
+70.7%, Easy beats Random in 83.5%, at ~0.5 ms a decision.
 """
 
 from __future__ import annotations

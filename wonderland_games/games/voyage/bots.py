@@ -24,7 +24,13 @@ position (score plus Normal's worth of hand, money and plans; ours against
 the best other seat). `iterations` counts samples; with a time limit too,
 whichever ends first (checked between playouts; a sample cut short is dropped).
 
+Easy samples Normal's worths through a softmax (core.bots.EasyBot,
+EASY_NOISE points): a good traveller who now and then takes the weaker
+route, visit or purchase.
+
 Measured (2 players, seats rotating, `simulate voyage ... --seed 7`): Normal
+beats Easy in 76.5% of 1000 games (scores 24.5 to 18.8) and Easy beats
+Random in 100%, at ~1 ms a decision (p99 22 ms on a busy machine); Normal
 beats Random in 99.9% of 1000 games at 0.3 ms a decision (p99 1.3 ms); Hard
 beats Normal in 74.5% of 200 games at ~0.1 s a decision (p99 0.28 s).
 """
