@@ -93,7 +93,7 @@ def hard_gui_decision_s(game: str, count: int, budget: float) -> list:
 
 def frame_ms(size: tuple, frames: int = 600) -> list:
     """Frame times of the Parade table mid-game, 6 players: the human (seat 0)
-    moves the selection and plays by keyboard while 5 Easy bots animate."""
+    moves the selection and plays by keyboard while 5 Random bots animate."""
     import pygame
 
     from wonderland_games.core.session import Session
@@ -102,7 +102,7 @@ def frame_ms(size: tuple, frames: int = 600) -> list:
 
     app = App(size=size)
     app.settings.sound = False
-    players = [Seat("Alice")] + [Seat(f"Bot {i}", BOT, "easy") for i in range(5)]
+    players = [Seat("Alice")] + [Seat(f"Bot {i}", BOT, "random") for i in range(5)]
     session = Session.new("parade", players, seed=11, options={})
     session.autosave = False
     rng = random.Random(5)

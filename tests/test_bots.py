@@ -1,13 +1,13 @@
-"""Bots: legal choices, seeded determinism, budgets, and Normal's edge over Easy."""
+"""Bots: legal choices, seeded determinism, budgets, the Random level, and the ladder Random < Easy < Normal."""
 
 import random
 import time
 
 import pytest
 
-from wonderland_games.core import simulate
-from wonderland_games.core.bots import Budget, MonteCarloBot, RandomBot
-from wonderland_games.core.game import BOT, GameState, Seat
+from wonderland_games.core import registry, simulate
+from wonderland_games.core.bots import Budget, EasyBot, MonteCarloBot, RandomBot, level_bot
+from wonderland_games.core.game import BOT, BOT_LEVELS, GameState, Seat
 from wonderland_games.games.parade import rules
 from wonderland_games.games.parade.bots import HeuristicBot, make_bot
 
@@ -32,7 +32,7 @@ def play(levels, seed, budget=None):
     return actions
 
 
-@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "easy", "normal", "easy", "normal", "easy")])
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "easy", "normal", "easy", "normal", "random")])
 def test_bots_only_choose_legal_actions(levels):
     for seed in range(5):
         play(levels, seed)
@@ -42,7 +42,7 @@ def test_hard_bot_chooses_legal_actions_with_a_small_budget():
     play(("hard", "normal", "easy"), 3, Budget(iterations=12))
 
 
-@pytest.mark.parametrize("levels", [("easy", "easy"), ("normal", "normal"), ("hard", "easy")])
+@pytest.mark.parametrize("levels", [("easy", "easy"), ("random", "normal"), ("hard", "easy")])
 def test_each_bot_is_deterministic_given_its_rng(levels):
     budget = Budget(iterations=10)
     assert play(levels, 8, budget) == play(levels, 8, budget)
@@ -162,7 +162,114 @@ def test_random_bot_spreads_its_choices():
     assert picks == {("a",), ("b",), ("c",)}
 
 
-def test_normal_beats_easy_in_two_player_games():
-    config = simulate.Config("parade", ("normal", "easy"), 100, 1)
+def test_random_is_a_level_of_every_game_but_not_offered_in_setup():
+    from wonderland_games.scenes.setup import KINDS
+
+    assert "random" in BOT_LEVELS and "bot-random" not in KINDS
+    assert {f"bot-{level}" for level in BOT_LEVELS if level != "random"} <= set(KINDS)
+    for game in GAMES:
+        assert isinstance(registry.get(game).make_bot("random"), RandomBot)
+        assert isinstance(registry.get(game).make_bot("easy"), EasyBot)
+    with pytest.raises(ValueError, match=r"unknown bot level 'expert' \(random, easy, normal\)"):
+        level_bot("expert", {"easy": RandomBot, "normal": RandomBot})
+
+
+def test_a_random_seat_survives_a_save_and_counts_in_the_stats(user_dirs):
+    from wonderland_games.core.session import Session
+    from wonderland_games.core.stats import record_game
+
+    session = Session.new("parade", [Seat("Ann"), Seat("Rnd", BOT, "random")], seed=3, autosave=False)
+    loaded = Session.from_save(session.to_save(), autosave=False)
+    assert loaded.seats[1] == Seat("Rnd", BOT, "random")
+    stats = record_game("parade", loaded.seats, _finished(loaded))
+    assert stats["games"]["parade"]["seats"]["bot-random"]["played"] == 1
+
+
+def _finished(session):
+    """The result of playing the session's game out at random."""
+    state, rng = session.state.clone(), random.Random(0)
+    while not state.is_over():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state.result()
+
+
+def toy_worths(view, legal):
+    return [(float(action[1]), action) for action in legal]
+
+
+ACTIONS = [("pick", w) for w in (0, 3, 2, 10)]
+
+
+def test_easy_prefers_better_actions_but_not_always():
+    picks = [EasyBot(toy_worths, 2.0).choose(None, ACTIONS, random.Random(s))[1] for s in range(400)]
+    counts = {w: picks.count(w) for w in (0, 2, 3, 10)}
+    assert counts[10] > counts[3] > counts[2] > counts[0]  # softmax: the better, the likelier
+    assert 0 < counts[3] + counts[2] + counts[0] < 0.1 * len(picks)  # a worse option now and then
+    assert all(EasyBot(toy_worths, 0.1).choose(None, ACTIONS, random.Random(s)) == ("pick", 10) for s in range(50))
+
+
+def test_easy_is_deterministic_given_its_rng_and_skips_thinking_with_one_action():
+    bot = EasyBot(toy_worths, 3.0)
+    assert [bot.choose(None, ACTIONS, random.Random(s)) for s in range(20)] == \
+        [bot.choose(None, ACTIONS, random.Random(s)) for s in range(20)]
+
+    def never(view, legal):
+        raise AssertionError("one legal action: nothing to judge")
+
+    assert EasyBot(never, 1.0).choose(None, [("only",)], random.Random(0)) == ("only",)
+
+
+GAMES = ("parade", "oz", "voyage")
+
+
+def positions(game, count, seed):
+    """(view, legal) at every fifth decision with a choice, in seeded random two-player games."""
+    info, rng = registry.get(game), random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = info.new_state(seats(2, "random"), rng.randrange(10**6), None)
+        while not state.is_over() and len(found) < count:
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.2:
+                found.append((state.view(state.current_player()), legal))
+            state.apply(legal[rng.randrange(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_easy_plays_legally_and_picks_normals_choice_far_more_often_than_chance(game):
+    info = registry.get(game)
+    easy, normal = info.make_bot("easy"), info.make_bot("normal")
+    hits = chance = 0.0
+    for i, (view, legal) in enumerate(positions(game, 60, 11)):
+        choice = easy.choose(view, legal, random.Random(i))
+        assert choice in legal
+        hits += choice == normal.choose(view, legal, random.Random(i))
+        chance += 1 / len(legal)
+    assert hits > 2 * chance, (hits, chance)
+
+
+LADDER = [  # game, bots, games, fewest wins for the first bot
+    ("parade", ("easy", "random"), 40, 30),  # a random player makes 30 of 40 once in ~1000 tries
+    ("oz", ("easy", "random"), 20, 17),
+    ("voyage", ("easy", "random"), 20, 17),
+    ("parade", ("normal", "easy"), 60, 36),
+    ("oz", ("normal", "easy"), 30, 18),
+    ("voyage", ("normal", "easy"), 40, 24),
+]
+
+
+@pytest.mark.parametrize("game, bots, games, fewest", LADDER)
+def test_the_ladder_random_easy_normal(game, bots, games, fewest):
+    """Each level beats the one below in a small seeded sample, Normal not every game of Easy."""
+    wins = sum(o.shares[0] for o in simulate.run(simulate.Config(game, bots, games, 7)))
+    assert wins >= fewest
+    if bots[1] == "easy":
+        assert wins < games - 1  # Easy takes games off Normal: it is no random clicker
+
+
+def test_normal_beats_random_in_two_player_games():
+    config = simulate.Config("parade", ("normal", "random"), 100, 1)
     wins = sum(o.shares[0] for o in simulate.run(config))
     assert wins >= 70

@@ -1,4 +1,4 @@
-"""Lost in Oz bots: legal choices in every phase, seeded determinism, merging, plans, Normal over Easy,
+"""Lost in Oz bots: legal choices in every phase, seeded determinism, merging, plans, Normal over Random,
 Hard's reach table and its play for the win in a last round."""
 
 from __future__ import annotations
@@ -56,10 +56,10 @@ def test_unknown_level_is_refused():
         make_bot("expert")
 
 
-def test_normal_beats_easy_in_a_seeded_sample():
+def test_normal_beats_random_in_a_seeded_sample():
     wins = 0.0
     for seed in range(12):
-        levels = ("normal", "easy") if seed % 2 == 0 else ("easy", "normal")
+        levels = ("normal", "random") if seed % 2 == 0 else ("random", "normal")
         result = play(levels, seed)[1].result()
         wins += result.win_share(levels.index("normal"))
     assert wins >= 10

@@ -48,7 +48,7 @@ def play_turn_by_clicking(app, scene, rng):
 
 
 def test_human_plays_a_whole_game_against_bots_by_clicking(app):
-    session, scene = start(app, [Seat("爱丽丝"), Seat("Bob", "bot", "easy"), Seat("Dinah", "bot", "normal")])
+    session, scene = start(app, [Seat("爱丽丝"), Seat("Bob", "bot", "random"), Seat("Dinah", "bot", "normal")])
     rng = random.Random(3)
     end = time.monotonic() + 60
     while not isinstance(app.top, ParadeResultsScene):
@@ -67,7 +67,7 @@ def test_a_game_counts_in_the_statistics_once(app, tmp_path, monkeypatch):
     from wonderland_games.core.stats import load_stats
 
     monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path))
-    seats = [Seat("爱丽丝", "bot", "easy"), Seat("Bob", "bot", "easy")]
+    seats = [Seat("爱丽丝", "bot", "random"), Seat("Bob", "bot", "random")]
     session, scene = start(app, seats)
     run_until(app, lambda: isinstance(app.top, ParadeResultsScene))
     app.step(1 / 60)
@@ -80,7 +80,7 @@ def test_a_game_counts_in_the_statistics_once(app, tmp_path, monkeypatch):
 
 
 def test_selecting_a_card_previews_exactly_what_the_rules_take(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
     run_until(app, scene.my_turn)
     state = session.state
     for card, rect in scene.hand_rects():
@@ -96,7 +96,7 @@ def test_selecting_a_card_previews_exactly_what_the_rules_take(app):
 
 
 def test_keyboard_selects_and_confirms(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
     run_until(app, scene.my_turn)
     before = len(session.actions)
     key(app, pygame.K_RIGHT)
@@ -106,7 +106,7 @@ def test_keyboard_selects_and_confirms(app):
 
 
 def test_curtain_between_two_humans_not_with_one(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "easy")], seed=5)
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "random")], seed=5)
     run_until(app, lambda: isinstance(app.top, CurtainScene))
     first = session.state.current_player()
     assert scene.viewer != first
@@ -120,7 +120,7 @@ def test_curtain_between_two_humans_not_with_one(app):
 
 
 def test_no_curtain_with_one_human(app):
-    session, scene = start(app, [Seat("Ann"), Seat("B1", "bot", "easy"), Seat("B2", "bot", "easy")])
+    session, scene = start(app, [Seat("Ann"), Seat("B1", "bot", "random"), Seat("B2", "bot", "random")])
     rng = random.Random(2)
     end = time.monotonic() + 60
     while not session.state.is_over():
@@ -132,7 +132,7 @@ def test_no_curtain_with_one_human(app):
 
 
 def test_undo_takes_back_a_last_round_play(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=8)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")], seed=8)
     rng = random.Random(4)
     end = time.monotonic() + 60
     while not (scene.my_turn() and session.state.phase == rules.FINAL):
@@ -153,7 +153,7 @@ def test_undo_takes_back_a_last_round_play(app):
 
 
 def test_save_button_writes_a_named_slot(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
     click(app, scene.buttons["save"].rect.center)
     dialog = app.top
     assert isinstance(dialog, SaveDialog)
@@ -192,7 +192,7 @@ def test_replay_steps_forward_and_back(app):
 
 
 def test_monkey_clicks_and_keys(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "normal"), Seat("Cat", "bot", "easy")])
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "normal"), Seat("Cat", "bot", "random")])
     rng = random.Random(99)
     w, h = app.screen.get_size()
     keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_f,
@@ -247,7 +247,7 @@ def test_layout_fits_the_window_without_overlap(size, players):
 
 
 def test_resize_redraws_at_both_extremes(app):
-    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(5)])
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "random") for i in range(5)])
     run_until(app, scene.my_turn)
     click(app, scene.hand_rects()[0][1].center)
     for size in ((1024, 640), (2560, 1440), (1280, 800)):
@@ -316,7 +316,7 @@ def test_incremental_repaint_matches_a_full_redraw(app):
     hovers, always leave the window exactly as drawing everything anew would."""
     app.settings.fast_forward = False
     app.settings.bot_think_seconds = 0.0
-    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(3)])
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "random") for i in range(3)])
     rng = random.Random(7)
     compared = 0
     for frame in range(1500):
@@ -342,7 +342,7 @@ def test_coming_back_from_another_screen_repaints_the_whole_window(app):
         def draw(self, surface):
             surface.fill((255, 0, 255))
 
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
     for _ in range(5):
         app.step(1 / 60)
     app.push(Cover(app))
@@ -353,7 +353,7 @@ def test_coming_back_from_another_screen_repaints_the_whole_window(app):
 
 
 def test_a_change_of_everything_is_spread_over_frames_not_one_long_frame(app):
-    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(5)])
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "random") for i in range(5)])
     run_until(app, scene.my_turn)
     app.step(1 / 60)
     painted = []
@@ -379,7 +379,7 @@ def test_a_change_of_everything_is_spread_over_frames_not_one_long_frame(app):
 
 
 def test_faces_are_rendered_ahead_in_quiet_frames(app):
-    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(5)])
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "random") for i in range(5)])
     run_until(app, lambda: scene._warm, seconds=30)
     widths = scene.layout.face_widths(scene.deck.size)
     assert all((card, w) in scene.painter._faces for card in range(scene.deck.size) for w in widths)
@@ -477,7 +477,7 @@ def test_parade_labels_stay_clear_of_lifted_cards_and_values_show(size, players)
 
 
 def test_head_label_stays_visible_when_a_preview_lifts_the_head(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=4)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")], seed=4)
     run_until(app, scene.my_turn)
     state, deck = session.state, session.state.deck
     card = state.hands[0][0]

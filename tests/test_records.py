@@ -13,7 +13,7 @@ from wonderland_games.core.records import (
 @pytest.fixture(scope="module")
 def record_files(tmp_path_factory):
     folder = tmp_path_factory.mktemp("records")
-    simulate.run(simulate.Config("parade", ("normal", "easy", "hard"), 3, 9, hard_iterations=6, record_dir=str(folder)))
+    simulate.run(simulate.Config("parade", ("normal", "random", "hard"), 3, 9, hard_iterations=6, record_dir=str(folder)))
     simulate.run(simulate.Config("parade", ("easy", "normal"), 3, 2, record_dir=str(folder)))
     return sorted(folder.iterdir())
 

@@ -238,7 +238,7 @@ def test_every_game_continues_exactly_where_its_autosave_left_it(game, players):
     from wonderland_games.core import registry
 
     session = Session.new(game, [Seat(f"P{i}", BOT) for i in range(players)], seed=5, autosave=False)
-    bot, rng = registry.get(game).make_bot("easy"), random.Random(5)
+    bot, rng = registry.get(game).make_bot("random"), random.Random(5)
     for _ in range(30):
         state = session.state
         session.apply(bot.choose(state.view(state.current_player()), state.legal_actions(), rng))

@@ -52,32 +52,37 @@ def test_processes_do_not_change_results():
 
 
 def test_bots_rotate_round_the_table(tmp_path):
-    config = simulate.Config("parade", ("normal", "easy"), 2, 4, record_dir=str(tmp_path))
+    config = simulate.Config("parade", ("normal", "random"), 2, 4, record_dir=str(tmp_path))
     simulate.run(config)
     names = [[s.name for s in load_record(p).seats] for p in sorted(tmp_path.iterdir())]
-    assert names == [["normal 1", "easy 2"], ["easy 2", "normal 1"]]
+    assert names == [["normal 1", "random 2"], ["random 2", "normal 1"]]
 
 
 def test_fixed_seats_keep_each_bot_in_its_seat(tmp_path):
-    config = simulate.Config("parade", ("normal", "easy"), 2, 4, record_dir=str(tmp_path), fixed_seats=True)
+    config = simulate.Config("parade", ("normal", "random"), 2, 4, record_dir=str(tmp_path), fixed_seats=True)
     simulate.run(config)
     names = [[s.name for s in load_record(p).seats] for p in sorted(tmp_path.iterdir())]
-    assert names == [["normal 1", "easy 2"], ["normal 1", "easy 2"]]
+    assert names == [["normal 1", "random 2"], ["normal 1", "random 2"]]
 
 
 def test_fixed_seats_print_the_gap_from_a_fair_share(capsys):
-    args = ["parade", "--players", "2", "--bots", "easy,easy", "--games", "10", "--seed", "1", "--fixed-seats"]
+    args = ["parade", "--players", "2", "--bots", "random,random", "--games", "10", "--seed", "1", "--fixed-seats"]
     summary = run_json(capsys, args + ["--json"])
     rates = [s["win_rate"] for s in summary["seats"]]
     assert summary["fixed_seats"] is True
     assert summary["fair_gap_points"] == pytest.approx(100 * max(abs(r - 0.5) for r in rates), abs=1e-3)
     assert simulate.main(args) == 0
     out = capsys.readouterr().out
-    assert "seats fixed" in out and "largest gap from a fair share" in out and "1 easy" in out
+    assert "seats fixed" in out and "largest gap from a fair share" in out and "1 random" in out
+
+
+def test_random_is_a_level_simulate_accepts(capsys):
+    summary = run_json(capsys, ["voyage", "--players", "2", "--bots", "random,easy", "--games", "2", "--json"])
+    assert [s["bot"] for s in summary["seats"]] == ["random", "easy"]
 
 
 def test_endings_are_counted_when_the_game_names_them():
-    config = simulate.Config("parade", ("easy", "easy"), 3, 0)
+    config = simulate.Config("parade", ("random", "random"), 3, 0)
     outcomes = [simulate.GameOutcome([1.0, 0.0], [1, 0], 5, [[], []], end) for end in ("deck", "rounds", "deck")]
     summary = simulate.summarise(config, outcomes, 1.0)
     assert summary["endings"] == {"deck": 2, "rounds": 1}
@@ -96,13 +101,13 @@ def test_text_output(capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["chess", "--players", "2", "--bots", "easy,easy"], "unknown game 'chess'"),
-    (["valley", "--players", "2", "--bots", "easy,easy"], "not playable yet"),
-    (["parade", "--players", "3", "--bots", "easy,easy"], "2 bots for 3 players"),
-    (["parade", "--players", "2", "--bots", "easy,genius"], "unknown bot level 'genius'"),
-    (["parade", "--players", "7", "--bots", "easy,easy,easy,easy,easy,easy,easy"], "2 to 6 players"),
-    (["parade", "--players", "2", "--bots", "easy,easy", "--games", "0"], "at least 1"),
-    (["parade", "--players", "two", "--bots", "easy,easy"], "invalid int value"),
+    (["chess", "--players", "2", "--bots", "random,random"], "unknown game 'chess'"),
+    (["valley", "--players", "2", "--bots", "random,random"], "not playable yet"),
+    (["parade", "--players", "3", "--bots", "random,random"], "2 bots for 3 players"),
+    (["parade", "--players", "2", "--bots", "random,genius"], "unknown bot level 'genius'"),
+    (["parade", "--players", "7", "--bots", "random,random,random,random,random,random,random"], "2 to 6 players"),
+    (["parade", "--players", "2", "--bots", "random,random", "--games", "0"], "at least 1"),
+    (["parade", "--players", "two", "--bots", "random,random"], "invalid int value"),
 ])
 def test_errors_are_one_clear_line(capsys, args, message):
     assert simulate.main(args) == 2

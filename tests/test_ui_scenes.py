@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from wonderland_games.core import registry
-from wonderland_games.core.game import Seat
+from wonderland_games.core.game import BOT_LEVELS, Seat
 from wonderland_games.core.saves import KINDS, slots_dir
 from wonderland_games.core.session import Session
 from wonderland_games.core.settings import load_settings
@@ -188,6 +188,26 @@ def test_results_record_stats_once_and_rank_shared_wins(app):
     assert [type(sc) for sc in app.stack[:1]] == [MenuScene]
 
 
+def test_stats_list_the_random_level_only_once_it_has_played(app, monkeypatch):
+    from wonderland_games.core.stats import record_game
+    from wonderland_games.ui import text
+
+    drawn = []
+    draw_line = text.draw_line
+    monkeypatch.setattr(text, "draw_line", lambda surface, fonts, line, *a, **k: (
+        drawn.append(line), draw_line(surface, fonts, line, *a, **k))[1])
+    session = finished_session()
+    record_game("parade", session.seats, session.state.result())
+    app.push(StatsScene(app))
+    step(app)
+    assert "电脑 · 简单" in drawn and "电脑 · 随机" not in drawn
+    record_game("parade", [Seat("R", "bot", "random")] + session.seats[1:], session.state.result())
+    drawn.clear()
+    app.stack[-1] = StatsScene(app)
+    step(app)
+    assert "电脑 · 简单" in drawn and "电脑 · 随机" in drawn
+
+
 def test_results_menu_button_returns_to_the_menu(app):
     app.push(ResultsScene(app, finished_session(), record_stats=False))
     step(app)
@@ -306,7 +326,7 @@ def test_every_key_used_in_code_exists():
         for path in (ROOT / "wonderland_games" / folder).glob("*.py"):
             used |= set(re.findall(r"""\bt\(\s*["']([a-z_]+\.[a-z_.]+)["']""", path.read_text(encoding="utf-8")))
     used |= {f"load.errors.{k}" for k in KINDS} | {f"stats.kinds.{k}" for k in SEAT_KINDS}
-    used |= {f"setup.{level}" for level in ("easy", "normal", "hard")}
+    used |= {f"setup.{level}" for level in BOT_LEVELS}
     assert len(used) > 60
     assert not sorted(used - set(zh))
 

@@ -34,7 +34,7 @@ def drawn(monkeypatch):
 
 
 def prompt(app, game="oz"):
-    session = Session.new(game, [Seat("Ann"), Seat("Bob", "bot", "easy")], seed=5, autosave=False)
+    session = Session.new(game, [Seat("Ann"), Seat("Bob", "bot", "random")], seed=5, autosave=False)
     session.apply(session.state.legal_actions()[0])
     dialog = SaveDialog(app, session)
     app.push(dialog)
@@ -89,7 +89,7 @@ def test_a_table_waiting_for_the_human_is_still_and_a_bot_turn_is_not(table_app)
     from wonderland_games.games.parade.scene import ParadeScene
     from wonderland_games.ui.testing import run_until
 
-    session = Session.new("parade", [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=3, autosave=False)
+    session = Session.new("parade", [Seat("Ann"), Seat("Bot", "bot", "random")], seed=3, autosave=False)
     scene = ParadeScene(table_app, session)
     table_app.push(scene)
     run_until(table_app, scene.my_turn)

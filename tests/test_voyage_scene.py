@@ -87,7 +87,7 @@ def act_by_clicking(app, scene, rng):
 
 
 def test_human_plays_a_whole_game_against_a_bot_by_clicking(app):
-    session, scene = start(app, [Seat("爱丽丝"), Seat("Bot", "bot", "easy")], seed=5)
+    session, scene = start(app, [Seat("爱丽丝"), Seat("Bot", "bot", "random")], seed=5)
     rng = random.Random(3)
     end = time.monotonic() + 120
     while not isinstance(app.top, VoyageResultsScene):
@@ -104,7 +104,7 @@ def test_human_plays_a_whole_game_against_a_bot_by_clicking(app):
 
 
 def test_move_preview_matches_what_the_move_does(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=8)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")], seed=8)
     rng = random.Random(4)
     checked = 0
     end = time.monotonic() + 60
@@ -133,7 +133,7 @@ def test_move_preview_matches_what_the_move_does(app):
 
 
 def test_hovering_a_display_card_lights_its_city_and_route(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=8)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")], seed=8)
     app.step(1 / 60)
     state = session.state
     dest, rect = scene.display_rects()[0]
@@ -156,7 +156,7 @@ def test_hovering_a_display_card_lights_its_city_and_route(app):
 
 
 def test_buttons_are_offered_only_when_legal(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=12)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")], seed=12)
     rng = random.Random(5)
     checked = 0
     end = time.monotonic() + 60
@@ -181,7 +181,7 @@ def test_buttons_are_offered_only_when_legal(app):
 
 
 def test_curtain_between_two_humans_not_with_one(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "easy")], seed=5)
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "random")], seed=5)
     run_until(app, lambda: isinstance(app.top, CurtainScene))
     first = session.state.current_player()
     assert scene.viewer != first and scene.hand_rects() == [], "no hand shows before the curtain lifts"
@@ -200,7 +200,7 @@ def test_curtain_between_two_humans_not_with_one(app):
 
 
 def test_no_curtain_with_one_human(app):
-    session, scene = start(app, [Seat("Ann"), Seat("B1", "bot", "easy"), Seat("B2", "bot", "easy")])
+    session, scene = start(app, [Seat("Ann"), Seat("B1", "bot", "random"), Seat("B2", "bot", "random")])
     rng = random.Random(2)
     while len(session.actions) < 80 and not session.state.is_over():
         assert not any(isinstance(s, CurtainScene) for s in app.stack)
@@ -211,7 +211,7 @@ def test_no_curtain_with_one_human(app):
 
 def test_bots_walk_city_by_city_at_a_followable_pace(app):
     app.settings.fast_forward = False
-    session, scene = start(app, [Seat("B1", "bot", "easy"), Seat("B2", "bot", "easy")], seed=3)
+    session, scene = start(app, [Seat("B1", "bot", "random"), Seat("B2", "bot", "random")], seed=3)
     seen, t, actions_at = [], 0.0, []
     while len(seen) < 12 or len(actions_at) < 4:
         count = len(session.actions)
@@ -230,7 +230,7 @@ def test_bots_walk_city_by_city_at_a_followable_pace(app):
 
 
 def test_undo_takes_back_a_move(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=6)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")], seed=6)
     rng = random.Random(9)
     run_until(app, lambda: scene.my_turn() and session.state.phase == rules.TURN)
     here, count = session.state.positions[0], len(session.actions)
@@ -269,7 +269,7 @@ def test_replay_steps_forward_and_back(app):
 
 
 def test_monkey_clicks_and_keys(app):
-    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "normal"), Seat("Cat", "bot", "easy")])
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "normal"), Seat("Cat", "bot", "random")])
     rng = random.Random(99)
     w, h = app.screen.get_size()
     keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_f,
@@ -330,7 +330,7 @@ def test_layout_fits_the_window_without_overlap(size, players, replay):
 
 
 def test_resize_redraws_at_both_extremes(app):
-    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "easy") for i in range(4)])
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "random") for i in range(4)])
     run_until(app, scene.my_turn)
     for size in ((1024, 640), (2560, 1440), (1024, 640), (1280, 800)):
         pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -375,7 +375,7 @@ def test_every_string_the_table_shows_is_written(app, monkeypatch, lang):
     monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
                         real(surface, fonts, text, *a, **k))
     app.i18n.set_language(lang)
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy"), Seat("Cy", "bot", "easy")], seed=7)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random"), Seat("Cy", "bot", "random")], seed=7)
     rng = random.Random(1)
     end = time.monotonic() + 90
     while not isinstance(app.top, VoyageResultsScene):
@@ -396,7 +396,7 @@ def test_every_string_the_table_shows_is_written(app, monkeypatch, lang):
 @pytest.mark.parametrize("size,lang", [((1024, 640), "en"), ((1024, 640), "zh"), ((1920, 1080), "en")])
 def test_city_names_stay_on_the_map_clear_of_each_other_and_of_the_dots(app, size, lang):
     app.i18n.language = lang
-    session, scene = start(app, [Seat("Ann"), Seat("Bob", "bot", "easy")])
+    session, scene = start(app, [Seat("Ann"), Seat("Bob", "bot", "random")])
     area = compute(size, 2).map
     labels = scene.map_view.labels(area.size)
     world, mv = scene.world, scene.map_view

@@ -7,6 +7,7 @@ state samples one with `view.determinize(rng)`. All randomness comes from the
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
@@ -14,6 +15,7 @@ from typing import Callable, Optional, Sequence
 from .game import Action, GameState
 
 Policy = Callable[[GameState, object], Action]  # (full state, rng) -> legal action
+Worths = Callable[[GameState, Sequence[Action]], list]  # (view, legal) -> [(worth, action)], higher is better
 
 
 @dataclass(frozen=True)
@@ -49,12 +51,49 @@ class Bot:
 
 
 class RandomBot(Bot):
-    """Easy: any legal action, uniformly."""
+    """Random: any legal action, uniformly (fast play for tests, benchmarks and `simulate`)."""
 
-    level = "easy"
+    level = "random"
 
     def choose(self, view, legal_actions, rng, budget=None):
         return legal_actions[rng.randrange(len(legal_actions))]
+
+
+class EasyBot(Bot):
+    """Easy: a beginner, who sees what an action gains but often misjudges it.
+
+    `worths` is the game's judgement of the legal actions (each game passes
+    Normal's, so Easy sees what Normal sees). Easy samples an action with probability
+    proportional to exp(worth / noise): a nearly-as-good action is often
+    taken, a blunder rarely, and a larger `noise` plays weaker. The scale is
+    in the game's worth units, so each game tunes its own against Normal and
+    Random.
+    """
+
+    level = "easy"
+
+    def __init__(self, worths: Worths, noise: float):
+        self.worths = worths
+        self.noise = noise
+
+    def choose(self, view, legal_actions, rng, budget=None):
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        pairs = self.worths(view, legal_actions)
+        best = max(worth for worth, _ in pairs)
+        weights = [math.exp((worth - best) / self.noise) for worth, _ in pairs]
+        return rng.choices([action for _, action in pairs], weights)[0]
+
+
+def level_bot(level: str, makers: dict) -> Bot:
+    """The bot for a seat level: Random is the same for every game, the others come from the
+    game's `makers` (level -> a function making its bot)."""
+    if level == "random":
+        return RandomBot()
+    maker = makers.get(level)
+    if maker is None:
+        raise ValueError(f"unknown bot level {level!r} ({', '.join(['random', *makers])})")
+    return maker()
 
 
 def random_policy(state: GameState, rng) -> Action:

@@ -19,7 +19,7 @@ Event = dict
 
 HUMAN = "human"
 BOT = "bot"
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "random")  # random: not offered in the GUI (tests, simulate)
 
 
 class IllegalAction(ValueError):

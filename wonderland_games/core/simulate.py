@@ -173,7 +173,8 @@ def parse_config(argv: list) -> tuple:
     parser = argparse.ArgumentParser(prog="wonderland-games simulate", description="Bot-vs-bot games; win rates and scores.")
     parser.add_argument("game", help="game id, e.g. parade")
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--bots", required=True, help="comma-separated levels, one per player: easy,normal,hard")
+    parser.add_argument("--bots", required=True,
+                        help="comma-separated levels, one per player: easy, normal, hard or random (any legal move)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")

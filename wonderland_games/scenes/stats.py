@@ -13,6 +13,7 @@ from ..ui import text as tx
 from ..ui import theme
 from ..ui.screen import FormScene
 from ..ui.widgets import Button, Choice
+from .setup import KINDS
 
 
 class StatsScene(FormScene):
@@ -55,7 +56,8 @@ class StatsScene(FormScene):
             tx.draw_block(surface, self.app.fonts, t("stats.no_games"), inner, theme.px(theme.TEXT, s), theme.INK_SOFT)
             return
         fonts = self.app.fonts
-        line_h = min(theme.px(46, s), inner.height // 8)
+        kinds = [k for k in self.kinds if k in KINDS or game["seats"][k]["played"]]  # Random: only once played
+        line_h = min(theme.px(46, s), inner.height // (4 + len(kinds)))
         y = inner.top
         half = inner.width // 2
         best = game["best"]
@@ -75,7 +77,7 @@ class StatsScene(FormScene):
         self._row(surface, inner, y, line_h, cols, heads, theme.TEAL, bold=True)
         y += line_h
         pygame.draw.line(surface, theme.PAPER_EDGE, (inner.left, y), (inner.right, y), max(1, theme.px(2, s)))
-        for kind in self.kinds:
+        for kind in kinds:
             row = game["seats"][kind]
             rate = f"{100 * row['won'] / row['played']:.0f}%" if row["played"] else "–"
             cells = [t(f"stats.kinds.{kind}"), str(row["played"]), str(row["won"]), rate,

@@ -16,12 +16,12 @@ from .app import App
 
 
 def random_record(game_id: str, seed: int = 21, players: int = 3):
-    """A whole game of random moves by Easy bots, as a game record (for replay tests)."""
+    """A whole game of random moves by Random bots, as a game record (for replay tests)."""
     from ..core import registry
     from ..core.game import BOT, Seat
     from ..core.records import make_record
 
-    seats = [Seat(chr(ord("A") + i), BOT, "easy") for i in range(players)]
+    seats = [Seat(chr(ord("A") + i), BOT, "random") for i in range(players)]
     state = registry.get(game_id).new_state(seats, seed, None)
     first = state.clone()
     rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""Lost in Oz bots: Easy plays at random, Normal plans its path, Hard samples.
+"""Lost in Oz bots: Easy is Normal with noise, Normal plans its path, Hard samples.
 
 Normal plans the rest of its action phase exactly where the rules are
 deterministic: a depth-first search with memo over (cell, direction, points,
@@ -45,6 +45,12 @@ of thinking per game, and with uniformly random rollouts to the end of the
 game (24 per decision, ~60 ms) it won 0 of 10: random play drifts ~100 rounds
 and says nothing about a race that good play finishes in ~11.
 
+Easy samples Normal's worths through a softmax (core.bots.EasyBot,
+EASY_NOISE points), so now and then it takes a step, a die or a spell a
+little worse than Normal's. Measured (2 players, seats rotating, 1000 games,
+`simulate oz ... --seed 7`): Normal beats Easy in 75.8% (scores 19.9 to
+16.6), Easy beats Random in 100%, at ~2 ms a decision (p99 28 ms on a busy machine).
+
 Equivalent actions are merged first (two copies of a spell kind with the same
 choice, two dice of equal value); the action returned is always a legal one.
 """
@@ -54,7 +60,7 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from ...core.bots import Bot, RandomBot, thinking_limits
+from ...core.bots import Bot, EasyBot, level_bot, thinking_limits
 from .board import DELTA, DIRS, SIZE
 from .rules import (
     ACTION, DRAFT_ACT, DRAFT_DIR, HAND_LIMIT, MAX_POINTS, MIN_POINTS, OTHER_GEM, OWN_GEM, STEP, TARGET, WIZARD_VISIT,
@@ -82,6 +88,7 @@ RIVALS = 0.25  # Hard: weight of what the gems left are worth to the others
 HARD_POSITION = 0.6  # Hard: weight of the gems within reach (by the reach table) at the end of the phase
 FINAL_WIN = 100.0  # Hard, in a round that may end the game: worth of winning it
 REPLIES = 1.0  # Hard: weight of the phases still to come this round, planned on what ours leaves
+EASY_NOISE = 0.2  # Easy: softmax temperature over Normal's worths (points); see the docstring
 _INSIDE = {(x, y): tuple((d, (x + DELTA[d][0], y + DELTA[d][1])) for d in DIRS
                          if 0 <= x + DELTA[d][0] < SIZE and 0 <= y + DELTA[d][1] < SIZE)
            for x in range(SIZE) for y in range(SIZE)}
@@ -715,10 +722,8 @@ class HardBot(Bot):
 
 
 def make_bot(level: str) -> Bot:
-    if level == "easy":
-        return RandomBot()
-    if level == "normal":
-        return PlannerBot()
-    if level == "hard":
-        return HardBot()
-    raise ValueError(f"unknown bot level {level!r} (easy, normal, hard)")
+    return level_bot(level, {
+        "easy": lambda: EasyBot(ranked_actions, EASY_NOISE),
+        "normal": PlannerBot,
+        "hard": HardBot,
+    })

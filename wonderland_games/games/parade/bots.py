@@ -1,4 +1,4 @@
-"""Parade bots: Easy plays at random, Normal looks one card ahead, Hard samples.
+"""Parade bots: Easy is Normal with noise, Normal looks one card ahead, Hard samples.
 
 Normal scores each legal action by what the game would look like if it ended
 right after it (rules.cards_taken plus the majority scoring), measured against
@@ -9,16 +9,23 @@ against Normal at equal thinking time, greedy or epsilon-greedy rollouts
 (the Evaluator, or a cheaper "take the least face value" rule) were no
 stronger: they cost 2-8 times more per rollout, and the many more random
 playouts that time buys judge a card better than fewer careful ones.
+
+Easy samples Normal's Evaluator through a softmax (core.bots.EasyBot,
+EASY_NOISE points): it takes Normal's card about half the time, a nearly
+as cheap one often, a costly one rarely. Measured (2 players, seats
+rotating, 1000 games, `simulate parade ... --seed 7`): Normal beats Easy in
+70.7%, Easy beats Random in 83.5%, at ~0.5 ms a decision.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from ...core.bots import Bot, MonteCarloBot, RandomBot, random_policy
+from ...core.bots import Bot, EasyBot, MonteCarloBot, level_bot, random_policy
 from .rules import FINAL, KEEP, cards_taken
 
 HARD_ITERATIONS = 800  # rollouts per decision: ~0.2 s mean, under 1 s at worst on 2 cores
+EASY_NOISE = 3.0  # Easy: softmax temperature over Normal's costs (points); see the docstring
 
 
 def tally(deck, collections) -> tuple:
@@ -144,11 +151,14 @@ class HeuristicBot(Bot):
         return legal_actions[min(range(len(costs)), key=costs.__getitem__)]
 
 
+def worths(view, legal) -> list:
+    """(worth, action) by Normal's Evaluator: its costs, negated (Easy's judgement)."""
+    return [(-cost, action) for cost, action in zip(Evaluator().costs(view, legal), legal)]
+
+
 def make_bot(level: str) -> Bot:
-    if level == "easy":
-        return RandomBot()
-    if level == "normal":
-        return HeuristicBot()
-    if level == "hard":
-        return MonteCarloBot(iterations=HARD_ITERATIONS, rollout=random_policy)
-    raise ValueError(f"unknown bot level {level!r} (easy, normal, hard)")
+    return level_bot(level, {
+        "easy": lambda: EasyBot(worths, EASY_NOISE),
+        "normal": HeuristicBot,
+        "hard": lambda: MonteCarloBot(iterations=HARD_ITERATIONS, rollout=random_policy),
+    })
