@@ -221,3 +221,20 @@ def test_make_record_of_an_unfinished_game_has_no_result():
     record = make_record("voyage", 8, session.seats, None, session.actions)
     assert record.result is None and record.to_dict()["result"] is None
     assert record_from_dict(record.to_dict()) == record
+
+
+@pytest.mark.parametrize("game, seed, kinds", [
+    ("oz", 22, {"tile", "cell", "draw", "direction", "action", "reroll"}),
+    ("voyage", 33, {"first", "destination", "draw"}),
+])
+def test_random_games_with_a_reshuffle_replay_without_their_seed(game, seed, kinds):
+    from wonderland_games.ui.testing import random_record
+
+    record = random_record(game, seed=seed, players=3)
+    assert {c[0] for c in record.chance} == kinds
+    data = record.to_dict()
+    del data["seed"]
+    state, reshuffles = initial_state(record_from_dict(data)), 0
+    for action in record.actions:
+        reshuffles += sum(e["type"] == "reshuffle" for e in state.apply(action))
+    assert reshuffles and state.result().scores == record.result["scores"]

@@ -162,11 +162,10 @@ def record_from_dict(data, where: str = "record") -> Record:
         if not _plain_list(raw, 1):
             raise RecordError(f"{where}: actions[{i}] must be a non-empty list of strings and integers, not {raw!r}")
         actions.append(as_action(raw))
-    result = None
-    if version == SEED_ONLY or data.get("result", {}) is not None:
-        result = _need(data, "result", dict, where)
-        for key in ("scores", "winners"):
-            _need(result, key, list, f"{where}: result")
+    unfinished = version == VERSION and "result" in data and data["result"] is None
+    result = None if unfinished else _need(data, "result", dict, where)
+    for key in () if unfinished else ("scores", "winners"):
+        _need(result, key, list, f"{where}: result")
     return Record(game, seed, seats, setup, actions, result, options, chance)
 
 
