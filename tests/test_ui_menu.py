@@ -314,12 +314,11 @@ def test_replay_of_a_good_record_opens_the_table_without_autosave(user_dirs):
     from wonderland_games.ui import main as ui_main
 
     session = Session.new("parade", [Seat("甲", "bot", "easy"), Seat("乙", "bot", "easy")], seed=11, autosave=False)
-    first = session.state.clone()
     rng = random.Random(0)
     while not session.state.is_over():
         session.apply(rng.choice(session.state.legal_actions()))
     path = user_dirs / "game.json"
-    records.write_record(path, records.make_record("parade", 11, session.seats, None, first, session.actions, session.state))
+    records.write_record(path, records.make_record("parade", 11, session.seats, None, session.actions))
     a = make_app()
     a.push(MenuScene(a))
     ui_main._start_replay(a, str(path))

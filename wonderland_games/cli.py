@@ -3,13 +3,15 @@
     wonderland-games                 start the game
     wonderland-games --smoke         draw the menu once and exit 0 (CI, packaging)
     wonderland-games simulate ...    bot-vs-bot games, figures on stdout
-    wonderland-games replay FILE     step through a game record in the GUI
+    wonderland-games replay FILE     step through a game record or a save in the GUI
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+BAD_FILE = 2  # exit status for a replay FILE that cannot be replayed (as argparse's usage errors)
 
 
 def main(argv: list | None = None) -> int:
@@ -22,12 +24,27 @@ def main(argv: list | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="draw the menu once and exit (checks an install)")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("simulate", help="bot-vs-bot games (see `simulate --help`)")
-    replay = sub.add_parser("replay", help="step through a game record in the GUI")
-    replay.add_argument("file")
+    replay = sub.add_parser("replay", help="step through a game record or a save in the GUI")
+    replay.add_argument("file", help="a game record (simulate --record) or a save file")
     args = parser.parse_args(argv)
+    path = getattr(args, "file", None)
+    if path is not None and not replayable(path):
+        return BAD_FILE
     from .ui.main import run
 
-    return run(smoke=args.smoke, replay=getattr(args, "file", None))
+    return run(smoke=args.smoke, replay=path)
+
+
+def replayable(path: str) -> bool:
+    """Check the whole file before any window opens; if it fails, one line on stderr says why."""
+    from .core.records import RecordError, load_replay
+
+    try:
+        load_replay(path)
+    except RecordError as exc:
+        print(f"wonderland-games replay: {' '.join(str(exc).split())}", file=sys.stderr)
+        return False
+    return True
 
 
 if __name__ == "__main__":

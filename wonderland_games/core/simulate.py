@@ -68,7 +68,6 @@ def play_game(config: Config, index: int) -> GameOutcome:
     seats = [Seat(name=f"{config.bots[j]} {j + 1}", kind=BOT, level=config.bots[j]) for j in at_seat]
     game_seed = derive_seed(config.seed, index)
     state = info.new_state(seats, game_seed, None)
-    first = state.clone() if config.record_dir else None
     bots = [info.make_bot(seat.level) for seat in seats]
     rngs = [random.Random(derive_seed(config.seed, index, "bot", s)) for s in range(n)]
     budget = Budget(iterations=config.hard_iterations) if config.hard_iterations else None
@@ -86,7 +85,7 @@ def play_game(config: Config, index: int) -> GameOutcome:
     if config.record_dir:
         from .records import make_record, write_record
 
-        record = make_record(config.game, game_seed, seats, None, first, actions, state)
+        record = make_record(config.game, game_seed, seats, None, actions)
         write_record(os.path.join(config.record_dir, f"{config.game}-{config.seed}-{index:05d}.json"), record)
     shares, scores = [0.0] * n, [0] * n
     for seat in range(n):

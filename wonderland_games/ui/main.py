@@ -22,18 +22,19 @@ def seconds_since_start() -> float:
 
 
 def _start_replay(app, path: str) -> None:
-    """Push the record's game scene in replay mode; a bad record becomes a message."""
+    """Push the game scene of a record or a save in replay mode; a bad file becomes a message
+    naming the file, not its whole path (the command line checks the file before any window)."""
     from ..core import records
     from ..core.session import Session
     from ..scenes.launch import open_game
     from .dialogs import show_error
 
     try:
-        record = records.load_record(path)
+        record = records.load_replay(path, name=os.path.basename(path))
         first = records.initial_state(record)
         session = Session(record.game, record.seats, record.seed, record.options, autosave=False,
                           initial=first.to_dict())
-    except (records.RecordError, ValueError, KeyError, OSError) as exc:
+    except (records.RecordError, ValueError) as exc:
         show_error(app, app.t("replay.failed", error=exc))
         return
     open_game(app, session, replay=record)

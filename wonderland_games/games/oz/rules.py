@@ -39,19 +39,21 @@ Decisions where the rule text leaves a gap (shown on the in-app rules page):
 
 All chance (tiles, draws, dice) comes from a small generator whose whole
 state is one int inside the state: clones are free, saves restore the dice
-to come, and a view drops it so a bot cannot foresee a roll.
+to come, and a view drops it so a bot cannot foresee a roll. Every outcome
+also passes a tape when there is one (core/chance.py): that is how a game
+record stores them and replays without the generator (docs/records.md).
 """
 
 from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ...core.chance import MASK, ChanceState, next_state
+from ...core.chance import MASK, ChanceState, Tape, next_state
 from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
                               optional_whole, plain, whole, whole_list, win_utility)
 from . import spells as spellbook
 from .board import DIRS, ROTATIONS, SIZE, Board, load_tiles
-from .spells import CardSet, load_spells
+from .spells import DIE, CardSet, load_spells
 
 GAME_ID = "oz"
 FORMAT_VERSION = 1
@@ -72,6 +74,7 @@ BREAKDOWN = ("own_gems", "other_gems", "wizard")
 STEP = ("step",)
 ADJUST_UP, ADJUST_DOWN = ("adjust", 1), ("adjust", -1)
 GUIDES = tuple(("guide", d) for d in DIRS)
+CELLS = frozenset((x, y) for x in range(SIZE) for y in range(SIZE))
 _CAST_ACTIONS = spellbook.ACTIONS
 
 
@@ -164,7 +167,10 @@ class OzState(ChanceState, GameState):
         """The coordinate dice: a letter die (A-F) and a number die (1-6)."""
         bits = self._bits()
         self.chance += 2
-        return bits % SIZE, (bits >> 32) % SIZE
+        cell = bits % SIZE, (bits >> 32) % SIZE
+        if self.tape is not None:
+            cell = self.taped("cell", cell, CELLS)
+        return cell
 
     def draw(self, seat: int, count: int, events: list) -> list:
         """Draw up to `count` cards, turning the discard pile into the deck when it runs out.
@@ -182,8 +188,7 @@ class OzState(ChanceState, GameState):
                 deck = self.deck = self.discard
                 self.discard = []
                 events.append({"type": "reshuffle", "cards": len(deck)})
-            i = self._bits() % len(deck)  # self.rand, inlined
-            self.chance += 1
+            i = self.choose("draw", deck)
             deck[i], deck[-1] = deck[-1], deck[i]
             drawn.append(deck.pop())
         self.hands[seat].extend(drawn)
@@ -193,7 +198,8 @@ class OzState(ChanceState, GameState):
     # -- setup -----------------------------------------------------------------
     @classmethod
     def new(cls, seats: Sequence[Seat], seed: int, options: Optional[dict] = None,
-            tiles: Optional[dict] = None, cards: Optional[CardSet] = None) -> "OzState":
+            tiles: Optional[dict] = None, cards: Optional[CardSet] = None, tape: Optional[Tape] = None) -> "OzState":
+        """A new game; with a `tape`, every chance outcome is recorded on it or played back from it."""
         options = options or {}
         n = len(seats)
         if not 2 <= n <= 4:
@@ -207,10 +213,23 @@ class OzState(ChanceState, GameState):
         tiles = tiles if tiles is not None else load_tiles()
         cards = cards if cards is not None else load_spells()
         rng, layout = _random_layout(next_state(int(seed) & MASK)[1], tiles)
-        state = cls(seats, Board(layout, tiles), cards, characters)
-        state.seed, state.rng = seed, rng
+        state = cls(seats, None, cards, characters)
+        state.seed, state.rng, state.tape = seed, rng, tape
+        if tape is not None:
+            layout = state._taped_layout(layout, tiles)
+        state.board = Board(layout, tiles)
         state.setup(starter)
         return state
+
+    def _taped_layout(self, layout: list, tiles: dict) -> list:
+        """The 9 (tile, rotation) through the tape; a recorded board may use each tile once."""
+        free = {(tid, r) for tid in tiles for r in ROTATIONS}
+        out = []
+        for tile in layout:
+            tid, rotation = self.taped("tile", tile, free)
+            free.difference_update((tid, r) for r in ROTATIONS)
+            out.append((tid, rotation))
+        return out
 
     def setup(self, starter: int) -> None:
         """Deck, 3 cards each, the wizard, then each player's token and gem (starting player first)."""
@@ -241,10 +260,9 @@ class OzState(ChanceState, GameState):
         n = len(self.seats)
         self.round += 1
         self.starter = self.wizard_holder
-        bits = self._bits
-        self.dir_dice = [DIRS[bits() % 4] for _ in range(n)]  # self.rand, inlined
-        self.act_dice = [1 + bits() % 6 for _ in range(n)]
-        self.chance += 2 * n
+        choose = self.choose
+        self.dir_dice = [DIRS[choose("direction", DIRS)] for _ in range(n)]
+        self.act_dice = [DIE[choose("action", DIE)] for _ in range(n)]
         self.dir_owner = [None] * n
         self.act_owner = [None] * n
         self.taken_dir = [None] * n
@@ -598,8 +616,7 @@ class OzState(ChanceState, GameState):
         """Other hands, the deck order and the dice generator become hidden."""
         v = self.clone()
         v.viewer = seat
-        v.seed = None
-        v.rng = None
+        v.seed = v.rng = v.tape = None
         if self.phase != OVER:
             for s, hand in enumerate(self.hands):
                 if s != seat:
@@ -748,8 +765,9 @@ def _cell(value) -> tuple:
     return x, y
 
 
-def new_state(seats: Sequence[Seat], seed: int, options: Optional[dict] = None) -> OzState:
-    return OzState.new(seats, seed, options)
+def new_state(seats: Sequence[Seat], seed: int, options: Optional[dict] = None,
+              tape: Optional[Tape] = None) -> OzState:
+    return OzState.new(seats, seed, options, tape=tape)
 
 
 def from_dict(data: dict) -> OzState:

@@ -9,7 +9,7 @@ the wizard while someone holds it) is not offered.
 
 Each kind has `choices(state, seat, spell) -> [tuple]` and
 `effect(state, seat, spell, choice, events)`; both only use the state's public
-fields and its helpers `roll_cell`, `draw`, `resolve` and `rand`.
+fields and its helpers `roll_cell`, `draw`, `resolve` and `choose`.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ SPELLS_FILE = "oz/spells.yaml"
 WIZARD_CARD = 0
 SPELL_COUNT = 48
 MAX_POINTS = 6
+DIE = (1, 2, 3, 4, 5, 6)  # an action die's faces (rolled by the rules, rerolled by a spell)
 
 # kind -> {param: allowed values}; a kind not listed takes no params
 PARAMS = {"boost": {"amount": (1, 2, 3)}, "draw": {"count": (1, 2, 3)}}
@@ -130,7 +131,7 @@ def reroll_choices(state, seat, card):
 
 def reroll(state, seat, card, choice, events):
     before = state.points
-    state.points = 1 + state.rand(6)
+    state.points = DIE[state.choose("reroll", DIE)]
     events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "reroll", "points": [before, state.points]})
 
 

@@ -62,13 +62,15 @@ All chance (the first player, every draw) comes from a SplitMix64 generator
 whose whole state is one int in the state, as in Lost in Oz: draws pick a
 random card of the face-down pile (the same odds as shuffling), clones are
 cheap, a save restores the cards to come and a view drops the generator.
+With a tape (core/chance.py) every outcome is also recorded or played back,
+which is how a game record replays without the generator (docs/records.md).
 """
 
 from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ...core.chance import MASK, ChanceState, mix
+from ...core.chance import MASK, ChanceState, Tape, mix
 from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
                               optional_whole, plain, whole, whole_list, win_utility)
 from .cards import FLY, Cards, load_cards
@@ -159,7 +161,7 @@ class VoyageState(ChanceState, GameState):
                 self.deck, self.discard = self.discard, []
                 events.append({"type": "reshuffle", "cards": len(self.deck)})
             deck = self.deck
-            i = self.rand(len(deck))
+            i = self.choose("draw", deck)
             deck[i], deck[-1] = deck[-1], deck[i]
             drawn.append(deck.pop())
         self.hands[seat].extend(drawn)
@@ -170,14 +172,15 @@ class VoyageState(ChanceState, GameState):
         deck = self.dest_deck
         if not deck:
             return None
-        i = self.rand(len(deck))
+        i = self.choose("destination", deck)
         deck[i], deck[-1] = deck[-1], deck[i]
         return deck.pop()
 
     # -- setup -----------------------------------------------------------------
     @classmethod
     def new(cls, seats: Sequence[Seat], seed: int, options: Optional[dict] = None,
-            world: Optional[World] = None, cards: Optional[Cards] = None) -> "VoyageState":
+            world: Optional[World] = None, cards: Optional[Cards] = None, tape: Optional[Tape] = None) -> "VoyageState":
+        """A new game; with a `tape`, every chance outcome is recorded on it or played back from it."""
         options = options or {}
         n = len(seats)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
@@ -189,6 +192,7 @@ class VoyageState(ChanceState, GameState):
         state = cls(seats, world or load_world(), cards or load_cards())
         state.seed = seed
         state.rng = mix(int(seed) & MASK)
+        state.tape = tape
         state.setup(starts)
         return state
 
@@ -196,7 +200,7 @@ class VoyageState(ChanceState, GameState):
         """Display 5 destinations, deal 5 cards each from the first player, travellers on their hubs."""
         events = self.setup_events
         n = len(self.seats)
-        self.first = self.current = self.rand(n)
+        self.first = self.current = self.choose("first", range(n))
         self.positions = [self.world.starts[r] for r in starts]
         self.dest_deck = list(self.cards.destination_ids)
         self.deck = list(self.cards.itinerary_ids)
@@ -569,8 +573,7 @@ class VoyageState(ChanceState, GameState):
         """Other hands, the order (and so the content) of both decks and the generator become hidden."""
         v = self.clone()
         v.viewer = seat
-        v.seed = None
-        v.rng = None
+        v.seed = v.rng = v.tape = None
         if self.phase != OVER:
             for s, hand in enumerate(self.hands):
                 if s != seat:
@@ -695,8 +698,9 @@ class VoyageState(ChanceState, GameState):
             raise StateFormatError("World Voyage state has an impossible end")
 
 
-def new_state(seats: Sequence[Seat], seed: int, options: Optional[dict] = None) -> VoyageState:
-    return VoyageState.new(seats, seed, options)
+def new_state(seats: Sequence[Seat], seed: int, options: Optional[dict] = None,
+              tape: Optional[Tape] = None) -> VoyageState:
+    return VoyageState.new(seats, seed, options, tape=tape)
 
 
 def from_dict(data: dict) -> VoyageState:
