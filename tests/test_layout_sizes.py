@@ -18,6 +18,7 @@ from wonderland_games.core import registry
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.saves import save_slot, slots_dir
 from wonderland_games.core.session import Session
+from wonderland_games.core.settings import Settings
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.scenes.launch import scene_class
 from wonderland_games.scenes.load import LoadScene
@@ -26,10 +27,11 @@ from wonderland_games.scenes.rules import RulesScene
 from wonderland_games.scenes.settings import SettingsScene
 from wonderland_games.scenes.setup import SetupScene
 from wonderland_games.scenes.stats import StatsScene
+from wonderland_games.ui import app as app_mod
 from wonderland_games.ui import surfaces
 from wonderland_games.ui.dialogs import ConfirmDialog, MessageDialog
 from wonderland_games.ui.save_dialog import SaveDialog
-from wonderland_games.ui.testing import make_app, random_record
+from wonderland_games.ui.testing import make_app, random_record, step
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wonderland_games"
 GAMES = [info.id for info in registry.games() if info.available]
@@ -206,3 +208,71 @@ def test_a_log_too_narrow_to_read_is_not_wrapped(app, monkeypatch):
     assert not wrapped
     log.draw(surface, pygame.Rect(0, 0, 300, 400), 1.0)
     assert len(wrapped) == 50
+
+
+# -- the window: its minimum holds on every resize, its size fits the screen --------------
+def resize(app, size, real=False):
+    """The window manager reports a new size; `real` resizes the window first (else it is a
+    platform ignoring the minimum: the dummy window cannot go below it)."""
+    if real:
+        app_mod._window().size = size
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    step(app)
+
+
+def test_a_window_dragged_below_the_minimum_grows_back_and_the_table_follows(app, monkeypatch):
+    assert app_mod._window().minimum_size == (1024, 640)  # the window manager's hint
+    table = scene_class("parade")(app, played("parade", 3, 4))
+    app.push(table)
+    step(app)
+    resize(app, (400, 260))  # a platform that ignored the hint
+    assert app.screen.get_size() == (1024, 640) and table.layout.size == (1024, 640)
+    resize(app, (400, 260))  # at once again: the platform insists, drawing copes with the small size
+    assert app.screen.get_size() == (1024, 640)  # (the dummy window did not really shrink)
+    resize(app, (1500, 900), real=True)
+    assert table.layout.size == app.screen.get_size() == (1500, 900)
+    monkeypatch.setattr(app_mod, "INSIST_SECONDS", 0.0)  # the player drags it small again later
+    resize(app, (400, 260))
+    assert app.screen.get_size() == (1024, 640)
+
+
+@pytest.fixture
+def screen_1600(monkeypatch, user_dirs):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1600, 1000)])
+
+
+def open_app(**settings):
+    settings.setdefault("sound", False)
+    a = app_mod.App(Settings(language="en", **settings))
+    a.running = True
+    return a
+
+
+def test_a_saved_size_that_no_longer_fits_is_fitted_at_start(screen_1600):
+    a = open_app(window_size=(2560, 1440))
+    assert a.screen.get_size() == (1584, 920) == a.settings.window_size
+
+
+def test_settings_offer_only_window_sizes_that_fit_the_screen(screen_1600):
+    a = open_app(window_size=(1280, 800))
+    a.push(SettingsScene(a))
+    step(a)
+    sizes = [value for value, _ in dict(a.top.rows)["settings.window_size"].options]
+    assert sizes == [(1024, 640), (1280, 800), (1440, 900)]
+
+
+def test_fullscreen_takes_the_desktop_size_and_every_button_is_on_it(user_dirs):
+    a = open_app(window_size=(1280, 800))
+    a.push(SettingsScene(a))
+    step(a)
+    display = dict(a.top.rows)["settings.display"]
+    display.step(1)  # windowed -> fullscreen, applied at once
+    step(a)
+    assert a.settings.fullscreen and a.screen.get_size() == pygame.display.get_desktop_sizes()[0]
+    table = scene_class("oz")(a, played("oz", 4, 6))
+    a.push(table)
+    step(a)
+    screen = a.screen.get_rect()
+    for scene in (a.stack[-2], table):
+        buttons = scene.ring.widgets if hasattr(scene, "ring") else scene.buttons.values()
+        assert all(screen.contains(b.rect) for b in buttons if b.visible), type(scene).__name__
