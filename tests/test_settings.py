@@ -73,3 +73,25 @@ def test_broken_file_gives_defaults_and_is_not_rewritten(content):
     settings_path().write_bytes(content)
     assert load_settings() == Settings()
     assert settings_path().read_bytes() == content
+
+
+# -- window size against the screen ------------------------------------------------
+def test_only_window_sizes_that_fit_the_screen_are_offered():
+    fits = settings_mod.window_sizes((1600, 1000))
+    assert fits == [(1024, 640), (1280, 800), (1440, 900)]  # 1600x1000 would lose its title bar
+    assert (1600, 1000) in settings_mod.window_sizes((1920, 1080))
+    assert settings_mod.window_sizes((3840, 2160)) == sorted(settings_mod.WINDOW_SIZES)
+    assert settings_mod.window_sizes((1600, 1000), (1100, 700)) == [(1024, 640), (1100, 700), (1280, 800), (1440, 900)]
+
+
+def test_a_screen_smaller_than_every_preset_still_offers_one_size_that_fits():
+    assert settings_mod.window_sizes((800, 600)) == [(800, 600)]
+    assert settings_mod.window_sizes((1280, 700)) == [(1024, 640)]
+
+
+def test_a_saved_size_from_a_larger_monitor_is_fitted_but_never_below_the_minimum():
+    assert settings_mod.fit_window((2560, 1440), (1600, 1000)) == (1584, 920)
+    assert settings_mod.fit_window((1280, 800), (1600, 1000)) == (1280, 800)
+    assert settings_mod.fit_window((640, 400), (1600, 1000)) == (1024, 640)
+    assert settings_mod.fit_window((2560, 1440), (1024, 768)) == (1024, 688)
+    assert settings_mod.minimum_window((800, 600)) == (800, 600)

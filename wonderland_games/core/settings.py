@@ -19,7 +19,11 @@ from .saves import atomic_write_json
 
 SETTINGS_FILE = "settings.json"
 LANGUAGES = ("zh", "en")
-MIN_WINDOW, MAX_WINDOW = (640, 400), (7680, 4320)
+MIN_WINDOW, MAX_WINDOW = (640, 400), (7680, 4320)  # what a settings file may hold
+MIN_SIZE = (1024, 640)  # the window never gets smaller, unless the screen itself is
+WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (2560, 1440))
+# the title bar, borders and a desktop panel: a window fits a screen this much larger
+WINDOW_FRAME = (16, 80)
 RANGES = {"animation_speed": (0.5, 3.0), "volume": (0.0, 1.0), "bot_think_seconds": (0.0, 5.0)}
 
 
@@ -105,3 +109,31 @@ def save_settings(settings: Settings) -> Path:
     path = settings_path()
     atomic_write_json(path, Settings.from_dict(settings.to_dict()).to_dict())
     return path
+
+
+# -- window size against the screen -------------------------------------------------
+def minimum_window(desktop: tuple) -> tuple:
+    """The smallest window: MIN_SIZE, or the whole screen where that is smaller."""
+    return tuple(min(low, side) for low, side in zip(MIN_SIZE, desktop))
+
+
+def largest_window(desktop: tuple) -> tuple:
+    """The largest window whose frame still fits on a `desktop`-sized screen."""
+    return tuple(max(low, side - frame) for low, side, frame in zip(minimum_window(desktop), desktop, WINDOW_FRAME))
+
+
+def fit_window(size: tuple, desktop: tuple) -> tuple:
+    """`size` made to fit `desktop` (a saved size from a larger monitor shrinks), never below
+    the minimum."""
+    return tuple(min(max(side, low), high)
+                 for side, low, high in zip(size, minimum_window(desktop), largest_window(desktop)))
+
+
+def window_sizes(desktop: tuple, current: tuple | None = None) -> list:
+    """The preset sizes that fit `desktop` (at least the smallest window), and `current`."""
+    high = largest_window(desktop)
+    sizes = {size for size in WINDOW_SIZES if size[0] <= high[0] and size[1] <= high[1]}
+    sizes.add(fit_window(WINDOW_SIZES[0], desktop))
+    if current is not None:
+        sizes.add(tuple(current))
+    return sorted(sizes)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ..ui import text as tx
-from ..ui import theme
+from ..ui import surfaces, theme
 from ..ui.screen import FormScene
 from ..ui.widgets import Button
 
@@ -55,7 +55,7 @@ class CurtainScene(FormScene):
         # curtain folds: darker vertical bands over the night sky
         fold = max(1, w // 14)
         for i in range(0, w, fold * 2):
-            band = pygame.Surface((fold, h), pygame.SRCALPHA)
+            band = surfaces.new((fold, h), alpha=True)
             band.fill((60, 10, 40, 70))
             surface.blit(band, (i, 0))
         theme.panel(surface, self.card, s)

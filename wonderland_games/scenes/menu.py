@@ -13,7 +13,7 @@ import math
 import pygame
 
 from ..core import registry
-from ..ui import sprites, theme
+from ..ui import sprites, surfaces, theme
 from ..ui import text as tx
 from ..ui.dialogs import ConfirmDialog, MessageDialog, show_error
 from ..ui.screen import FormScene
@@ -74,7 +74,7 @@ class GameTile(Widget):
         players = self.app.t("menu.players", low=self.info.min_players, high=self.info.max_players)
         tx.draw_line(surface, self.app.fonts, players, sub_box, theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT)
         if not self.enabled:
-            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            veil = surfaces.new(rect.size, alpha=True)
             pygame.draw.rect(veil, (30, 30, 50, 70), veil.get_rect(), border_radius=theme.radius_for(rect, s))
             surface.blit(veil, rect)
             ribbon = pygame.Rect(rect.left, art.centery - theme.px(22, s), rect.width, theme.px(44, s))

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from ..core.settings import window_sizes
 from ..ui import text as tx
 from ..ui import theme
 from ..ui.dialogs import show_error
 from ..ui.screen import FormScene
 from ..ui.widgets import Button, Choice, Slider
-
-WINDOW_SIZES = [(1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (2560, 1440)]
-
 
 class SettingsScene(FormScene):
     def __init__(self, app) -> None:
@@ -19,11 +17,8 @@ class SettingsScene(FormScene):
         st = app.settings
         t = app.t
         on_off = [(True, lambda: t("settings.on")), (False, lambda: t("settings.off"))]
-        sizes = list(WINDOW_SIZES)
         current = tuple(st.window_size)
-        if current not in sizes:
-            sizes.append(current)
-            sizes.sort()
+        sizes = window_sizes(app.desktop_size(), current)  # only sizes that fit on this screen
         self.rows = [
             ("settings.language", Choice(app, [("zh", "中文"), ("en", "English")], st.language,
                                          on_change=lambda v: self.change("language", v))),

@@ -7,17 +7,31 @@ dialogs and the hot-seat curtain sit on top of a table.
 
 from __future__ import annotations
 
+import time
+import warnings
+
 import pygame
 
-from ..core.settings import Settings, load_settings, save_settings
+from ..core.settings import Settings, fit_window, load_settings, minimum_window, save_settings
 from .fonts import Fonts
 from .i18n import I18n
 from .sound import Sound
 
-MIN_SIZE = (1024, 640)
 STILL_AFTER = 1.0  # seconds without input before a still scene is drawn less often
 STILL_FPS = 15
+INSIST_SECONDS = 1.0  # a too-small size back this soon after we grew the window is the platform's
 TITLE = "仙境游戏 · Wonderland Games"
+MAX_DESKTOP = (7680, 4320)  # assumed when no screen reports its size
+
+
+def _window() -> "pygame.Window":
+    """The display module's window (pygame-ce >= 2.5), to size it and set its minimum."""
+    get = getattr(pygame.display, "get_window", None)  # newer pygame-ce
+    if get is not None:
+        return get()
+    with warnings.catch_warnings():  # pygame-ce 2.5 warns against drawing through it; we only size it
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
 
 
 class Scene:
@@ -62,6 +76,7 @@ class App:
         self.stack: list = []
         self.running = False
         self.clock = pygame.time.Clock()
+        self._grown = (None, 0.0)  # the too-small size we last grew the window from, and when
         self.screen = self._open_window(size)
         pygame.key.stop_text_input()
 
@@ -75,9 +90,36 @@ class App:
         except (FileNotFoundError, pygame.error):
             pass  # a missing icon must not stop the game
         if self.settings.fullscreen and size is None:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        w, h = size or self.settings.window_size
-        return pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)  # (0, 0): the desktop's size
+        if size is None:  # a saved size from a larger monitor must not hang off this screen
+            size = self.settings.window_size = fit_window(self.settings.window_size, self.desktop_size())
+        screen = pygame.display.set_mode(self._at_least_minimum(size), pygame.RESIZABLE)
+        _window().minimum_size = self.minimum_size()  # the window manager stops a drag there
+        return screen
+
+    def desktop_size(self) -> tuple:
+        """The size of the screen the window opens on (display 0)."""
+        sizes = pygame.display.get_desktop_sizes()
+        return tuple(sizes[0]) if sizes else MAX_DESKTOP
+
+    def minimum_size(self) -> tuple:
+        return minimum_window(self.desktop_size())
+
+    def _at_least_minimum(self, size: tuple) -> tuple:
+        return tuple(max(side, low) for side, low in zip(size, self.minimum_size()))
+
+    def _resized(self, size: tuple) -> None:
+        """The player resized the window. Below the minimum (a platform that ignores the hint)
+        it grows back to it; a platform that at once shrinks it again gets its way (no tug of war),
+        as drawing copes with any size."""
+        size, now = tuple(size), time.monotonic()
+        insists = self._grown[0] == size and now - self._grown[1] < INSIST_SECONDS
+        if not self.settings.fullscreen and self._at_least_minimum(size) != size and not insists:
+            self._grown = (size, now)
+            _window().size = self._at_least_minimum(size)  # the same window (set_mode makes a new one)
+        self.screen = pygame.display.get_surface()
+        for scene in self.stack:
+            scene.on_resize(self.screen.get_size())
 
     def apply_display_settings(self) -> None:
         self.screen = self._open_window(None)
@@ -133,10 +175,8 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
-        elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
-            self.screen = pygame.display.get_surface()
-            for scene in self.stack:
-                scene.on_resize(self.screen.get_size())
+        elif event.type == pygame.VIDEORESIZE:
+            self._resized((event.w, event.h))
         elif self.top is not None:
             self.top.handle_event(event)
 

@@ -14,6 +14,8 @@ from . import theme
 from .theme import px
 from .widgets import resolve
 
+MIN_BODY_W = 60  # unscaled pixels: a narrower log shows nothing
+
 
 class LogPanel:
     """Entries are (text, kind); kind picks the look: "event" bold plum, "quiet" grey."""
@@ -57,6 +59,8 @@ class LogPanel:
         title = pygame.Rect(inner.left, inner.top, inner.width, px(26, s))
         tx.draw_line(surface, self.app.fonts, resolve(self.title), title, px(18, s), theme.PLUM, bold=True, align="left")
         body = pygame.Rect(inner.left, title.bottom + px(4, s), inner.width, inner.bottom - title.bottom - px(4, s))
+        if body.width < MIN_BODY_W * s or body.height <= 0:
+            return  # too small to read (a window below its minimum): wrapping a word per line would stall
         if self._laid != (body.width, s, len(self.entries)):
             self._layout(body.width, s)
         gap = px(5, s)

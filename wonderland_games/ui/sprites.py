@@ -10,15 +10,11 @@ from __future__ import annotations
 import pygame
 
 from ..core.paths import assets_dir
-from . import theme
+from . import surfaces, theme
 
 _cache: dict = {}
 _CACHE_MAX = 600
 failures: set = set()  # relative paths that could not be loaded (for tests and logs)
-
-
-def _key_size(size) -> tuple:
-    return (max(1, int(size[0])), max(1, int(size[1])))
 
 
 def _remember(key, surf: pygame.Surface) -> pygame.Surface:
@@ -34,14 +30,14 @@ def _convert(surf: pygame.Surface) -> pygame.Surface:
 
 def load_svg(relative: str, size) -> pygame.Surface:
     """The SVG at assets/<relative> rendered to `size` (w, h)."""
-    size = _key_size(size)
+    size = surfaces.fit(size)
     key = ("svg", relative, size)
     surf = _cache.get(key)
     if surf is None:
         try:
             img = pygame.image.load_sized_svg(str(assets_dir() / relative), size)
             if img.get_size() != size:
-                img = pygame.transform.smoothscale(img.convert_alpha() if pygame.display.get_surface() else img, size)
+                img = surfaces.scaled(img.convert_alpha() if pygame.display.get_surface() else img, size)
             surf = _convert(img)
         except (pygame.error, FileNotFoundError, OSError, ValueError):
             failures.add(relative)
@@ -52,7 +48,7 @@ def load_svg(relative: str, size) -> pygame.Surface:
 
 def grayscale(relative: str, size) -> pygame.Surface:
     """`load_svg(relative, size)` without colour (for things not available yet)."""
-    key = ("gray", relative, _key_size(size))
+    key = ("gray", relative, surfaces.fit(size))
     surf = _cache.get(key)
     if surf is None:
         surf = _remember(key, pygame.transform.grayscale(load_svg(relative, size)))
@@ -61,24 +57,24 @@ def grayscale(relative: str, size) -> pygame.Surface:
 
 def load_image(relative: str, size=None) -> pygame.Surface:
     """A PNG/JPG from assets/, optionally smooth-scaled to `size`."""
-    key = ("img", relative, _key_size(size) if size else None)
+    key = ("img", relative, surfaces.fit(size) if size else None)
     surf = _cache.get(key)
     if surf is None:
         try:
             surf = _convert(pygame.image.load(str(assets_dir() / relative)))
             if size:
-                surf = pygame.transform.smoothscale(surf, _key_size(size))
+                surf = surfaces.scaled(surf, size)
         except (pygame.error, FileNotFoundError, OSError):
             failures.add(relative)
-            surf = placeholder(_key_size(size) if size else (64, 64))
+            surf = placeholder(surfaces.fit(size) if size else (64, 64))
         _remember(key, surf)
     return surf
 
 
 def placeholder(size) -> pygame.Surface:
     """A soft cream box with diagonal hatching: clearly 'art goes here', never ugly."""
-    w, h = _key_size(size)
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    w, h = surfaces.fit(size)
+    surf = surfaces.new((w, h), alpha=True)
     r = min(12, w // 6, h // 6)
     pygame.draw.rect(surf, theme.CREAM_DARK, surf.get_rect(), border_radius=r)
     step = max(8, min(w, h) // 6)

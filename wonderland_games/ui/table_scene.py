@@ -33,7 +33,7 @@ import pygame
 from ..core import registry
 from ..core.bots import Budget
 from ..core.game import IllegalAction
-from . import theme
+from . import surfaces, theme
 from .app import Scene
 from .botrunner import BotRunner
 from .save_dialog import SaveDialog
@@ -357,7 +357,7 @@ class TableScene(Scene):
 
     def _render_base(self, size: tuple) -> pygame.Surface:
         """What lies under every region: the sky and the top bar."""
-        base = pygame.Surface(size).convert()
+        base = surfaces.new(size).convert()
         theme.draw_background(base)
         theme.translucent_panel(base, self.layout.top, self.layout.s)
         return base

@@ -11,6 +11,8 @@ import random
 
 import pygame
 
+from . import surfaces
+
 # -- palette -------------------------------------------------------------------
 NIGHT_TOP = (22, 30, 68)  # deep indigo
 NIGHT_BOTTOM = (14, 78, 92)  # deep teal
@@ -72,19 +74,19 @@ def draw_background(surface: pygame.Surface) -> None:
     bg = _bg_cache.get(size)
     if bg is None:
         _bg_cache.clear()
-        bg = pygame.Surface(size)
+        bg = surfaces.new(size)
         w, h = size
-        strip = pygame.Surface((1, 2))
+        strip = surfaces.new((1, 2))
         strip.set_at((0, 0), NIGHT_TOP)
         strip.set_at((0, 1), NIGHT_BOTTOM)
-        bg.blit(pygame.transform.smoothscale(strip, (w, h)), (0, 0))
+        bg.blit(surfaces.scaled(strip, (w, h)), (0, 0))
         rng = random.Random(7)
         s = scale(size)
         for _ in range(int(w * h / 9000)):
             x, y = rng.randrange(w), rng.randrange(int(h * 0.8))
             r = rng.choice((1, 1, 1, 2)) * max(1, round(s))
             a = rng.randrange(60, 200)
-            dot = pygame.Surface((r * 2 + 1, r * 2 + 1), pygame.SRCALPHA)
+            dot = surfaces.new((r * 2 + 1, r * 2 + 1), alpha=True)
             pygame.draw.circle(dot, (*STAR, a), (r, r), r)
             bg.blit(dot, (x - r, y - r))
         _bg_cache[size] = _fast(bg)
@@ -100,7 +102,7 @@ def scrim(surface: pygame.Surface, color: tuple = SCRIM) -> None:
     veil = _veils.get(key)
     if veil is None:
         _veils.clear()
-        veil = pygame.Surface(surface.get_size())  # one surface alpha: much faster than per-pixel
+        veil = surfaces.new(surface.get_size())  # one surface alpha: much faster than per-pixel
         veil.fill(color[:3])
         veil.set_alpha(color[3] if len(color) > 3 else 160)
         _veils[key] = veil = _fast(veil)
@@ -122,7 +124,7 @@ def shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, offset: int,
     if layer is None:
         if len(_shadows) > 300:
             _shadows.clear()
-        layer = pygame.Surface((rect.width + offset * 4, rect.height + offset * 4), pygame.SRCALPHA)
+        layer = surfaces.new((rect.width + offset * 4, rect.height + offset * 4), alpha=True)
         for grow, a in ((offset, alpha // 3), (0, alpha)):
             r = pygame.Rect(offset * 2 - grow // 2, offset * 2 - grow // 2, rect.width + grow, rect.height + grow)
             pygame.draw.rect(layer, (0, 0, 0, a), r, border_radius=radius + grow // 2)
@@ -152,7 +154,7 @@ def panel(
 def translucent_panel(surface: pygame.Surface, rect: pygame.Rect, s: float, color: tuple = (10, 16, 40, 150)) -> None:
     """A see-through dark panel for text over the night sky."""
     rect = pygame.Rect(rect)
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer = surfaces.new(rect.size, alpha=True)
     pygame.draw.rect(layer, color, layer.get_rect(), border_radius=radius_for(rect, s))
     surface.blit(layer, rect.topleft)
 

@@ -13,7 +13,7 @@ import math
 
 import pygame
 
-from ...ui import sprites, theme
+from ...ui import sprites, surfaces, theme
 
 GEM_RGB = {"red": (214, 52, 44), "yellow": (238, 188, 28), "blue": (47, 125, 224), "green": (34, 166, 90)}
 DIR_ANGLE = {"N": 90, "E": 0, "S": -90, "W": 180}  # degrees, counter-clockwise from east
@@ -64,7 +64,7 @@ class OzArt:
         return self._get(("token", character, colour, size), lambda: self._token(character, colour, size))
 
     def _token(self, character: str, colour: str, size: int) -> pygame.Surface:
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        surf = surfaces.new((size, size), alpha=True)
         c = size // 2
         ring = max(2, size // 11)
         pygame.draw.circle(surf, (0, 0, 0, 70), (c + max(1, size // 30), c + max(1, size // 24)), c - 1)
@@ -84,7 +84,7 @@ class OzArt:
     def wizard(self, size: int) -> pygame.Surface:
         """The wizard token: his portrait on a gold-rimmed emerald disc."""
         def make():
-            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            surf = surfaces.new((size, size), alpha=True)
             c = size // 2
             pygame.draw.circle(surf, (0, 0, 0, 70), (c + max(1, size // 30), c + max(1, size // 24)), c - 1)
             pygame.draw.circle(surf, theme.GOLD, (c, c), c - 2)
@@ -143,7 +143,7 @@ class OzArt:
         return self._get(("icon", kind, size), lambda: self._icon(kind, size))
 
     def _icon(self, kind: str, size: int) -> pygame.Surface:
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        surf = surfaces.new((size, size), alpha=True)
         pygame.draw.circle(surf, (236, 222, 250), (size // 2, size // 2), size // 2)
         inner = int(size * 0.7)
         at = ((size - inner) // 2, (size - inner) // 2)

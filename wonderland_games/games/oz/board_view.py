@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ...ui import text as tx
-from ...ui import theme
+from ...ui import surfaces, theme
 from ...ui.theme import px
 from .art import OzArt, arrow_points
 from .board import COLUMNS, DELTA, SIZE, TILE_SLOTS
@@ -46,7 +46,7 @@ class BoardView:
 
     def _render_static(self, lay, board) -> pygame.Surface:
         s, box = lay.s, lay.board_box
-        surf = pygame.Surface(box.size, pygame.SRCALPHA)
+        surf = surfaces.new(box.size, alpha=True)
         b = lay.board.move(-box.left, -box.top)
         frame = b.inflate(px(16, s), px(16, s))
         theme.shadow(surf, frame, px(10, s), px(5, s))
@@ -56,7 +56,7 @@ class BoardView:
         for slot, (tid, rotation) in enumerate(board.layout):
             tx_, ty_ = slot % TILE_SLOTS, slot // TILE_SLOTS
             surf.blit(self.art.tile(tid, slot, tile_px, rotation), (b.left + tx_ * tile_px, b.top + ty_ * tile_px))
-        grid = pygame.Surface(b.size, pygame.SRCALPHA)
+        grid = surfaces.new(b.size, alpha=True)
         for i in range(1, SIZE):
             width = max(1, px(2 if i % 2 == 0 else 1, s))
             colour = (40, 70, 40, 120) if i % 2 == 0 else GRID
@@ -150,9 +150,9 @@ class BoardView:
             return
         s = lay.s
         c = lay.cell
-        veil = pygame.Surface((c, c), pygame.SRCALPHA)
+        veil = surfaces.new((c, c), alpha=True)
         veil.fill((*PATH, 70))
-        stop_veil = pygame.Surface((c, c), pygame.SRCALPHA)
+        stop_veil = surfaces.new((c, c), alpha=True)
         stop_veil.fill((*STOP, 110))
         points = [cell_center(lay, path[0].start)]
         small = self.app.font(px(13, s), True)

@@ -12,7 +12,7 @@ import pygame
 
 from ...core.game import BOT
 from ...ui import text as tx
-from ...ui import theme
+from ...ui import surfaces, theme
 from ...ui.theme import px
 from .art import OzArt
 from .layout import TRACK_H
@@ -31,7 +31,7 @@ def seat_kind(app, seat) -> str:
 
 
 def _veil(size: tuple, radius: int) -> pygame.Surface:
-    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer = surfaces.new(size, alpha=True)
     pygame.draw.rect(layer, DIM, layer.get_rect(), border_radius=radius)
     return layer
 
@@ -257,7 +257,7 @@ def card_detail(s: float, app, art: OzArt, card, width: int) -> pygame.Surface:
     lines = tx.wrap(font, card_text(app, card), width - 2 * pad)
     step = font.get_linesize()
     height = pad + icon_size + px(10, s) + step * len(lines) + pad
-    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    surf = surfaces.new((width, height), alpha=True)
     box = surf.get_rect()
     pygame.draw.rect(surf, (0, 0, 0, 90), box.move(px(3, s), px(4, s)).clip(box), border_radius=px(12, s))
     card_rect = box.inflate(-px(3, s), -px(4, s)).move(-px(1, s), -px(2, s))

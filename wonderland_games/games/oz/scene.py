@@ -26,7 +26,7 @@ from functools import partial
 import pygame
 
 from ...ui import text as tx
-from ...ui import theme
+from ...ui import surfaces, theme
 from ...ui.anim import ease_in_out, ease_out, lerp
 from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
@@ -736,8 +736,8 @@ class OzScene(TableScene):
             else:
                 img = self.board_view.sprite(self.display, kind, arg, max(8, beat.size))
             if beat.kind == "fly":
-                img = pygame.transform.smoothscale(img, (max(4, int(img.get_width() * (1 - 0.5 * q))),
-                                                         max(4, int(img.get_height() * (1 - 0.5 * q)))))
+                img = surfaces.scaled(img, (max(4, int(img.get_width() * (1 - 0.5 * q))),
+                                            max(4, int(img.get_height() * (1 - 0.5 * q)))))
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
             if beat.text:
                 font = self.app.font(px(26, lay.s), True)
@@ -750,7 +750,7 @@ class OzScene(TableScene):
         elif beat.kind == "flash" and beat.card is not None:
             card = self._flash_card(beat.card)
             grow = 0.5 + 0.5 * ease_out(min(1.0, p * 3))
-            img = card if grow >= 1 else pygame.transform.smoothscale(
+            img = card if grow >= 1 else surfaces.scaled(
                 card, (int(card.get_width() * grow), int(card.get_height() * grow)))
             surface.blit(img, img.get_rect(center=lay.board.center))
 
@@ -784,7 +784,7 @@ class OzScene(TableScene):
         key = (card, lay.size, self.app.lang)
         if self._flash[0] != key:
             w = int(lay.board.width * 0.6)
-            surf = pygame.Surface((w, int(w * 0.63)), pygame.SRCALPHA)
+            surf = surfaces.new((w, int(w * 0.63)), alpha=True)
             draw_card(surf, surf.get_rect(), lay.s, self.app, self.art, self.state.cards[card])
             self._flash = (key, surf)
         return self._flash[1]

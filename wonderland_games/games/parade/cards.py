@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from ...ui import sprites, theme
+from ...ui import sprites, surfaces, theme
 
 RATIO = 1.4  # height / width
 PORTRAIT = 0.8  # portrait size / card width: clear of the corner badges and the edge
@@ -70,7 +70,7 @@ def keyed(surf: pygame.Surface) -> pygame.Surface:
     are fully in or out), several times faster to blit, which keeps frames short."""
     if pygame.display.get_surface() is None:
         return surf
-    out = pygame.Surface(surf.get_size()).convert()
+    out = surfaces.new(surf.get_size()).convert()
     out.fill(KEY)
     out.blit(surf, (0, 0))
     out.set_colorkey(KEY, pygame.RLEACCEL)
@@ -139,7 +139,7 @@ class CardPainter:
             info = self.deck.colours[colour]
             surf = _svg(f"parade/symbols/{info.symbol}.svg", (size, size))
             if surf is None:
-                surf = pygame.Surface((size, size), pygame.SRCALPHA)
+                surf = surfaces.new((size, size), alpha=True)
                 ink = mix(hex_rgb(info.rgb), (0, 0, 0), 0.35) if info.id != "white" else (90, 84, 76)
                 draw_symbol(surf, info.symbol, surf.get_rect().inflate(-2, -2), ink)
             self._symbols[key] = surf
@@ -150,7 +150,7 @@ class CardPainter:
         mask = self._masks.get(width)
         if mask is None:
             h = card_height(width)
-            mask = pygame.Surface((width, h), pygame.SRCALPHA)
+            mask = surfaces.new((width, h), alpha=True)
             pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, width // 11))
             self._masks[width] = mask
         return mask
@@ -168,7 +168,7 @@ class CardPainter:
         info = self.deck.colours[colour]
         base = hex_rgb(info.rgb)
         white = info.id == "white"
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = surfaces.new((w, h), alpha=True)
         surf.fill((*base, 255))
         # a soft lighter window behind the portrait
         window = pygame.Rect(0, 0, w - 2 * max(2, w // 12), int(h * 0.66))
@@ -202,7 +202,7 @@ class CardPainter:
         sym = max(6, int(bh * 0.62))
         gap = max(1, w // 50)
         bw = max(tw + 2 * gap + 2, int(bh * 0.9))
-        out = pygame.Surface((bw + gap + sym + 2 * gap, int(bh)), pygame.SRCALPHA)
+        out = surfaces.new((bw + gap + sym + 2 * gap, int(bh)), alpha=True)
         pygame.draw.rect(out, BADGE, pygame.Rect(0, 0, out.get_width(), out.get_height()), border_radius=int(bh // 2.6))
         out.blit(text, text.get_rect(center=(bw // 2 + 1, int(bh) // 2)))
         glyph = self.symbol(colour, sym)
@@ -213,7 +213,7 @@ class CardPainter:
         h = card_height(w)
         surf = _svg("parade/card_back.svg", (w, h))
         if surf is None:
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            surf = surfaces.new((w, h), alpha=True)
             surf.fill((*theme.PLUM, 255))
             step = max(4, w // 6)
             light = mix(theme.PLUM, theme.GOLD, 0.35)
@@ -232,7 +232,7 @@ class CardPainter:
 @lru_cache(maxsize=64)
 def glow(width: int, height: int, color: tuple, thickness: int) -> pygame.Surface:
     """A rounded outline used to mark selected or taken cards."""
-    surf = pygame.Surface((width + 2 * thickness, height + 2 * thickness), pygame.SRCALPHA)
+    surf = surfaces.new((width + 2 * thickness, height + 2 * thickness), alpha=True)
     for i in range(thickness):
         a = int(255 * (1 - i / thickness) ** 1.5)
         pygame.draw.rect(surf, (*color[:3], a), surf.get_rect().inflate(-2 * i, -2 * i),
@@ -243,6 +243,6 @@ def glow(width: int, height: int, color: tuple, thickness: int) -> pygame.Surfac
 @lru_cache(maxsize=16)
 def shade(width: int, height: int) -> pygame.Surface:
     """A dark veil over cards a preview leaves alone."""
-    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    surf = surfaces.new((width, height), alpha=True)
     pygame.draw.rect(surf, (10, 14, 30, 130), surf.get_rect(), border_radius=max(2, width // 11))
     return surf

@@ -122,8 +122,8 @@ class Layout:
         for rows in (1, 2, 3):
             ch = (area.height - strip - (rows - 1) * gap) // rows
             per_row = math.ceil(count / rows)
-            tall = min(ch / RATIO, px(120, s))
-            wide = area.width / (1 + ROW_SHOWS * (per_row - 1))
+            tall = max(1.0, min(ch / RATIO, px(120, s)))  # a tiny window must not make it zero
+            wide = max(1.0, area.width / (1 + ROW_SHOWS * (per_row - 1)))
             # narrower in a few steps, not one width per count: each width's faces are cached
             shrink = 0 if wide >= tall else math.ceil(math.log(wide / tall) / math.log(SHRINK))
             cw = int(tall * SHRINK ** shrink)

@@ -13,7 +13,7 @@ import pygame
 
 from ...core.game import BOT
 from ...ui import text as tx
-from ...ui import theme
+from ...ui import surfaces, theme
 from ...ui.theme import px
 from . import rules
 from .cards import hex_rgb
@@ -53,7 +53,7 @@ def draw_crown(surface: pygame.Surface, center: tuple, size: int, color: tuple =
 @lru_cache(maxsize=64)
 def rounded(size: tuple, color: tuple, radius: int, edge: tuple | None = None, width: int = 1) -> pygame.Surface:
     """A see-through rounded box, optionally outlined, made once per look."""
-    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer = surfaces.new(size, alpha=True)
     pygame.draw.rect(layer, color, layer.get_rect(), border_radius=radius)
     if edge is not None:
         pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)

@@ -29,7 +29,7 @@ from functools import partial
 import pygame
 
 from ...ui import text as tx
-from ...ui import theme
+from ...ui import surfaces, theme
 from ...ui.anim import ease_in_out, lerp
 from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
@@ -507,7 +507,7 @@ class ParadeScene(TableScene):
     def _render_base(self, size: tuple) -> pygame.Surface:
         """What never changes for a window size: the sky, the top bar, the tray."""
         lay, s = self.layout, self.layout.s
-        base = pygame.Surface(size).convert()
+        base = surfaces.new(size).convert()
         theme.draw_background(base)
         theme.translucent_panel(base, lay.top, s)
         theme.translucent_panel(base, lay.tray, s, (10, 16, 40, 120))
@@ -602,7 +602,7 @@ class ParadeScene(TableScene):
                          bold=True, align="right")
 
     def _draw_slot(self, frame, slot: pygame.Rect, s: float) -> None:
-        layer = pygame.Surface(slot.size, pygame.SRCALPHA)
+        layer = surfaces.new(slot.size, alpha=True)
         pygame.draw.rect(layer, (255, 255, 255, 28), layer.get_rect(), border_radius=px(8, s))
         dash = max(4, px(8, s))
         w, h = slot.size
@@ -722,7 +722,7 @@ class ParadeScene(TableScene):
             big = max(f.src.width, f.dst.width)
             face = self.painter.back(big) if f.card < 0 else self.painter.face(f.card, big)
             if w != big:  # plain scaling keeps the colour-keyed corners exact
-                img = pygame.transform.scale(face, (max(1, w), max(1, card_height(w))))
+                img = surfaces.scaled(face, (w, card_height(w)), smooth=False)
                 img.set_colorkey(KEY)
             else:
                 img = face

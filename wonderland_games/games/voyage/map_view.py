@@ -15,7 +15,7 @@ import math
 import pygame
 
 from ...ui import text as tx
-from ...ui import theme
+from ...ui import surfaces, theme
 from ...ui.theme import px
 from .world import HEIGHT, WIDTH, World
 
@@ -171,7 +171,7 @@ class MapView:
 
     def _render(self, size: tuple) -> pygame.Surface:
         w, h = size
-        surf = pygame.Surface(size)
+        surf = surfaces.new(size)
         for y in range(h):  # the sea darkens towards the south
             t = y / max(1, h - 1)
             pygame.draw.line(surf, [int(a + (b - a) * t) for a, b in zip(SEA_TOP, SEA_BOTTOM)], (0, y), (w, y))
@@ -198,8 +198,8 @@ class MapView:
         r = max(2, round(LAND_RADIUS * sw / WIDTH))
         band = max(2, round(BAND * sw / WIDTH))
         shore = max(1, round(SHORE * sw / WIDTH))
-        coast = pygame.Surface((sw, sh), pygame.SRCALPHA)
-        land = pygame.Surface((sw, sh), pygame.SRCALPHA)
+        coast = surfaces.new((sw, sh), alpha=True)
+        land = surfaces.new((sw, sh), alpha=True)
         world = self.world
         for region in world.regions:
             colour = tint(region.rgb, 0.28)
@@ -213,7 +213,7 @@ class MapView:
                     for p, q in self.route_segments(small, route.a, route.b):
                         pygame.draw.line(layer, fill, p, q, band + 2 * grow)
         coast.blit(land, (0, 0))
-        return pygame.transform.smoothscale(coast, (w, h))
+        return surfaces.scaled(coast, (w, h))
 
     def _draw_routes(self, surf: pygame.Surface, area: pygame.Rect) -> None:
         width = max(2, area.width // 400)

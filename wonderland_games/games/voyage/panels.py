@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ...ui import text as tx
-from ...ui import theme
+from ...ui import surfaces, theme
 from ...ui.theme import px
 from .cards import PLAIN
 from .layout import TITLE
@@ -34,7 +34,7 @@ def pawn(seat: int, size: int) -> pygame.Surface:
         if len(_pawns) > 200:
             _pawns.clear()
         size = max(8, size)
-        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        img = surfaces.new((size, size), alpha=True)
         colour, edge = PAWNS[seat % len(PAWNS)], max(1, size // 14)
         w = size
         body = [(w * 0.2, w * 0.95), (w * 0.8, w * 0.95), (w * 0.66, w * 0.5), (w * 0.34, w * 0.5)]
@@ -183,7 +183,7 @@ def tooltip(app, s: float, lines: list) -> pygame.Surface:
     pad = px(10, s)
     w = max(i.get_width() for i in imgs) + 2 * pad
     h = sum(i.get_height() for i in imgs) + 2 * pad
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = surfaces.new((w, h), alpha=True)
     theme.panel(surf, surf.get_rect(), s, with_shadow=False)
     y = pad
     for img in imgs:
