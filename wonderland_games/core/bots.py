@@ -108,3 +108,34 @@ class MonteCarloBot(Bot):
         while not state.is_over():
             state.apply(rollout(state, rng))
         return state.returns(seat)
+
+
+def bot_policy(bot: Bot) -> Policy:
+    """A rollout policy playing `bot` on a full state (which offers all a view does)."""
+    return lambda state, rng: bot.choose(state, state.legal_actions(), rng)
+
+
+def win_chances(view: GameState, candidates: Sequence[Action], rng, budget: Budget,
+                rollout: Policy = random_policy) -> list:
+    """[(action, win chance)] best first: the seat's mean win share when it plays the action and
+    every seat then plays `rollout` to the end, over determinizations of `view` shared by the
+    candidates (as MonteCarloBot's rounds). Unlike `returns`, no score margin mixes in, so the
+    figure reads as a chance; ties keep the candidates' order."""
+    candidates = list(candidates)
+    iterations, deadline = thinking_limits(None, None, budget)
+    seat = view.current_player()
+    wins = [0.0] * len(candidates)
+    rounds = 0
+    while iterations is None or rounds * len(candidates) < iterations:
+        base = view.determinize(rng)
+        for i, action in enumerate(candidates):
+            state = base.clone() if i < len(candidates) - 1 else base
+            state.apply(action)
+            while not state.is_over():
+                state.apply(rollout(state, rng))
+            wins[i] += state.result().win_share(seat)
+        rounds += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    order = sorted(range(len(candidates)), key=lambda i: (-wins[i], i))
+    return [(candidates[i], wins[i] / rounds) for i in order]

@@ -51,16 +51,17 @@ class StatsScene(FormScene):
         inner = self.panel.inflate(-theme.px(56, s), -theme.px(40, s))
         game = self.stats["games"].get(self.game.value) if self.game.options else None
         t = self.app.t
-        if not game or not game["played"]:
+        if not game or not (game["played"] or game["hints"]):
             tx.draw_block(surface, self.app.fonts, t("stats.no_games"), inner, theme.px(theme.TEXT, s), theme.INK_SOFT)
             return
         fonts = self.app.fonts
-        line_h = min(theme.px(46, s), inner.height // 8)
+        line_h = min(theme.px(46, s), inner.height // 9)
         y = inner.top
         half = inner.width // 2
         best = game["best"]
         best_text = t("stats.best_by", score=_num(best["score"]), name=best["name"]) if best else t("stats.none")
-        for label, value in ((t("stats.played"), str(game["played"])), (t("stats.best"), best_text)):
+        for label, value in ((t("stats.played"), str(game["played"])), (t("stats.best"), best_text),
+                             (t("table.stats_hints"), str(game["hints"]))):
             tx.draw_line(surface, fonts, label, pygame.Rect(inner.left, y, half, line_h), theme.px(theme.TEXT, s),
                          theme.INK_SOFT, align="left")
             tx.draw_line(surface, fonts, value, pygame.Rect(inner.left + half, y, half, line_h),
