@@ -7,8 +7,10 @@ import pygame
 import pytest
 
 from wonderland_games.core import stats
+from wonderland_games.core.bots import MonteCarloBot
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
+from wonderland_games.games.oz import rules as oz_rules
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.scenes.launch import scene_class
 from wonderland_games.scenes.menu import MenuScene
@@ -137,6 +139,30 @@ def test_oz_rings_the_suggested_die(app, monkeypatch):
     kind, index = scene.advice.options[0][0]
     want = ("direction" if kind == "take_dir" else "action", index)
     assert scene._hint_rects() == [r for k, r in scene.die_rects() if k == want]
+
+
+def test_a_hard_bot_that_cannot_rank_compares_its_tables_shortlist(app, monkeypatch):
+    compared = []
+    real = MonteCarloBot.rank
+    monkeypatch.setattr(MonteCarloBot, "rank", lambda self, view, legal, *a: compared.append(legal) or
+                        real(self, view, legal, *a))
+    session, scene = suggested(app, "voyage")
+    assert 1 <= len(compared[0]) <= hints.SHORTLIST < len(session.state.legal_actions())
+    assert scene.advice.options[0][0] in compared[0]
+
+
+def test_oz_shows_a_suggestion_in_the_action_phase(app):
+    """Regression: a step or a guide suggestion once broke the frame (a die index compared with a word)."""
+    session, scene = start(app, "oz", [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    while not (scene.still() and session.state.phase == oz_rules.ACTION):
+        if scene.still():
+            scene.apply(session.state.legal_actions()[0])
+        step(app)
+    for action in session.state.legal_actions():  # each kind the table can point at
+        scene.advice = hints.Advice(len(session.actions), ((action, 0.5),))
+        scene._show_hint(action)
+        step(app)
+        assert scene.hinted() == action
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -20,7 +20,8 @@ Suggest (the Hint button, key H) asks the Hard bot on the human's view on a
 worker thread (ui/hint.py); the game says an action in words with
 `describe_action(action)`, shows the suggested one with `_show_hint(action)`
 (its own selection or preview, or `hinted_button(name)` outlined) and puts
-`hint_lines()` (the suggestion and the best options' win chances) in its panel.
+`hint_lines()` (the suggestion and the best options' win chances) in its panel;
+`hint_shortlist(view, legal, count)` picks what a Hard bot that cannot rank compares.
 A greyed-out Undo says why on hover (`undo_why_not()`).
 
 Drawing stays cheap however much the table shows: the table is one cached
@@ -359,7 +360,8 @@ class TableScene(Scene):
             return
         state, step = self.state, len(self.session.actions)
         legal = state.legal_actions()
-        adviser = hints.Adviser(registry.get(self.game_id), step, hints.merge(legal, self.describe_action))
+        adviser = hints.Adviser(registry.get(self.game_id), step, hints.merge(legal, self.describe_action),
+                                self.hint_shortlist)
         rng = random.Random(self.session.seed * 1000 + step + 500)
         self.hint_runner = BotRunner(adviser, state.view(self.viewer), legal, rng, self.app.settings, pause=0.0)
         self.dirty = True
@@ -417,6 +419,12 @@ class TableScene(Scene):
     def describe_action(self, action) -> str:
         """An action in words for the hint (games say it their way)."""
         return " ".join(map(str, action))
+
+    def hint_shortlist(self, view, legal: list, count: int) -> list:
+        """The few actions worth comparing by playouts when the game's Hard bot cannot rank
+        (ui/hint.py); runs on the hint's thread, so it reads only `view`. Games give their
+        Normal bot's best `count`."""
+        return legal
 
     def _show_hint(self, action) -> None:
         """Show the suggested action on the table (the game's selection or preview)."""

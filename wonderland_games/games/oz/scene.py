@@ -431,6 +431,12 @@ class OzScene(TableScene):
             return t("oz.suggest.guide", dir=t(f"oz.dir_arrows.{action[1]}"))
         return t("oz.suggest.step")
 
+    def hint_shortlist(self, view, legal: list, count: int) -> list:
+        """Normal's best few distinct actions (equivalent dice and spells merged)."""
+        from .bots import ranked_actions
+
+        return [a for _, a in ranked_actions(view, legal)[:count]]
+
     def _show_hint(self, action) -> None:
         """A suggested discard or spell is picked as a click would (a spell with its choices made,
         the Cast button ready); dice and buttons get a gold ring (`_hint_rects`)."""
@@ -449,11 +455,13 @@ class OzScene(TableScene):
         if kind in ("take_dir", "take_act"):
             want = ("direction" if kind == "take_dir" else "action", action[1])
             return [r for k, r in self.die_rects() if k == want]
-        name = {"step": "step", "adjust": "minus" if action[-1] < 0 else "plus"}.get(kind)
-        name = "guide_" + action[1] if kind == "guide" else name
         if kind == "cast":
             return [b.rect for b, value in self.options if value == tuple(action[2:])]
-        button = self.buttons.get(name) if name else None
+        if kind == "adjust":
+            name = "minus" if action[1] < 0 else "plus"
+        else:
+            name = "guide_" + action[1] if kind == "guide" else kind  # "step", "discard" (no button)
+        button = self.buttons.get(name)
         return [button.rect] if button is not None and button.visible else []
 
     # -- buttons ----------------------------------------------------------------------

@@ -320,6 +320,12 @@ class VoyageScene(TableScene):
             return t("voyage.buttons.visit_card", card=card_name(self.app, self.cards, action[3]))
         return resolve(self.buttons[self.BUTTON_OF[tuple(action)]].text)
 
+    def hint_shortlist(self, view, legal: list, count: int) -> list:
+        """Normal's best few, the ones Voyage's Hard bot compares too."""
+        from .bots import ranked
+
+        return [a for _, a in ranked(view, legal)[:count]]
+
     def _show_hint(self, action) -> None:
         """A suggested move is planned as two clicks would (card, then city: its route on the map);
         a discard or a card-paid visit has its card picked; a button gets a gold ring."""
