@@ -111,6 +111,21 @@ def suggested(app, game):
     return session, scene
 
 
+def test_undo_cancels_a_hint_in_flight(app):
+    session, scene = start(app, "oz", [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    while not (scene.still() and scene.can_undo()):  # taking a die reveals nothing: it can be taken back
+        if scene.still():
+            scene.apply(session.state.legal_actions()[0])
+        step(app)
+    key(app, pygame.K_h)
+    runner = scene.hint_runner
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert runner.cancelled and scene.hint_runner is None and scene.advice is None
+    runner.wait(10)
+    step(app, 3)
+    assert scene.advice is None
+
+
 def test_the_parade_suggestion_is_picked_and_previewed(app):
     session, scene = suggested(app, "parade")
     best = scene.advice.options[0][0]
