@@ -19,7 +19,8 @@ override the small hooks `_reset_view()`, `_own_turn(seat)`,
 Suggest (the Hint button, key H) asks the Hard bot on the human's view on a
 worker thread (ui/hint.py); the game says an action in words with
 `describe_action(action)`, shows the suggested one with `_show_hint(action)`
-(its own selection or preview, or `hinted_button(name)` outlined) and puts
+(its own selection or preview, or `ui.hint.ring` round the control that does
+`hinted()`) and puts
 `hint_lines()` (the suggestion and the best options' win chances) in its panel;
 `hint_shortlist(view, legal, count)` picks what a Hard bot that cannot rank compares.
 A greyed-out Undo says why on hover (`undo_why_not()`).
