@@ -7,7 +7,7 @@ import pytest
 
 from wonderland_games.core import registry, simulate
 from wonderland_games.core.bots import Budget, EasyBot, MonteCarloBot, RandomBot, level_bot
-from wonderland_games.core.game import BOT, BOT_LEVELS, GameState, Seat
+from wonderland_games.core.game import BOT, BOT_LEVELS, GameState, Result, Seat
 from wonderland_games.games.parade import rules
 from wonderland_games.games.parade.bots import HeuristicBot, make_bot
 
@@ -118,12 +118,24 @@ class Pick(GameState):
     def returns(self, seat):
         return 1.0 if self.outcome < self.odds[self.chosen] else 0.0
 
+    def result(self):
+        won = self.outcome < self.odds[self.chosen]
+        return Result(scores=[int(won)], winners=[0] if won else [], breakdown=[{}])
+
 
 def test_monte_carlo_finds_the_best_action():
     game = Pick([0.3, 0.45, 0.7, 0.5])
     bot = MonteCarloBot(iterations=400)
     picks = [bot.choose(game.view(0), game.legal_actions(), random.Random(s)) for s in range(5)]
     assert picks == [("pick", 2)] * 5
+
+
+def test_monte_carlo_ranks_with_win_chances_best_first():
+    game = Pick([0.3, 0.45, 0.7, 0.5])
+    ranked = MonteCarloBot(iterations=4000).rank(game.view(0), game.legal_actions(), random.Random(1))
+    assert [a for a, _ in ranked] == [("pick", 2), ("pick", 3), ("pick", 1), ("pick", 0)]
+    assert all(abs(chance - game.odds[a[1]]) < 0.05 for a, chance in ranked)
+    assert ranked[0][0] == MonteCarloBot(iterations=4000).choose(game.view(0), game.legal_actions(), random.Random(1))
 
 
 def test_monte_carlo_skips_thinking_with_one_legal_action():

@@ -227,10 +227,12 @@ def test_curtain_hides_the_table_until_confirmed(app):
     app.push(Table(app))
     app.push(CurtainScene(app, "小明", lambda: confirmed.append(1)))
     step(app)
-    key(app, pygame.K_ESCAPE)  # Esc does not uncover anything
-    assert drawn == [] and isinstance(app.top, CurtainScene)
     key(app, pygame.K_RETURN)
     assert confirmed == [1] and isinstance(app.top, Table) and drawn
+    drawn.clear()
+    app.push(CurtainScene(app, "小明", lambda: confirmed.append(2)))
+    key(app, pygame.K_ESCAPE)  # Esc leaves for the menu, uncovering nothing
+    assert drawn == [] and confirmed == [1] and type(app.top) is MenuScene
 
 
 # -- robustness ------------------------------------------------------------------------------

@@ -123,27 +123,43 @@ class MonteCarloBot(Bot):
         self.rollout = rollout
 
     def choose(self, view, legal_actions, rng, budget=None):
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self.rank(view, legal_actions, rng, budget)[0][0]
+
+    def rank(self, view, legal_actions, rng, budget=None) -> list:
+        """[(action, win chance)] best first as `choose` judges (mean returns, ties to the
+        earliest); the chance is the mean win share of the same playouts, with no score
+        margin mixed in, so it reads as one (the Suggest button shows it)."""
         candidates = list(legal_actions)
-        if len(candidates) == 1:
-            return candidates[0]
         iterations, deadline = thinking_limits(self.iterations, self.time_limit, budget)
         seat = view.current_player()
         totals = [0.0] * len(candidates)
-        done = 0
+        wins = [0.0] * len(candidates)
+        done = rounds = 0
         while iterations is None or done < iterations:
             base = view.determinize(rng)
             for i, action in enumerate(candidates):
                 state = base.clone() if i < len(candidates) - 1 else base
                 state.apply(action)
-                totals[i] += self._playout(state, seat, rng)
+                self._playout(state, rng)
+                totals[i] += state.returns(seat)
+                wins[i] += state.result().win_share(seat)
             done += len(candidates)
+            rounds += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
+        return [(candidates[i], wins[i] / rounds) for i in order]
 
-    def _playout(self, state: GameState, seat: int, rng) -> float:
+    def _playout(self, state: GameState, rng) -> None:
+        """Play `state` to the end with the rollout policy."""
         rollout = self.rollout
         while not state.is_over():
             state.apply(rollout(state, rng))
-        return state.returns(seat)
+
+
+def bot_policy(bot: Bot) -> Policy:
+    """A rollout policy playing `bot` on a full state (which offers all a view does)."""
+    return lambda state, rng: bot.choose(state, state.legal_actions(), rng)
+

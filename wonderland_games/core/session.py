@@ -128,6 +128,14 @@ class Session:
         target = self._undo_target()
         return None if target is None else self.actors[target]
 
+    def undo_blocker(self) -> Optional[str]:
+        """Why nothing can be undone: "revealed" (a human action lies before the barrier, behind
+        something hidden that came to light), "nothing" (no human action yet), None (undo works)."""
+        if self.can_undo():
+            return None
+        human = any(a is not None and self.seats[a].kind == HUMAN for a in self.actors[:self._barrier])
+        return "revealed" if human else "nothing"
+
     def undo(self) -> None:
         """Take back the last human action and the bot actions that followed it."""
         target = self._undo_target()

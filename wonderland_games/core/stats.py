@@ -7,6 +7,7 @@ Stored as JSON in the user data folder (`stats.json`). `load_stats()` returns:
       "games": {
         "parade": {
           "played": 7,                       # finished games
+          "hints": 3,                        # Suggest presses answered (finished game or not)
           "lower_is_better": true,           # how to read the scores
           "best": {"score": 9, "name": "Alice", "kind": "human", "date": "2025-05-01T20:14:03+08:00"} | None,
           "seats": {                         # always all four kinds, in SEAT_KINDS order
@@ -16,7 +17,7 @@ Stored as JSON in the user data folder (`stats.json`). `load_stats()` returns:
           },
         },
       },
-      "totals": {"played": 7, "seats": {kind: {"played", "won"}}},   # over all games
+      "totals": {"played": 7, "hints": 3, "seats": {kind: {"played", "won"}}},   # over all games
     }
 
 `played`/`won` per kind count seats: a hot-seat game with two humans adds 2 to
@@ -52,7 +53,7 @@ def stats_path() -> Path:
 
 
 def _empty_game(lower_is_better: bool = False) -> dict:
-    return {"played": 0, "lower_is_better": lower_is_better, "best": None,
+    return {"played": 0, "hints": 0, "lower_is_better": lower_is_better, "best": None,
             "seats": {kind: {"played": 0, "won": 0, "best": None} for kind in SEAT_KINDS}}
 
 
@@ -78,6 +79,7 @@ def _normalise(raw) -> dict:
     for game_id, entry in raw["games"].items():
         game = _empty_game(bool(entry.get("lower_is_better", False)))
         game["played"] = _count(entry["played"])
+        game["hints"] = _count(entry.get("hints", 0))  # files from before hints have none
         best = entry.get("best")
         if best is not None:
             game["best"] = {"score": _score(best["score"]), "name": str(best.get("name", "")),
@@ -102,9 +104,10 @@ def _read() -> tuple:
 
 
 def _with_totals(stats: dict) -> dict:
-    totals = {"played": 0, "seats": {kind: {"played": 0, "won": 0} for kind in SEAT_KINDS}}
+    totals = {"played": 0, "hints": 0, "seats": {kind: {"played": 0, "won": 0} for kind in SEAT_KINDS}}
     for game in stats["games"].values():
         totals["played"] += game["played"]
+        totals["hints"] += game["hints"]
         for kind, row in game["seats"].items():
             totals["seats"][kind]["played"] += row["played"]
             totals["seats"][kind]["won"] += row["won"]
@@ -120,12 +123,27 @@ def _better(new, old, lower_is_better: bool) -> bool:
     return old is None or (new < old if lower_is_better else new > old)
 
 
-def record_game(game_id: str, seats, result) -> dict:
-    """Count one finished game; returns the updated stats (as `load_stats`)."""
+def _writable() -> dict:
+    """The stored stats to change; a broken file is copied to stats.json.bak first."""
     stats, broken = _read()
     path = stats_path()
     if broken:
         shutil.copy2(path, path.with_name(STATS_FILE + ".bak"))
+    return stats
+
+
+def record_hint(game_id: str) -> dict:
+    """Count one hint shown at a table of `game_id`; returns the updated stats."""
+    stats = _writable()
+    stats["games"].setdefault(game_id, _empty_game())["hints"] += 1
+    atomic_write_json(stats_path(), stats)
+    return _with_totals(stats)
+
+
+def record_game(game_id: str, seats, result) -> dict:
+    """Count one finished game; returns the updated stats (as `load_stats`)."""
+    stats = _writable()
+    path = stats_path()
     lower = bool(result.lower_is_better)
     game = stats["games"].setdefault(game_id, _empty_game(lower))
     game["lower_is_better"] = lower

@@ -1,7 +1,8 @@
 """The hot-seat curtain: an opaque screen "pass the device to NAME" until they confirm.
 
 It is not an overlay, so nothing of the table below is drawn while it shows.
-Esc does nothing here: leaving must not uncover someone else's hand.
+Menu and Save work from here without uncovering anything (the save prompt
+draws over the curtain); Esc goes to the menu too, never to the hidden hand.
 """
 
 from __future__ import annotations
@@ -15,12 +16,16 @@ from ..ui.widgets import Button
 
 
 class CurtainScene(FormScene):
-    def __init__(self, app, name: str, on_confirm=None) -> None:
+    def __init__(self, app, name: str, on_confirm=None, session=None) -> None:
         super().__init__(app)
         self.name = name
         self.on_confirm = on_confirm
+        self.session = session
         self.button = Button(app, lambda: app.t("curtain.ready", name=name), self.confirm, sound="")
-        self.ring.add(self.button)
+        self.menu_button = Button(app, lambda: app.t("table.curtain_menu"), self.back, style="secondary")
+        self.save_button = Button(app, lambda: app.t("table.curtain_save"), self.save, style="secondary")
+        self.save_button.visible = session is not None
+        self.ring.add(self.button, self.save_button, self.menu_button)
         self.ring.focus(self.button, keyboard=True)
         self.card = pygame.Rect(0, 0, 0, 0)
         self._sounded = False
@@ -32,7 +37,16 @@ class CurtainScene(FormScene):
             self.app.sound.play("curtain")
 
     def back(self) -> None:
-        pass  # see the module docstring
+        """Esc and Menu: to the main menu (the game is autosaved), the hand still hidden."""
+        from .launch import back_to_menu
+
+        back_to_menu(self.app)
+
+    def save(self) -> None:
+        from ..ui.save_dialog import SaveDialog
+
+        if self.session is not None:
+            self.app.push(SaveDialog(self.app, self.session))
 
     def confirm(self) -> None:
         if self.app.top is self:
@@ -48,6 +62,12 @@ class CurtainScene(FormScene):
         bw = min(w - theme.px(60, s), theme.px(360, s))
         bh = theme.px(60, s)
         self.button.place((self.card.centerx - bw // 2, self.card.bottom - theme.px(36, s) - bh, bw, bh), s)
+        sw, sh, gap = theme.px(160, s), theme.px(48, s), theme.px(16, s)
+        top = min(self.card.bottom + theme.px(20, s), rect.bottom - sh - theme.px(10, s))
+        self.save_button.place((self.card.centerx - gap // 2 - sw, top, sw, sh), s)
+        self.menu_button.place((self.card.centerx + gap // 2, top, sw, sh), s)
+        if not self.save_button.visible:
+            self.menu_button.place((self.card.centerx - sw // 2, top, sw, sh), s)
 
     def draw_content(self, surface) -> None:
         s = self.s

@@ -52,26 +52,32 @@ class StatsScene(FormScene):
         inner = self.panel.inflate(-theme.px(56, s), -theme.px(40, s))
         game = self.stats["games"].get(self.game.value) if self.game.options else None
         t = self.app.t
-        if not game or not game["played"]:
+        if not game or not (game["played"] or game["hints"]):
             tx.draw_block(surface, self.app.fonts, t("stats.no_games"), inner, theme.px(theme.TEXT, s), theme.INK_SOFT)
             return
         fonts = self.app.fonts
         kinds = [k for k in self.kinds if k in KINDS or game["seats"][k]["played"]]  # Random: only once played
-        line_h = min(theme.px(46, s), inner.height // (4 + len(kinds)))
+        line_h = min(theme.px(46, s), inner.height // (5 + len(kinds)))
         y = inner.top
         half = inner.width // 2
         best = game["best"]
         best_text = t("stats.best_by", score=_num(best["score"]), name=best["name"]) if best else t("stats.none")
-        for label, value in ((t("stats.played"), str(game["played"])), (t("stats.best"), best_text)):
+        rows = ((t("stats.played"), str(game["played"])), (t("stats.best"), best_text), None,
+                (t("table.stats_hints"), str(game["hints"])))
+        for row in rows:
+            if row is None:  # how to read the best score, under it
+                sense = t("stats.lower_better" if game.get("lower_is_better") else "stats.higher_better")
+                tx.draw_line(surface, fonts, sense, pygame.Rect(inner.left, y, inner.width, line_h * 2 // 3),
+                             theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT, align="right")
+                y += line_h * 2 // 3
+                continue
+            label, value = row
             tx.draw_line(surface, fonts, label, pygame.Rect(inner.left, y, half, line_h), theme.px(theme.TEXT, s),
                          theme.INK_SOFT, align="left")
             tx.draw_line(surface, fonts, value, pygame.Rect(inner.left + half, y, half, line_h),
                          theme.px(theme.TEXT_LARGE, s), theme.PLUM, bold=True, align="right")
             y += line_h
-        sense = t("stats.lower_better" if game.get("lower_is_better") else "stats.higher_better")
-        tx.draw_line(surface, fonts, sense, pygame.Rect(inner.left, y, inner.width, line_h * 2 // 3),
-                     theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT, align="right")
-        y += line_h
+        y += line_h // 3
         cols = [0.34, 0.16, 0.16, 0.16, 0.18]
         heads = [t("stats.kind"), t("stats.seats_played"), t("stats.won"), t("stats.rate"), t("stats.best")]
         self._row(surface, inner, y, line_h, cols, heads, theme.TEAL, bold=True)

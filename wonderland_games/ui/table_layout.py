@@ -6,7 +6,7 @@ import pygame
 
 from .theme import px
 
-TOP_BUTTONS = ("ff", "undo", "save", "rules", "menu")
+TOP_BUTTONS = ("ff", "hint", "undo", "save", "rules", "menu")
 
 
 def union(rects, grow: int) -> pygame.Rect:

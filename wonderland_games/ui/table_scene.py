@@ -16,6 +16,15 @@ override the small hooks `_reset_view()`, `_own_turn(seat)`,
 `_mouse(event)` and `_widgets()`.
 `_table_buttons()` makes the top bar's buttons (and a replay's) for them.
 
+Suggest (the Hint button, key H) asks the Hard bot on the human's view on a
+worker thread (ui/hint.py); the game says an action in words with
+`describe_action(action)`, shows the suggested one with `_show_hint(action)`
+(its own selection or preview, or `ui.hint.ring` round the control that does
+`hinted()`) and puts
+`hint_lines()` (the suggestion and the best options' win chances) in its panel;
+`hint_shortlist(view, legal, count)` picks what a Hard bot that cannot rank compares.
+A greyed-out Undo says why on hover (`undo_why_not()`).
+
 Drawing stays cheap however much the table shows: the table is one cached
 frame split into disjoint regions (`self._regions`, name -> rect). A subclass
 yields `(region, key, paint)` from `_parts()`, the key holding all that the
@@ -30,14 +39,15 @@ import time
 
 import pygame
 
-from ..core import registry
+from ..core import registry, stats
 from ..core.bots import Budget
 from ..core.game import IllegalAction
+from . import hint as hints
 from . import surfaces, theme
 from .app import Scene
 from .botrunner import BotRunner
 from .save_dialog import SaveDialog
-from .widgets import Button, resolve
+from .widgets import Button, draw_tip, resolve
 
 REPLAY_PAUSE = 0.5  # seconds between replayed actions at animation speed 1
 END_PAUSE = 0.9  # seconds the final table stays up before the results
@@ -74,6 +84,8 @@ class TableScene(Scene):
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.timeline: list = []
         self.runner = None
+        self.hint_runner = None  # the Suggest button's thinking
+        self.advice = None  # the suggestion on show (hints.Advice), for the position it was asked in
         self.bots: dict = {}
         self.end_wait = 0.0
         self.results_shown = False
@@ -97,6 +109,7 @@ class TableScene(Scene):
         if self.runner is not None:
             self.runner.cancel()
             self.runner = None
+        self.cancel_hint()
 
     def _speed(self) -> float:
         return max(0.1, float(self.app.settings.animation_speed))
@@ -111,7 +124,11 @@ class TableScene(Scene):
 
         out = {"ff": button("ff", self.toggle_fast_forward), "undo": button("undo", self.undo),
                "save": button("save", self.open_save), "rules": button("rules", self.open_rules),
-               "menu": button("menu", self.to_menu)}
+               "menu": button("menu", self.to_menu),
+               "hint": Button(self.app, lambda: t("table.hint_thinking" if self.hint_runner else "table.hint"),
+                              self.ask_hint, style="secondary")}
+        out["undo"].why_not = self.undo_why_not
+        out["hint"].visible = not self.replay
         if self.replay:
             out["prev"] = button("prev", self.replay_prev)
             out["next"] = button("next", self.replay_next)
@@ -140,7 +157,9 @@ class TableScene(Scene):
                 self._update_replay(dt)
             else:
                 self._update_turn(dt)
+                self._update_hint()
         self._update_buttons()
+        self.buttons["hint"].enabled = self.can_hint()
 
     def handle_event(self, event) -> None:
         """Keys go to `_key`, the mouse to the buttons first, the wheel over the log scrolls it;
@@ -181,6 +200,8 @@ class TableScene(Scene):
             self.toggle_fast_forward()
         elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
+        elif key == pygame.K_h:
+            self.ask_hint()
         elif self.replay:
             action = {pygame.K_LEFT: self.replay_prev, pygame.K_RIGHT: self.replay_next,
                       pygame.K_SPACE: self.replay_toggle}.get(key)
@@ -204,8 +225,8 @@ class TableScene(Scene):
                 and not self.seats[seat].is_bot)
 
     def still(self) -> bool:
-        """Waiting for the looking human with nothing animating."""
-        return self.my_turn() and not self.timeline
+        """Waiting for the looking human with nothing animating (nor a hint thinking)."""
+        return self.my_turn() and not self.timeline and self.hint_runner is None
 
     def _update_turn(self, dt: float) -> None:
         """Between animations of a live game: results, a bot's move or the curtain."""
@@ -237,10 +258,11 @@ class TableScene(Scene):
         if self.curtain_for == seat or self.app.top is not self:
             return
         self.curtain_for = seat
+        self.cancel_hint()
         self._clear_selection()
         from ..scenes.curtain import CurtainScene
 
-        self.app.push(CurtainScene(self.app, self.seats[seat].name, lambda: self._reveal(seat)))
+        self.app.push(CurtainScene(self.app, self.seats[seat].name, lambda: self._reveal(seat), self.session))
 
     def _reveal(self, seat: int) -> None:
         self.viewer = seat
@@ -277,6 +299,7 @@ class TableScene(Scene):
         """Apply a legal action through the session, then show it."""
         if self.replay or self.timeline:
             return
+        self.cancel_hint()
         before = self.state.clone()
         try:
             events = self.session.apply(action)
@@ -290,6 +313,17 @@ class TableScene(Scene):
         player must not undo another's (nor see the table as it was on the other's turn)."""
         return (not self.replay and not self.timeline and self.session.can_undo()
                 and self.session.undo_seat() == self.viewer)
+
+    def undo_why_not(self) -> str:
+        """Why Undo is greyed out now, in words ("" while it works or is hidden)."""
+        if self.replay or self.can_undo():
+            return ""
+        t = self.app.t
+        if self.timeline:
+            return t("table.undo_why.moving")
+        if self.session.can_undo():
+            return t("table.undo_why.not_yours", name=self.seats[self.session.undo_seat()].name)
+        return t(f"table.undo_why.{self.session.undo_blocker()}")
 
     def undo(self) -> None:
         if not self.can_undo():
@@ -315,6 +349,90 @@ class TableScene(Scene):
         for action in actions:
             lines.extend(self.narrator.lines(state.apply(action)))
         self.log.set(lines)
+
+    # -- the Suggest button ------------------------------------------------------------------
+    def can_hint(self) -> bool:
+        """Only for the looking human, on their own turn, once per position."""
+        return not self.replay and self.still() and self.advice is None
+
+    def ask_hint(self) -> None:
+        """Start the Hard bot thinking about the human's view (ui/hint.py)."""
+        if not self.can_hint():
+            return
+        state, step = self.state, len(self.session.actions)
+        legal = state.legal_actions()
+        adviser = hints.Adviser(registry.get(self.game_id), step, hints.merge(legal, self.describe_action),
+                                self.hint_shortlist)
+        rng = random.Random(self.session.seed * 1000 + step + 500)
+        self.hint_runner = BotRunner(adviser, state.view(self.viewer), legal, rng, self.app.settings, pause=0.0)
+        self.dirty = True
+
+    def cancel_hint(self) -> None:
+        """Forget the hint on show or in flight (the human acted, undid, or the turn passed)."""
+        if self.hint_runner is not None:
+            self.hint_runner.cancel()
+            self.hint_runner = None
+        if self.advice is not None:
+            self.advice = None
+            self.dirty = True
+
+    def _update_hint(self) -> None:
+        runner = self.hint_runner
+        if runner is None or not runner.done:
+            return
+        self.hint_runner = None
+        self.dirty = True
+        advice = runner.action
+        if runner.error is not None or advice.step != len(self.session.actions) or not self.still():
+            return
+        self.advice = advice
+        try:
+            stats.record_hint(self.game_id)
+        except OSError:
+            pass  # the hint still shows; only its count is lost
+        self._show_hint(advice.options[0][0])
+
+    def _advice(self):
+        """The suggestion on show, while it still holds for the position (else None)."""
+        advice = self.advice
+        if advice is None or self.replay or advice.step != len(self.session.actions) or not self.my_turn():
+            return None
+        return advice
+
+    def hint_lines(self) -> list:
+        """The suggestion and the best other options with their win chances, as
+        (text, size, colour, bold) lines for the game's panel; [] when none is on show."""
+        advice, t = self._advice(), self.app.t
+        if advice is None:
+            return []
+        (best, chance), others = advice.options[0], advice.options[1:]
+        out = [(t("table.hint_best", move=self.describe_action(best), chance=hints.percent(chance)), 16,
+                theme.TEAL, True)]
+        out += [(t("table.hint_other", move=self.describe_action(a), chance=hints.percent(c)), 14, theme.INK_SOFT,
+                 False) for a, c in others]
+        return out
+
+    def hinted(self):
+        """The suggested action on show, or None."""
+        advice = self._advice()
+        return None if advice is None else advice.options[0][0]
+
+    def describe_action(self, action) -> str:
+        """An action in words for the hint (games say it their way)."""
+        return " ".join(map(str, action))
+
+    def hint_shortlist(self, view, legal: list, count: int) -> list:
+        """The few actions worth comparing by playouts when the game's Hard bot cannot rank
+        (ui/hint.py); runs on the hint's thread, so it reads only `view`. Games give their
+        Normal bot's best `count`."""
+        return legal
+
+    def _show_hint(self, action) -> None:
+        """Show the suggested action on the table (the game's selection or preview)."""
+
+    def _draw_tips(self, surface: pygame.Surface) -> list:
+        """A greyed-out button's reason under the mouse; the spots drawn."""
+        return [r for r in (draw_tip(surface, b) for b in self._widgets()) if r is not None]
 
     def toggle_fast_forward(self) -> None:
         self.app.settings.fast_forward = not self.app.settings.fast_forward
@@ -354,6 +472,7 @@ class TableScene(Scene):
             self._frame.set_clip(None)
         surface.blit(self._frame, (0, 0))
         self._draw_overlay(surface)
+        self._draw_tips(surface)
 
     def _render_base(self, size: tuple) -> pygame.Surface:
         """What lies under every region: the sky and the top bar."""

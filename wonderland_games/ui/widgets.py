@@ -67,7 +67,8 @@ class Widget:
 
 
 class Button(Widget):
-    """A rounded button. `style`: "primary" (gold), "secondary" (cream), "danger" (red)."""
+    """A rounded button. `style`: "primary" (gold), "secondary" (cream), "danger" (red).
+    `why_not` (a label) says why it is greyed out: `draw_tip` shows it on hover or focus."""
 
     STYLES = {
         "primary": (theme.GOLD, theme.GOLD_LIGHT, theme.GOLD_DARK, theme.INK),
@@ -85,6 +86,7 @@ class Button(Widget):
         self.size = size
         self.sound = sound
         self.pressed = False
+        self.why_not = None
 
     def handle_mouse(self, event) -> bool:
         if not self.visible:
@@ -138,6 +140,32 @@ class Button(Widget):
                      theme.px(self.size, s), ink, bold=True)
         if self.focused:
             theme.focus_ring(surface, rect, s)
+
+
+def draw_tip(surface: pygame.Surface, button: Button) -> pygame.Rect | None:
+    """A greyed-out button's `why_not` under it while pointed at or focused (kept inside the
+    window); the rect drawn, or None when there is nothing to say."""
+    if button.enabled or not button.visible or not (button.hover or button.focused) or button.why_not is None:
+        return None
+    text = resolve(button.why_not)
+    if not text:
+        return None
+    s = button.s
+    pad = theme.px(10, s)
+    width = min(theme.px(380, s), surface.get_width() - 2 * pad)
+    font, lines = tx.fit_block(button.app.fonts, text, width - 2 * pad, theme.px(120, s), theme.px(theme.TEXT_SMALL, s))
+    line_h = font.get_linesize()
+    inner_w = max(font.size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, inner_w + 2 * pad, len(lines) * line_h + pad)
+    box.midtop = (button.rect.centerx, button.rect.bottom + theme.px(6, s))
+    box = box.clamp(surface.get_rect())
+    pygame.draw.rect(surface, theme.CREAM, box, border_radius=theme.px(8, s))
+    pygame.draw.rect(surface, theme.INK_SOFT, box, max(1, theme.px(2, s)), border_radius=theme.px(8, s))
+    y = box.top + pad // 2
+    for line in lines:
+        surface.blit(tx.render(font, line, theme.INK), (box.left + pad, y))
+        y += line_h
+    return box
 
 
 class TextInput(Widget):

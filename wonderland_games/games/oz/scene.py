@@ -25,6 +25,7 @@ from functools import partial
 
 import pygame
 
+from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.anim import ease_in_out, ease_out, lerp
@@ -413,6 +414,56 @@ class OzScene(TableScene):
             self._path_cache = (key, preview.walk(state) if state.phase == rules.ACTION else [])
         return self._path_cache[1]
 
+    # -- the Suggest button ---------------------------------------------------------------
+    def describe_action(self, action) -> str:
+        t, state, kind = self.app.t, self.state, action[0]
+        if kind in ("take_dir", "take_act"):
+            dice = state.dir_dice if kind == "take_dir" else state.act_dice
+            value = dice[action[1]]
+            return t(f"oz.suggest.{kind}", value=t(f"oz.dir_arrows.{value}") if kind == "take_dir" else value)
+        if kind in ("discard", "cast"):
+            text = t(f"oz.suggest.{kind}", card=spell_name(self.app, state.cards, action[1]))
+            values = [self._value_label(v) for v in action[2:]]
+            return f"{text}{t('sep')}{t('sep').join(values)}" if values else text
+        if kind == "adjust":
+            return t("oz.suggest.adjust", n=state.points + action[1])
+        if kind == "guide":
+            return t("oz.suggest.guide", dir=t(f"oz.dir_arrows.{action[1]}"))
+        return t("oz.suggest.step")
+
+    def hint_shortlist(self, view, legal: list, count: int) -> list:
+        """Normal's best few distinct actions (equivalent dice and spells merged)."""
+        from .bots import ranked_actions
+
+        return [a for _, a in ranked_actions(view, legal)[:count]]
+
+    def _show_hint(self, action) -> None:
+        """A suggested discard or spell is picked as a click would (a spell with its choices made,
+        the Cast button ready); dice and buttons get a gold ring (`_hint_rects`)."""
+        if action[0] == "discard":
+            self.selected = action[1]
+        elif action[0] == "cast":
+            self.selected, self.choice = action[1], tuple(action[2:])
+            self._offer_choices()
+
+    def _hint_rects(self) -> list:
+        """What the suggestion on show points at: a die or a control button."""
+        action = self.hinted()
+        if action is None:
+            return []
+        kind = action[0]
+        if kind in ("take_dir", "take_act"):
+            want = ("direction" if kind == "take_dir" else "action", action[1])
+            return [r for k, r in self.die_rects() if k == want]
+        if kind == "cast":
+            return [b.rect for b, value in self.options if value == tuple(action[2:])]
+        if kind == "adjust":
+            name = "minus" if action[1] < 0 else "plus"
+        else:
+            name = "guide_" + action[1] if kind == "guide" else kind  # "step", "discard" (no button)
+        button = self.buttons.get(name)
+        return [button.rect] if button is not None and button.visible else []
+
     # -- buttons ----------------------------------------------------------------------
     def _reset_view(self) -> None:
         self.walking = False
@@ -500,6 +551,8 @@ class OzScene(TableScene):
     # -- drawing -----------------------------------------------------------------------------
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         self._draw_motion(surface)
+        for rect in self._hint_rects():
+            hints.ring(surface, rect, self.layout.s)
         self._draw_detail(surface)
 
     def _parts(self):
@@ -528,7 +581,7 @@ class OzScene(TableScene):
         yield "dice", (lang, d.round, tuple(d.dir_dice), tuple(d.act_dice), tuple(d.dir_owner), tuple(d.act_owner),
                        frozenset(clickable), self.hover_die, tumble), \
             lambda f: draw_dice(f, lay.dice, s, self.app, self.art, d, lay, clickable, self.hover_die, tumble)
-        lines = self._hint_lines()
+        lines = self.hint_lines() + self._hint_lines()
         widgets = [b for n, b in self.buttons.items() if n not in lay.buttons] + [b for b, _ in self.options]
         yield "controls", (lang, tuple(lines), tuple(map(button_look, widgets)), self._acting_key()), \
             partial(self._paint_controls, lines, widgets)

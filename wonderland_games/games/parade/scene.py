@@ -298,6 +298,22 @@ class ParadeScene(TableScene):
         loses = [c for c in range(len(deck.colours)) if had[c] and not has[c]]
         return {"taken": taken, "boundary": boundary, "old": old, "new": new, "gains": gains, "loses": loses}
 
+    # -- the Suggest button ---------------------------------------------------------------
+    def describe_action(self, action) -> str:
+        """A play in the preview's words (what it takes), a keep by its two cards."""
+        t, deck = self.app.t, self.deck
+        if action[0] == "keep":
+            return t("parade.preview.keep", cards=card_list(self.app, deck, list(action[1:])))
+        taken = rules.cards_taken(deck, self.state.parade, action[1])
+        return t("parade.preview.takes" if taken else "parade.preview.takes_none",
+                 card=card_name(self.app, deck, action[1]), n=len(taken))
+
+    def _show_hint(self, action) -> None:
+        """The suggested card(s) picked, as a click would: lifted, glowing, previewed."""
+        self.selected = list(action[1:])
+        self.preview = self._compute_preview()
+        self.dirty = True
+
     # -- buttons -----------------------------------------------------------------------
     def _reset_view(self) -> None:
         self.last_play = None
@@ -412,7 +428,7 @@ class ParadeScene(TableScene):
                 surface.blit(self._frame, rect, rect)
         else:
             surface.blit(self._frame, (0, 0))
-        self._overdraw = self._draw_flights(surface) + self._draw_focus(surface)
+        self._overdraw = self._draw_flights(surface) + self._draw_focus(surface) + self._draw_tips(surface)
         self._partial_ok = self.app.top is self and surface is self.app.screen
 
     def _repaint(self, parts, seconds: float) -> tuple:
@@ -450,7 +466,7 @@ class ParadeScene(TableScene):
                                                              theme.CREAM, align="left")
             return
         state, entries = self.state, self.log.entries
-        key = (self.app.lang, tuple(self.selected), repr(self.preview), self.my_turn(), state.phase,
+        key = (self.app.lang, tuple(self.selected), repr(self.preview), tuple(self.hint_lines()), self.my_turn(), state.phase,
                state.current_player(), state.is_over(), len(entries), entries[-1] if entries else None,
                button_look(self.buttons["confirm"]))
         yield "info", key, self._paint_info
@@ -662,7 +678,7 @@ class ParadeScene(TableScene):
 
     def _draw_info(self, frame, rect, s) -> None:
         t, state, deck = self.app.t, self.state, self.deck
-        lines = []  # (text, size, colour, bold)
+        lines = self.hint_lines()  # (text, size, colour, bold)
         seat = state.current_player()
         if state.is_over():
             lines.append((t("parade.status.over"), 20, theme.PLUM, True))

@@ -28,13 +28,14 @@ from functools import partial
 
 import pygame
 
+from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.anim import ease_in_out, ease_out, lerp
 from ...ui.log_panel import LogPanel
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
-from ...ui.widgets import Button
+from ...ui.widgets import Button, resolve
 from . import rules
 from .cards import FLY, PLAIN
 from .layout import compute
@@ -301,6 +302,46 @@ class VoyageScene(TableScene):
         if action is not None:
             self.apply(action)
 
+    # -- the Suggest button ---------------------------------------------------------------
+    BUTTON_OF = {rules.COLLECT: "collect", rules.BUY_MONEY: "buy_money", rules.BUY_TOKEN: "buy_token",
+                 rules.FLYER: "flyer", rules.END: "end"}
+
+    def describe_action(self, action) -> str:
+        """In the words of the button that does it, or the planned move's card and city."""
+        t, kind = self.app.t, action[0]
+        if kind == "move":
+            return t("voyage.suggest.move", card=card_name(self.app, self.cards, action[1]),
+                     city=city_name(self.app, self.world, action[2]))
+        if kind == "discard":
+            return t("voyage.suggest.discard", card=card_name(self.app, self.cards, action[1]))
+        if kind == "visit":
+            if action[2] == "money":
+                return self._visit_money_label()
+            return t("voyage.buttons.visit_card", card=card_name(self.app, self.cards, action[3]))
+        return resolve(self.buttons[self.BUTTON_OF[tuple(action)]].text)
+
+    def hint_shortlist(self, view, legal: list, count: int) -> list:
+        """Normal's best few, the ones Voyage's Hard bot compares too."""
+        from .bots import ranked
+
+        return [a for _, a in ranked(view, legal)[:count]]
+
+    def _show_hint(self, action) -> None:
+        """A suggested move is planned as two clicks would (card, then city: its route on the map);
+        a discard or a card-paid visit has its card picked; a button gets a gold ring."""
+        if action[0] in ("move", "discard"):
+            self.selected, self.target = action[1], (action[2] if action[0] == "move" else None)
+        elif action[0] == "visit" and action[2] == "card":
+            self.selected, self.target = action[3], None
+
+    def _hint_rects(self) -> list:
+        action = self.hinted()
+        if action is None or action[0] in ("move", "discard"):
+            return []
+        name = ("visit_" + action[2]) if action[0] == "visit" else self.BUTTON_OF.get(tuple(action))
+        button = self.buttons.get(name)
+        return [button.rect] if button is not None and button.visible else []
+
     # -- buttons ----------------------------------------------------------------------
     def results_scene(self):
         from .results import VoyageResultsScene
@@ -468,6 +509,8 @@ class VoyageScene(TableScene):
     # -- drawing -----------------------------------------------------------------------------
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         self._draw_motion(surface)
+        for rect in self._hint_rects():
+            hints.ring(surface, rect, self.layout.s)
         self._draw_tooltip(surface)
 
     def _parts(self):
@@ -498,7 +541,7 @@ class VoyageScene(TableScene):
                           tuple(map(tuple, state.visited)), tuple(map(tuple, state.souvenirs)), tuple(state.supply),
                           tuple(state.positions), current), \
             lambda f: draw_players(f, lay, self.app, state, current, scores)
-        lines = self._hint_lines()
+        lines = self.hint_lines() + self._hint_lines()
         widgets = [self.buttons[n] for n in list(lay.actions) + list(lay.replay)]
         yield "controls", (lang, tuple(lines), tuple(map(button_look, widgets))), partial(self._paint_controls, lines, widgets)
         entries = self.log.entries
