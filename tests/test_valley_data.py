@@ -63,6 +63,18 @@ def test_unique_common_and_the_one_staple():
     assert 20 <= sum(k.unique for k in kinds) <= 28
 
 
+def test_design_notes_state_the_measured_figures():
+    deck = copies(load_cards().kinds.values())
+    critters = [k for k in deck if k.is_critter]
+    constructions = [k for k in deck if not k.is_critter]
+    notes = (data_dir() / "valley" / "DESIGN.md").read_text(encoding="utf-8")
+    assert " | ".join(f"{k} / {c}" for k, c in REFERENCE.values()) + " | 48 / 128 |" in notes
+    assert f"{len(critters)} critter cards cost {statistics.mean(k.cost.total for k in critters):.2f} berries" in notes
+    assert f"{len(constructions)} construction cards cost {statistics.mean(k.cost.total for k in constructions):.2f}" \
+        in notes
+    assert f"averaging {statistics.mean(k.points for k in deck):.2f}" in notes
+
+
 def test_every_critter_has_its_own_construction_host():
     cards = load_cards()
     critters = [k for k in cards.kinds.values() if k.is_critter]
@@ -261,6 +273,10 @@ CASES = {
                           "locations", "exclusive", "both exclusive and shared"),
     "board: forest duplicate": (BOARD_FILE, lambda r: r["forest"][1].update(id="fairy_ring"),
                                 "forest card 'fairy_ring'", "id", "duplicate"),
+    "board: forest id of a location": (BOARD_FILE, lambda r: r["forest"][1].update(id="twig_grove"),
+                                       "forest card 'twig_grove'", "id", "already the id"),
+    "board: location id of a card": (BOARD_FILE, lambda r: first(r, "locations").update(id="quarry"),
+                                     "location 'quarry'", "id", "already the id of a card kind"),
     "board: forest missing en": (BOARD_FILE, lambda r: r["forest"][2]["name"].pop("en"),
                                  "forest card 'babbling_brook'", "name.en", "missing"),
     "board: two spring events": (BOARD_FILE, lambda r: r["basic_events"][1].update(season="spring"),

@@ -135,6 +135,12 @@ def parse_board(raw, cards: Cards, file: str = BOARD_FILE) -> tuple:
     if len({loc.exclusive for loc in locations.values()}) != 2:
         raise DataError(file, "locations", "exclusive", "the board needs both exclusive and shared locations")
     woods = _entries(raw, "forest", "forest card", FOREST_COUNT, file, forest)
+    for wid in woods:  # actions will name a spot by its id alone
+        if wid in locations or wid in kinds:
+            raise DataError(file, f"forest card '{wid}'", "id", "already the id of a location or a card kind")
+    for lid in locations:
+        if lid in kinds:
+            raise DataError(file, f"location '{lid}'", "id", "already the id of a card kind")
     basic = _entries(raw, "basic_events", "basic event", BASIC_EVENT_COUNT, file,
                      lambda e, eid, label: _event(e, eid, label, file, kinds, True))
     seasons = sorted(event.season for event in basic.values())
