@@ -134,6 +134,9 @@ class ResultsScene(FormScene):
         """The ranking at the top left, the chart beside it, the details below both."""
         inner = self.panel.inflate(-theme.px(48, s), -theme.px(32, s))
         details_h = int(inner.height * self.details_share)
+        needed = self.details_height(s)
+        if needed is not None:  # the rest goes to the ranking and the chart
+            details_h = min(details_h, needed)
         self.ranking_rect = pygame.Rect(inner.left, inner.top, inner.width, inner.height - details_h)
         self.chart_rect = pygame.Rect(inner.topright, (0, 0))
         if self.chart is not None:
@@ -202,6 +205,14 @@ class ResultsScene(FormScene):
         tx.draw_line(surface, self.app.fonts, _num(self.result.scores[seat]),
                      pygame.Rect(row.right - pad - theme.px(120, s), row.top, theme.px(120, s), row.height),
                      size, theme.PLUM if won else theme.INK, bold=True, align="right")
+
+    def details_height(self, s: float) -> int | None:
+        """The most height `draw_details` can use (None: its whole share, `details_share`)."""
+        return None
+
+    def score_table_height(self, notes: int, s: float) -> int:
+        """What `draw_score_table` fills with one row per seat and `notes` notes at most."""
+        return px(28 + 16, s) + px(48, s) * len(self.session.seats) + px(24, s) * notes
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
         """The score breakdown; games override this, most through `draw_score_table`."""

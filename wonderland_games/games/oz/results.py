@@ -32,6 +32,9 @@ class OzResultsScene(ResultsScene):
     def chart_unit(self) -> str:
         return self.app.t("oz.results.chart_round")
 
+    def details_height(self, s: float) -> int:
+        return self.score_table_height(len(self.notes()), s)
+
     def notes(self) -> list:
         res, t = self.result, self.app.t
         best = max(res.scores)

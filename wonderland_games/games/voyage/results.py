@@ -33,6 +33,9 @@ class VoyageResultsScene(ResultsScene):
         """Money and tokens count as they stood: spending money can lower a line."""
         return self.app.t("results.chart.if_ended")
 
+    def details_height(self, s: float) -> int:
+        return self.score_table_height(len(self.notes()), s)
+
     def notes(self) -> list:
         """How the game ended, and which tie-break decided (or shared) first place."""
         res, t, extra = self.result, self.app.t, self.result.extra
