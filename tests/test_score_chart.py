@@ -117,6 +117,8 @@ def test_results_screen_keeps_chart_ranking_and_table_apart(table_app, size):
             assert scene.panel.contains(a)
             assert not any(a.colliderect(b) for b in areas[i + 1:]), (size, areas)
         assert scene.chart_rect.contains(scene.chart.plot)
+        assert scene.details_rect.height <= scene.score_table_height(len(scene.notes()), scene.s), \
+            "Oz's table leaves the height it does not fill to the chart"
 
 
 def test_nice_ticks_are_round_and_cover_the_range():

@@ -4,11 +4,13 @@ Games subclass `ResultsScene` and override `draw_details(surface, rect)` to
 show their own score breakdown in the lower part; the default draws
 `Result.breakdown` as a plain table. Beside the ranking a chart shows every
 player's score turn by turn, replayed from the session (any game whose state
-has `scores_now()`); games may word its note (`chart_note`) and colour its
-lines (`seat_colour`). The table hands over its log (`log`), which the Log
-button reopens. Statistics are counted once, when the screen first shows
-(pass `record_stats=False` for replays and for games that were already over
-when loaded).
+has `scores_now()`); games may word its heading and axis (`chart_title`,
+`chart_unit`), colour its lines (`seat_colour`) and say how much height their
+details fill (`details_height`), leaving the rest to the ranking and chart.
+The table hands over its log (`log`), which the Log button reopens.
+Statistics are counted once, when the screen first shows (pass
+`record_stats=False` for replays and for games that were already over when
+loaded).
 """
 
 from __future__ import annotations
