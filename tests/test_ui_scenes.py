@@ -17,6 +17,7 @@ from wonderland_games.core.session import Session
 from wonderland_games.core.settings import load_settings
 from wonderland_games.core.stats import SEAT_KINDS, load_stats
 from wonderland_games.scenes.curtain import CurtainScene
+from wonderland_games.scenes.game_log import GameLogScene
 from wonderland_games.scenes.launch import scene_class
 from wonderland_games.scenes.load import LoadScene
 from wonderland_games.scenes.menu import MenuScene
@@ -74,7 +75,8 @@ SCENES = {
     "settings": SettingsScene,
     "rules": RulesScene,
     "curtain": lambda app: CurtainScene(app, "柴郡猫"),
-    "results": lambda app: ResultsScene(app, finished_session(), record_stats=False),
+    "results": lambda app: ResultsScene(app, finished_session(), record_stats=False, log=[("小明 played.", "play")]),
+    "game_log": lambda app: GameLogScene(app, [("小明 played a long move " * 6, "play"), ("Game over.", "event")] * 30),
     "message": lambda app: MessageDialog(app, "出错了：存档已损坏。" * 5, error=True),
     "confirm": lambda app: ConfirmDialog(app, "要删除吗？", lambda: None),
     "resume": resume_dialog,

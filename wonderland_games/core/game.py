@@ -158,6 +158,17 @@ class GameState:
     def turn_number(self) -> int:
         return 0
 
+    def scores_now(self) -> Optional[list]:
+        """Each seat's score if the game were scored now, in the game's own sense (equal to
+        `result().scores` once over); the results chart draws it turn by turn. None: the
+        game cannot say before the end."""
+        return None
+
+    def turns_done(self) -> int:
+        """Whole turns (or rounds: `GameInfo.turn_unit`) finished so far, the results chart's
+        x; `turn_number()` unless that counts the turn under way."""
+        return self.turn_number()
+
 
 @dataclass(frozen=True)
 class SeatChoice:

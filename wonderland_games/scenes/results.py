@@ -2,20 +2,28 @@
 
 Games subclass `ResultsScene` and override `draw_details(surface, rect)` to
 show their own score breakdown in the lower part; the default draws
-`Result.breakdown` as a plain table. Statistics are counted once, when the
-screen first shows (pass `record_stats=False` for replays and for games that
-were already over when loaded).
+`Result.breakdown` as a plain table. Beside the ranking a chart shows every
+player's score turn by turn, replayed from the session (any game whose state
+has `scores_now()`); games may word its heading and axis (`chart_title`,
+`chart_unit`), colour its lines (`seat_colour`) and say how much height their
+details fill (`details_height`), leaving the rest to the ranking and chart.
+The table hands over its log (`log`), which the Log button reopens.
+Statistics are counted once, when the screen first shows (pass
+`record_stats=False` for replays and for games that were already over when
+loaded).
 """
 
 from __future__ import annotations
 
 import pygame
 
+from ..core import registry
 from ..ui import text as tx
 from ..ui import theme
 from ..ui.dialogs import show_error
+from ..ui.score_chart import SEAT_COLOURS, ScoreChart, score_series
 from ..ui.theme import px
-from ..ui.screen import FormScene
+from ..ui.screen import FormScene, button_row
 from ..ui.widgets import Button
 from .launch import back_to_menu, open_game
 from .setup import kind_label
@@ -39,16 +47,49 @@ def ranks(result) -> list:
 class ResultsScene(FormScene):
     details_share = 0.42  # part of the panel height given to `draw_details` (0 hides it)
 
-    def __init__(self, app, session, record_stats: bool = True) -> None:
+    def __init__(self, app, session, record_stats: bool = True, log: list | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.result = session.state.result()
         self.record_stats = record_stats
+        self.log_entries = list(log or [])
         self.rematch_button = Button(app, lambda: app.t("results.rematch"), self.rematch)
         self.menu_button = Button(app, lambda: app.t("results.menu"), lambda: back_to_menu(app), style="secondary")
-        self.ring.add(self.rematch_button, self.menu_button)
+        self.log_button = Button(app, lambda: app.t("results.log"), self.open_log, style="secondary")
+        self.log_button.visible = bool(self.log_entries)
+        self.ring.add(self.rematch_button, self.menu_button, self.log_button)
         self.ring.focus(self.rematch_button, keyboard=True)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.ranking_rect = self.chart_rect = self.details_rect = self.panel
+        self.chart = self.make_chart()
+
+    def make_chart(self) -> ScoreChart | None:
+        """The score chart, replayed from the session's first state (None: the game gives no
+        scores before the end)."""
+        series = score_series(self.session.initial_state(), self.session.actions)
+        if series is None:
+            return None
+        t, seats = self.app.t, self.session.seats
+        return ScoreChart(self.app, series, [seat.name for seat in seats],
+                          [self.seat_colour(i) for i in range(len(seats))], self.result.ranking(),
+                          (self.chart_title, self.chart_unit, lambda: t("results.chart.points")))
+
+    def chart_title(self) -> str:
+        """The chart's heading: what a point on it means in this game."""
+        return self.app.t("results.chart.title")
+
+    def chart_unit(self) -> str:
+        """The x axis: the game's turns or rounds, in the game's own word where it has one."""
+        return self.app.t(f"results.chart.{registry.get(self.session.game_id).turn_unit}")
+
+    def seat_colour(self, seat: int) -> tuple:
+        """The colour of the seat's line; games with player colours give theirs."""
+        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+    def open_log(self) -> None:
+        from .game_log import GameLogScene
+
+        self.app.push(GameLogScene(self.app, self.log_entries))
 
     def title(self) -> str:
         return self.app.t("results.title")
@@ -83,22 +124,41 @@ class ResultsScene(FormScene):
         top = self.title_rect().bottom + theme.px(8, s)
         button_h = theme.px(56, s)
         bottom = h - theme.px(28, s)
-        pw = min(w - theme.px(80, s), theme.px(1000, s))
-        self.panel = pygame.Rect((w - pw) // 2, top, pw, bottom - button_h - theme.px(24, s) - top)
-        bw = min(theme.px(240, s), (pw - theme.px(24, s)) // 2)
-        gap = theme.px(24, s)
-        self.menu_button.place((w // 2 - gap // 2 - bw, bottom - button_h, bw, button_h), s)
-        self.rematch_button.place((w // 2 + gap // 2, bottom - button_h, bw, button_h), s)
+        pw = min(w - theme.px(80, s), theme.px(1000 if self.chart is None else 1160, s))
+        self.panel = pygame.Rect((w - pw) // 2, top, max(0, pw), max(0, bottom - button_h - theme.px(24, s) - top))
+        self._place_areas(s)
+        buttons = [b for b in (self.log_button, self.menu_button, self.rematch_button) if b.visible]
+        row = pygame.Rect(self.panel.left, top, pw, bottom - top)
+        for button, box in zip(buttons, button_row(row, len(buttons), button_h, theme.px(24, s), theme.px(240, s))):
+            button.place(box, s)
+
+    def _place_areas(self, s: float) -> None:
+        """The ranking at the top left, the chart beside it, the details below both."""
+        inner = self.panel.inflate(-theme.px(48, s), -theme.px(32, s))
+        details_h = int(inner.height * self.details_share)
+        needed = self.details_height(s)
+        if needed is not None:  # the rest goes to the ranking and the chart
+            details_h = min(details_h, needed)
+        self.ranking_rect = pygame.Rect(inner.left, inner.top, inner.width, inner.height - details_h)
+        self.chart_rect = pygame.Rect(inner.topright, (0, 0))
+        if self.chart is not None:
+            gap = theme.px(28, s)
+            self.ranking_rect.width = int(inner.width * 0.44)
+            self.chart_rect = pygame.Rect(self.ranking_rect.right + gap, inner.top,
+                                          inner.right - self.ranking_rect.right - gap,
+                                          self.ranking_rect.height - theme.px(8, s))
+        self.details_rect = pygame.Rect(inner.left, self.ranking_rect.bottom, inner.width, details_h)
 
     def draw_content(self, surface) -> None:
         s = self.s
+        if self.panel.width < theme.px(60, s) or self.panel.height < theme.px(60, s):
+            return  # a window too small for anything readable
         theme.panel(surface, self.panel, s)
-        inner = self.panel.inflate(-theme.px(48, s), -theme.px(32, s))
-        details_h = int(inner.height * self.details_share)
-        ranking = pygame.Rect(inner.left, inner.top, inner.width, inner.height - details_h)
-        self.draw_ranking(surface, ranking)
-        if details_h > 0:
-            details = pygame.Rect(inner.left, ranking.bottom, inner.width, details_h)
+        if self.chart is not None:
+            self.chart.draw(surface, self.chart_rect, s)
+        self.draw_ranking(surface, self.ranking_rect)
+        if self.details_rect.height > 0:
+            details = self.details_rect
             pygame.draw.line(surface, theme.PAPER_EDGE, details.topleft, details.topright, max(1, theme.px(2, s)))
             self.draw_details(surface, details.inflate(0, -theme.px(16, s)))
 
@@ -137,7 +197,7 @@ class ResultsScene(FormScene):
         pad = theme.px(14, s)
         tx.draw_line(surface, self.app.fonts, f"{rank}.", pygame.Rect(row.left + pad, row.top, theme.px(50, s), row.height),
                      size, theme.INK, bold=True, align="left")
-        name_w = int(row.width * 0.5)
+        name_w = row.width - 2 * pad - theme.px(56 + 130, s)  # all but the rank and the score
         label = info.name
         if info.is_bot:
             level = kind_label(self.app, f"bot-{info.level}")
@@ -147,6 +207,14 @@ class ResultsScene(FormScene):
         tx.draw_line(surface, self.app.fonts, _num(self.result.scores[seat]),
                      pygame.Rect(row.right - pad - theme.px(120, s), row.top, theme.px(120, s), row.height),
                      size, theme.PLUM if won else theme.INK, bold=True, align="right")
+
+    def details_height(self, s: float) -> int | None:
+        """The most height `draw_details` can use (None: its whole share, `details_share`)."""
+        return None
+
+    def score_table_height(self, notes: int, s: float) -> int:
+        """What `draw_score_table` fills with one row per seat and `notes` notes at most."""
+        return px(28 + 16, s) + px(48, s) * len(self.session.seats) + px(24, s) * notes
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
         """The score breakdown; games override this, most through `draw_score_table`."""

@@ -443,7 +443,8 @@ class TableScene(Scene):
         self.dirty = True
 
     def show_results(self) -> None:
-        self.app.push(self.results_scene()(self.app, self.session, record_stats=self.counts_for_stats))
+        self.app.push(self.results_scene()(self.app, self.session, record_stats=self.counts_for_stats,
+                                           log=self.log.entries))
         self.counts_for_stats = False
 
     # -- drawing -------------------------------------------------------------------------

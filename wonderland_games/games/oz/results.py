@@ -2,7 +2,9 @@
 
 Per player: the character, points from their own gem, from the other gems,
 from visiting the wizard, the total, and the magic cards played (the first
-tie-break), with a note when a tie was decided or shared.
+tie-break), with a note when a tie was decided or shared. The score chart
+draws each player's line in their gem colour (points are earned for good in
+Oz, so a line never falls).
 """
 
 from __future__ import annotations
@@ -12,17 +14,26 @@ from functools import partial
 import pygame
 
 from ...scenes.results import ResultsScene
-from .art import OzArt
+from .art import GEM_RGB, OzArt
 from .rules import BREAKDOWN
 
 
 class OzResultsScene(ResultsScene):
     details_share = 0.5
 
-    def __init__(self, app, session, record_stats: bool = True) -> None:
-        super().__init__(app, session, record_stats)
+    def __init__(self, app, session, record_stats: bool = True, log: list | None = None) -> None:
+        super().__init__(app, session, record_stats, log)
         self.state = session.state
         self.art = OzArt(app.font)
+
+    def seat_colour(self, seat: int) -> tuple:
+        return GEM_RGB[self.session.state.colours[seat]]
+
+    def chart_unit(self) -> str:
+        return self.app.t("oz.results.chart_round")
+
+    def details_height(self, s: float) -> int:
+        return self.score_table_height(len(self.notes()), s)
 
     def notes(self) -> list:
         res, t = self.result, self.app.t

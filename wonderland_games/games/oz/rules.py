@@ -590,6 +590,14 @@ class OzState(ChanceState, GameState):
     def turn_number(self) -> int:
         return self.round
 
+    def scores_now(self) -> list:
+        """The points earned so far (Oz scores as it goes)."""
+        return list(self.scores)
+
+    def turns_done(self) -> int:
+        """Rounds finished: `round` is the one under way until the game is over."""
+        return self.round if self.phase == OVER else max(0, self.round - 1)
+
     # -- hidden information ----------------------------------------------------
     def clone(self) -> "OzState":
         other = OzState.__new__(OzState)

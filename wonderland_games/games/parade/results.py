@@ -2,7 +2,10 @@
 
 For every player and colour it shows the collected cards, whether they were
 flipped (majority: 1 point each) or count face value, the totals, and why a
-tie on points was decided the way it was.
+tie on points was decided the way it was. The score chart shows, after each
+turn, the points a player would have had if the game had ended then: the
+cards taken so far, majorities flipped; the last point is the final score,
+the two kept cards included.
 """
 
 from __future__ import annotations
@@ -21,11 +24,15 @@ from .panels import draw_crown
 class ParadeResultsScene(ResultsScene):
     details_share = 0.58
 
-    def __init__(self, app, session, record_stats: bool = True) -> None:
-        super().__init__(app, session, record_stats)
+    def __init__(self, app, session, record_stats: bool = True, log: list | None = None) -> None:
+        super().__init__(app, session, record_stats, log)
         self.state = session.state
         self.deck = self.state.deck
         self.painter = CardPainter(self.deck, app.font)
+
+    def chart_title(self) -> str:
+        """Points are only counted at the end: the chart scores the cards taken so far."""
+        return self.app.t("results.chart.if_ended")
 
     def notes(self) -> list:
         """Tie-break and two-player explanations that apply to this result."""

@@ -302,6 +302,11 @@ class ParadeState(GameState):
     def turn_number(self) -> int:
         return self.plays
 
+    def scores_now(self) -> list:
+        """The cards taken so far scored as at the end, majorities flipped (the kept cards
+        join the collections only when the game ends)."""
+        return scores_now(self.deck, self.collections)
+
     def reveals_hidden(self, action: Action) -> bool:
         """A play in the normal phase draws a card; the last keep shows every choice."""
         if self.phase == PLAY:

@@ -3,7 +3,9 @@
 Per player: their traveller, points from destinations, colour sets,
 souvenir sets, money and tokens, the total, and the tie-break counts
 (destinations visited, souvenir sets, money) with a note saying how the game
-ended and how a tie was settled or shared.
+ended and how a tie was settled or shared. The score chart shows what each
+player would have scored had the journey ended after that round (money
+included, so a line dips when money is spent), in their pawn's colour.
 """
 
 from __future__ import annotations
@@ -13,16 +15,26 @@ from functools import partial
 import pygame
 
 from ...scenes.results import ResultsScene
-from .panels import pawn
+from .panels import PAWNS, pawn
 from .rules import BREAKDOWN
 
 
 class VoyageResultsScene(ResultsScene):
     details_share = 0.55
 
-    def __init__(self, app, session, record_stats: bool = True) -> None:
-        super().__init__(app, session, record_stats)
+    def __init__(self, app, session, record_stats: bool = True, log: list | None = None) -> None:
+        super().__init__(app, session, record_stats, log)
         self.state = session.state
+
+    def seat_colour(self, seat: int) -> tuple:
+        return PAWNS[seat % len(PAWNS)]
+
+    def chart_title(self) -> str:
+        """Money and tokens count as they stood: spending money can lower a line."""
+        return self.app.t("results.chart.if_ended")
+
+    def details_height(self, s: float) -> int:
+        return self.score_table_height(len(self.notes()), s)
 
     def notes(self) -> list:
         """How the game ended, and which tie-break decided (or shared) first place."""

@@ -550,6 +550,14 @@ class VoyageState(ChanceState, GameState):
     def turn_number(self) -> int:
         return self.round
 
+    def scores_now(self) -> list:
+        """What each seat would score if the journey ended now (money and tokens included)."""
+        return self.scores()
+
+    def turns_done(self) -> int:
+        """Rounds finished: `round` is the one under way until the game is over."""
+        return self.round if self.phase == OVER else max(0, self.round - 1)
+
     # -- hidden information ----------------------------------------------------
     def clone(self) -> "VoyageState":
         other = VoyageState.__new__(VoyageState)
