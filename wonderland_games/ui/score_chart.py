@@ -61,8 +61,8 @@ def _light(colour) -> bool:
 class ScoreChart:
     """One game's series drawn into any rect. `order` lists seats bottom to top, each line
     thinner than the one below (the winners first and widest), so lines that run together
-    show as stripes; `labels` are (title, x axis, y axis), each
-a string or a function giving one (so a language switch shows at once)."""
+    show as stripes; `labels` are (title, x axis, y axis), each a string or a function
+    giving one (so a language switch shows at once)."""
 
     MIN_SIZE = (160, 110)  # unscaled: below this the chart is not drawn at all
 
