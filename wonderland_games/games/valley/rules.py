@@ -107,11 +107,17 @@ def free_host(kind_id: str, city: Sequence[str], occupied: frozenset, cards: Car
     return next((i for i, k in enumerate(city) if k == host and i not in occupied), None)
 
 
+def bonus_sources(kind_id: str, city: Sequence[str], cards: Cards) -> list:
+    """(kind id in the city, effect index, its PlayBonus) for each bonus that playing this card
+    into `city` (the city before it arrives) sets off, in city order."""
+    played = cards.kinds[kind_id]
+    return [(k, i, b) for k in city for i, b in enumerate(cards.kinds[k].effects)
+            if isinstance(b, PlayBonus) and b.cards.matches(played)]
+
+
 def play_bonuses(kind_id: str, city: Sequence[str], cards: Cards) -> tuple:
     """The effects set off by playing this card into `city` (the city before it arrives)."""
-    played = cards.kinds[kind_id]
-    return tuple(e for k in city for b in cards.kinds[k].effects
-                 if isinstance(b, PlayBonus) and b.cards.matches(played) for e in b.effects)
+    return tuple(e for _, _, b in bonus_sources(kind_id, city, cards) for e in b.effects)
 
 
 def condition_points(who: Holdings, others: Sequence[Holdings], cards: Cards) -> int:
