@@ -429,7 +429,7 @@ def test_random_play_never_sticks_and_keeps_every_invariant():
         n = 2 + seed % 3
         s = engine.new_state(seats(n), seed)
         rng = random.Random(seed)
-        steps = 0
+        steps, seen = 0, []
         while not s.is_over():
             check(s)
             if steps % 37 == 5:
@@ -444,10 +444,17 @@ def test_random_play_never_sticks_and_keeps_every_invariant():
                         break
                     assert a.apply(policy(twin_rng, a.legal_actions())) == b.apply(policy(probe, b.legal_actions()))
                 assert a.to_dict() == b.to_dict()
+                before, legal = s.to_dict(), s.legal_actions()
+                for stale in seen[-12:] + [("place", 9, 0), ("play", "quarry", 9, 9, 9, 9), ("take",), (), ("x",)]:
+                    if stale not in legal:
+                        with pytest.raises(IllegalAction):
+                            s.apply(stale)
+                assert s.to_dict() == before, "an illegal action changes nothing"
                 seat = s.current_player()
                 view = s.view((seat + 1) % n)
                 assert all(set(view.hands[o]) <= {UNKNOWN} for o in range(n) if o != (seat + 1) % n)
-            s.apply(policy(rng, s.legal_actions()))
+            seen.append(policy(rng, s.legal_actions()))
+            s.apply(seen[-1])
             steps += 1
             assert steps < 3000, "the game must end"
         check(s)

@@ -74,17 +74,25 @@ def unplayable_reason(kind_id: str, city: Sequence[str], cards: Cards, city_limi
     return None
 
 
-def _discounts(kind_id: str, city: Sequence[str], cards: Cards) -> list:
+def _discounts(kind_id: str, city: Sequence[str], cards: Cards) -> tuple:
     played = cards.kinds[kind_id]
-    return [e for k in city for e in cards.kinds[k].effects
-            if isinstance(e, Discount) and e.cards.matches(played)]
+    return tuple(e for k in city for e in cards.kinds[k].effects
+                 if isinstance(e, Discount) and e.cards.matches(played))
 
 
-def payments(kind_id: str, city: Sequence[str], held: Bundle, cards: Cards) -> list:
-    """Every distinct bundle that pays for the card after discounts and that `held` covers, cheapest first."""
+_PRICES: dict = {}  # (id of the Cards, kind, discounts) -> (that Cards, the price options)
+
+
+def prices(kind_id: str, discounts: tuple, cards: Cards) -> tuple:
+    """Every distinct bundle that pays for the card after these discounts, cheapest first.
+    Cached: the engine asks for every card in every hand at every turn."""
+    key = (id(cards), kind_id, discounts)
+    found = _PRICES.get(key)
+    if found is not None and found[0] is cards:
+        return found[1]
     cost = dict(cards.kinds[kind_id].cost.items())
     free_any = 0
-    for discount in _discounts(kind_id, city, cards):
+    for discount in discounts:
         if discount.resource == ANY:
             free_any += discount.amount
         elif discount.resource in cost:
@@ -97,8 +105,15 @@ def payments(kind_id: str, city: Sequence[str], held: Bundle, cards: Cards) -> l
             left[r] = left[r] - 1
         if min(left.values(), default=0) >= 0:
             options.add(Bundle(**left))
-    affordable = [b for b in options if all(b.get(r) <= held.get(r) for r in RESOURCES)]
-    return sorted(affordable, key=lambda b: (b.total, tuple(b.get(r) for r in RESOURCES)))
+    ordered = tuple(sorted(options, key=lambda b: (b.total, tuple(b.get(r) for r in RESOURCES))))
+    _PRICES[key] = (cards, ordered)
+    return ordered
+
+
+def payments(kind_id: str, city: Sequence[str], held: Bundle, cards: Cards) -> list:
+    """Every distinct bundle that pays for the card after discounts and that `held` covers, cheapest first."""
+    return [b for b in prices(kind_id, _discounts(kind_id, city, cards), cards)
+            if b.berry <= held.berry and b.twig <= held.twig and b.resin <= held.resin and b.pebble <= held.pebble]
 
 
 def free_host(kind_id: str, city: Sequence[str], occupied: frozenset, cards: Cards) -> Optional[int]:

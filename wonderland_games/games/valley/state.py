@@ -221,18 +221,34 @@ class ValleyState(Resolver, ChanceState, GameState):
         return all(held[j] >= cost.get(r) for j, r in enumerate(RESOURCES))
 
     def play_actions(self, seat: int) -> list:
-        city, cards = self.cities[seat], self.cards
-        held = self.bundle(seat)
         actions = []
         for kind_id in dict.fromkeys(self.hands[seat]):
-            if rules.unplayable_reason(kind_id, city, cards, self.numbers.city_limit) is not None:
-                continue
-            if cards.kinds[kind_id].is_critter and rules.free_host(
-                    kind_id, city, frozenset(self.occupied[seat]), cards) is not None:
-                actions.append(("play", kind_id, "free"))
-            actions += [("play", kind_id, b.berry, b.twig, b.resin, b.pebble)
-                        for b in rules.payments(kind_id, city, held, cards)]
+            actions += self.plays_of(seat, kind_id)
         return actions
+
+    def plays_of(self, seat: int, kind_id: str) -> list:
+        """The ways to play this card from the hand now: free through its host, or each payment."""
+        city, cards = self.cities[seat], self.cards
+        if rules.unplayable_reason(kind_id, city, cards, self.numbers.city_limit) is not None:
+            return []
+        actions = []
+        if cards.kinds[kind_id].is_critter and rules.free_host(
+                kind_id, city, frozenset(self.occupied[seat]), cards) is not None:
+            actions.append(("play", kind_id, "free"))
+        return actions + [("play", kind_id, b.berry, b.twig, b.resin, b.pebble)
+                          for b in rules.payments(kind_id, city, self.bundle(seat), cards)]
+
+    def _is_legal(self, action: tuple) -> bool:
+        """`action in self.legal_actions()`, without listing every card's payments."""
+        item = self.decision()
+        if item is not None:
+            return action in self.decision_actions(item)
+        if action == PREPARE:
+            return True
+        seat = self.current
+        if len(action) >= 3 and action[0] == "play" and action[1] in self.hands[seat]:
+            return action in self.plays_of(seat, action[1])
+        return action in self.place_actions(seat)
 
     # -- applying --------------------------------------------------------------
     def apply(self, action: Action) -> list:
@@ -245,7 +261,7 @@ class ValleyState(Resolver, ChanceState, GameState):
             if not isinstance(action, list):
                 raise IllegalAction(f"an action is a tuple, not {action!r}")
             action = tuple(action)
-        if not plain(action) or action not in self.legal_actions():
+        if not action or not plain(action) or not self._is_legal(action):
             raise IllegalAction(f"{action!r} is not legal for seat {self.current_player()} now")
         events: list = []
         item = self.decision()
