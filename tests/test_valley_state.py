@@ -400,6 +400,15 @@ def test_a_damaged_save_is_refused():
         engine.from_dict(data)
 
 
+@pytest.mark.parametrize("queue", [[["fx", "card:nobody", 0, 0]], [["fx", "board:twig_grove", 0, 0]],
+                                   [["trade", "board:twig_grove", 0, 0, 0]], [["end_turn", 7]], [["dance", 0]]])
+def test_a_save_with_an_impossible_work_queue_is_refused(queue):
+    data = started().to_dict()
+    data["queue"] = queue
+    with pytest.raises(engine.StateFormatError):
+        engine.from_dict(data)
+
+
 def test_a_taped_game_replays_without_the_generator():
     tape = Tape()
     live = engine.new_state(seats(3), 11, tape=tape)

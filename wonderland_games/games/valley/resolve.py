@@ -245,6 +245,29 @@ class Resolver:
         self.draw(seat, len(back), events)
         self.deck = sorted(self.deck + back)
 
+    def queue_problem(self):
+        """Why the saved queue cannot be this game's, or None: known items, and a front that waits."""
+        n = len(self.seats)
+        for item in self.queue:
+            tag, seat = item[0], item[3] if item[0] in ("fx", "trade") else item[-1]
+            shape = {"fx": 4, "trade": 5, "mulligan": 2, "event": 2, "end_turn": 2}.get(tag)
+            if shape != len(item) or type(seat) is not int or not 0 <= seat < n:
+                return f"unknown work item {list(item)}"
+            if tag in ("fx", "trade"):
+                effects = self.fx.get(item[1])
+                if effects is None or type(item[2]) is not int or not 0 <= item[2] < len(effects):
+                    return f"unknown effect in {list(item)}"
+                if tag == "trade" and (type(effects[item[2]]) is not Trade or type(item[4]) is not int):
+                    return f"not a trade: {list(item)}"
+        front = self.queue[0] if self.queue else None
+        if front is not None:
+            waits = front[0] == "mulligan" or (front[0] == "trade" and self._can_trade(front)) or (
+                front[0] == "fx" and type(self.fx[front[1]][front[2]]) in (Choose, Named)
+                and bool(self.decision_actions(front)))
+            if not waits:
+                return f"the first work item {list(front)} is no decision"
+        return None
+
     # -- basic events ----------------------------------------------------------
     def _event_check(self, seat: int, events: list) -> None:
         season = self.valley.seasons[self.season[seat]].id

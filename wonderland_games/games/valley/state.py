@@ -498,6 +498,9 @@ class ValleyState(Resolver, ChanceState, GameState):
             raise StateFormatError("Wonderland Valley state has an unknown forest card or event")
         if self.over != all(self.finished) or (not self.over and self.finished[self.current]):
             raise StateFormatError("Wonderland Valley state has an impossible end")
+        problem = self.queue_problem()
+        if problem:
+            raise StateFormatError(f"Wonderland Valley state: {problem}")
 
 
 def _texts(values) -> list:
