@@ -351,6 +351,41 @@ def test_the_second_winter_ends_that_players_game_and_the_others_get_one_turn():
     assert s.is_over() and s.current_player() is None and s.legal_actions() == []
 
 
+def test_turns_go_clockwise_from_the_first_player_and_skip_finished_players():
+    s = table(4)
+    s.current = 2
+    order = []
+    for _ in range(5):
+        order.append(s.current_player())
+        s.apply(("place", "berry_bramble"))
+    assert order == [2, 3, 0, 1, 2]
+    s = table(3)
+    s.finished[1] = s.endgame = True
+    s.season[1] = FINAL
+    s.apply(("place", "berry_bramble"))
+    assert s.current_player() == 2
+
+
+def test_summer_and_autumn_events_count_cities_and_production():
+    s = table()
+    build(s, 0, "quarry", "quarry", "twig_mill", "berry_garden")
+    build(s, 1, "dormouse")
+    s.season[0] = 1
+    s.apply(PREPARE)  # summer: 4 cards against 1
+    assert s.claimed[0] == ["summer_fair"]
+    s.current = 0
+    s.apply(PREPARE)  # autumn: 4 production cards
+    assert s.claimed[0] == ["summer_fair", "harvest_festival"]
+
+
+def test_a_finished_owner_still_takes_the_reward_of_its_open_spot():
+    s = table()
+    build(s, 0, "toadstool_inn")
+    s.season[0], s.finished[0], s.endgame, s.current = FINAL, True, True, 1
+    s.apply(("place", 0, 0))
+    assert s.tokens == [1, 1] and s.is_over()
+
+
 def test_the_second_winter_checks_its_event_before_stopping():
     s = table()
     build(s, 0, *["berry_garden"] * 8, "quarry", "quarry")
@@ -387,6 +422,10 @@ def test_a_view_hides_other_hands_and_the_deck_and_cannot_be_played():
         check(full)
     with pytest.raises(IllegalAction):
         s.view(s.current).apply(PREPARE)
+    s.season = [FINAL - 1] * 3
+    for _ in range(3):
+        s.apply(PREPARE)
+    assert s.is_over() and s.view(0).hands == s.hands, "a finished game shows every hand"
 
 
 def test_a_damaged_save_is_refused():
