@@ -71,7 +71,7 @@ def check(s: ValleyState) -> None:
     assert result.scores == [sum(b.values()) for b in result.breakdown]
     if not s.is_over():
         assert s.legal_actions() and s.current_player() is not None
-        assert not s.finished[s.current_player()]
+        assert s.decision() or not s.finished[s.current_player()], "a finished player only decides"
 
 
 def places(s: ValleyState) -> set:
