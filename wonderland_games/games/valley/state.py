@@ -60,6 +60,11 @@ UNKNOWN = "?"  # a hidden card in a view
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 FINAL = len(SEASON_IDS) - 1  # the second winter
 PREPARE = ("prepare",)
+# The state's lists by what they hold (clone, to_dict and from_dict go through them).
+TEXT_LISTS = ("deck", "discard", "forest", "specials")
+WHOLE_LISTS = ("tokens", "workers", "season")
+TEXT_NESTED = ("hands", "cities", "placed", "claimed")  # one list per seat
+WHOLE_NESTED = ("occupied", "resources")
 
 
 class ValleyState(Resolver, ChanceState, GameState):
@@ -394,9 +399,9 @@ class ValleyState(Resolver, ChanceState, GameState):
     def clone(self) -> "ValleyState":
         other = ValleyState.__new__(ValleyState)
         d = self.__dict__.copy()
-        for key in ("deck", "discard", "forest", "specials", "tokens", "workers", "season", "finished", "queue"):
+        for key in TEXT_LISTS + WHOLE_LISTS + ("finished", "queue"):
             d[key] = d[key][:]
-        for key in ("hands", "cities", "occupied", "resources", "placed", "claimed"):
+        for key in TEXT_NESTED + WHOLE_NESTED:
             d[key] = [x[:] for x in d[key]]
         other.__dict__ = d
         return other
@@ -431,18 +436,15 @@ class ValleyState(Resolver, ChanceState, GameState):
         return full
 
     # -- saving ----------------------------------------------------------------
-    LISTS = ("deck", "discard", "forest", "specials")
-    SEAT_LISTS = ("tokens", "workers", "season")
-    NESTED = ("hands", "cities", "occupied", "resources", "placed", "claimed")
 
     def to_dict(self) -> dict:
         data = {"game": GAME_ID, "version": FORMAT_VERSION, "seats": [s.to_dict() for s in self.seats],
                 "seed": self.seed, "rng": self.rng, "chance": self.chance, "starting_hand": self.starting_hand,
                 "first": self.first, "current": self.current, "turns": self.turns, "over": self.over,
                 "endgame": self.endgame, "finished": list(self.finished), "queue": [list(q) for q in self.queue]}
-        for key in self.LISTS + self.SEAT_LISTS:
+        for key in TEXT_LISTS + WHOLE_LISTS:
             data[key] = list(getattr(self, key))
-        for key in self.NESTED:
+        for key in TEXT_NESTED + WHOLE_NESTED:
             data[key] = [list(x) for x in getattr(self, key)]
         return data
 
@@ -461,14 +463,14 @@ class ValleyState(Resolver, ChanceState, GameState):
                 setattr(state, key, whole(data[key]))
             state.over, state.endgame = data["over"] is True, data["endgame"] is True
             state.finished = [f is True for f in data["finished"]]
-            for key in ("deck", "discard", "forest", "specials"):
+            for key in TEXT_LISTS:
                 setattr(state, key, _texts(data[key]))
-            for key in cls.SEAT_LISTS:
+            for key in WHOLE_LISTS:
                 setattr(state, key, whole_list(data[key]))
-            for key in ("hands", "cities", "placed", "claimed"):
+            for key in TEXT_NESTED:
                 setattr(state, key, [_texts(x) for x in data[key]])
-            state.occupied = [whole_list(x) for x in data["occupied"]]
-            state.resources = [whole_list(x) for x in data["resources"]]
+            for key in WHOLE_NESTED:
+                setattr(state, key, [whole_list(x) for x in data[key]])
             state.queue = [tuple(_plain_item(q)) for q in data["queue"]]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateFormatError(f"Wonderland Valley state is incomplete or damaged ({exc!r})") from None
@@ -491,6 +493,8 @@ class ValleyState(Resolver, ChanceState, GameState):
             raise StateFormatError("Wonderland Valley state has negative resources or points")
         if any(not len(p) <= w <= self.numbers.total_workers for p, w in zip(self.placed, self.workers)):
             raise StateFormatError("Wonderland Valley state has an impossible worker count")
+        if self.starting_hand not in self.numbers.starting_hand_options:
+            raise StateFormatError("Wonderland Valley state has an impossible starting hand")
         if any(not 0 <= s <= FINAL for s in self.season) or not 0 <= self.current < n or not 0 <= self.first < n:
             raise StateFormatError("Wonderland Valley state has an impossible season or seat")
         if not set(self.forest) <= set(self.valley.forest) or not set(self.specials) <= set(
