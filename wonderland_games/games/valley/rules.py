@@ -1,15 +1,14 @@
-"""Wonderland Valley (仙境幽谷) rules, as pure Python: the first part.
+"""Wonderland Valley (仙境幽谷) rules, as pure Python: the arithmetic.
 
-Not yet the engine: there is no state class, no `new_state`, no legal actions
-and no turns here, and the game is not registered. What is here is the
-arithmetic the engine will stand on, each piece tested on its own:
+The engine (turns, legal actions, decisions) is `state.py` and `resolve.py`;
+what is here is the arithmetic it stands on, each piece tested on its own:
 
 - what a count or a condition reads off a player (`count_of`, `meets`);
 - whether a card may go into a city and, if not, why (`unplayable_reason`);
 - every payment that plays a card after the discounts in the city
   (`payments`; empty when the player cannot afford it), and the construction
   a critter would occupy to come in free (`free_host`);
-- the bonuses a play sets off (`play_bonuses`);
+- the bonuses a play sets off (`bonus_sources`, `play_bonuses`);
 - the final score with its breakdown and the tie-breaks (`breakdown`, `winners`).
 
 Rule decisions made here (also in data/valley/DESIGN.md):
