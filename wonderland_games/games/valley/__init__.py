@@ -1,1 +1,1 @@
-"""仙境幽谷 · Wonderland Valley: data and loader so far; not registered in the menu yet."""
+"""仙境幽谷 · Wonderland Valley: data, loader and engine (`state.py`); not registered in the menu yet."""

@@ -1,15 +1,14 @@
-"""Wonderland Valley (仙境幽谷) rules, as pure Python: the first part.
+"""Wonderland Valley (仙境幽谷) rules, as pure Python: the arithmetic.
 
-Not yet the engine: there is no state class, no `new_state`, no legal actions
-and no turns here, and the game is not registered. What is here is the
-arithmetic the engine will stand on, each piece tested on its own:
+The engine (turns, legal actions, decisions) is `state.py` and `resolve.py`;
+what is here is the arithmetic it stands on, each piece tested on its own:
 
 - what a count or a condition reads off a player (`count_of`, `meets`);
 - whether a card may go into a city and, if not, why (`unplayable_reason`);
 - every payment that plays a card after the discounts in the city
   (`payments`; empty when the player cannot afford it), and the construction
   a critter would occupy to come in free (`free_host`);
-- the bonuses a play sets off (`play_bonuses`);
+- the bonuses a play sets off (`bonus_sources`, `play_bonuses`);
 - the final score with its breakdown and the tie-breaks (`breakdown`, `winners`).
 
 Rule decisions made here (also in data/valley/DESIGN.md):
@@ -74,17 +73,25 @@ def unplayable_reason(kind_id: str, city: Sequence[str], cards: Cards, city_limi
     return None
 
 
-def _discounts(kind_id: str, city: Sequence[str], cards: Cards) -> list:
+def _discounts(kind_id: str, city: Sequence[str], cards: Cards) -> tuple:
     played = cards.kinds[kind_id]
-    return [e for k in city for e in cards.kinds[k].effects
-            if isinstance(e, Discount) and e.cards.matches(played)]
+    return tuple(e for k in city for e in cards.kinds[k].effects
+                 if isinstance(e, Discount) and e.cards.matches(played))
 
 
-def payments(kind_id: str, city: Sequence[str], held: Bundle, cards: Cards) -> list:
-    """Every distinct bundle that pays for the card after discounts and that `held` covers, cheapest first."""
+_PRICES: dict = {}  # (id of the Cards, kind, discounts) -> (that Cards, the price options)
+
+
+def prices(kind_id: str, discounts: tuple, cards: Cards) -> tuple:
+    """Every distinct bundle that pays for the card after these discounts, cheapest first.
+    Cached: the engine asks for every card in every hand at every turn."""
+    key = (id(cards), kind_id, discounts)
+    found = _PRICES.get(key)
+    if found is not None and found[0] is cards:
+        return found[1]
     cost = dict(cards.kinds[kind_id].cost.items())
     free_any = 0
-    for discount in _discounts(kind_id, city, cards):
+    for discount in discounts:
         if discount.resource == ANY:
             free_any += discount.amount
         elif discount.resource in cost:
@@ -97,8 +104,15 @@ def payments(kind_id: str, city: Sequence[str], held: Bundle, cards: Cards) -> l
             left[r] = left[r] - 1
         if min(left.values(), default=0) >= 0:
             options.add(Bundle(**left))
-    affordable = [b for b in options if all(b.get(r) <= held.get(r) for r in RESOURCES)]
-    return sorted(affordable, key=lambda b: (b.total, tuple(b.get(r) for r in RESOURCES)))
+    ordered = tuple(sorted(options, key=lambda b: (b.total, tuple(b.get(r) for r in RESOURCES))))
+    _PRICES[key] = (cards, ordered)
+    return ordered
+
+
+def payments(kind_id: str, city: Sequence[str], held: Bundle, cards: Cards) -> list:
+    """Every distinct bundle that pays for the card after discounts and that `held` covers, cheapest first."""
+    return [b for b in prices(kind_id, _discounts(kind_id, city, cards), cards)
+            if b.berry <= held.berry and b.twig <= held.twig and b.resin <= held.resin and b.pebble <= held.pebble]
 
 
 def free_host(kind_id: str, city: Sequence[str], occupied: frozenset, cards: Cards) -> Optional[int]:
@@ -107,11 +121,17 @@ def free_host(kind_id: str, city: Sequence[str], occupied: frozenset, cards: Car
     return next((i for i, k in enumerate(city) if k == host and i not in occupied), None)
 
 
+def bonus_sources(kind_id: str, city: Sequence[str], cards: Cards) -> list:
+    """(kind id in the city, effect index, its PlayBonus) for each bonus that playing this card
+    into `city` (the city before it arrives) sets off, in city order."""
+    played = cards.kinds[kind_id]
+    return [(k, i, b) for k in city for i, b in enumerate(cards.kinds[k].effects)
+            if isinstance(b, PlayBonus) and b.cards.matches(played)]
+
+
 def play_bonuses(kind_id: str, city: Sequence[str], cards: Cards) -> tuple:
     """The effects set off by playing this card into `city` (the city before it arrives)."""
-    played = cards.kinds[kind_id]
-    return tuple(e for k in city for b in cards.kinds[k].effects
-                 if isinstance(b, PlayBonus) and b.cards.matches(played) for e in b.effects)
+    return tuple(e for _, _, b in bonus_sources(kind_id, city, cards) for e in b.effects)
 
 
 def condition_points(who: Holdings, others: Sequence[Holdings], cards: Cards) -> int:
