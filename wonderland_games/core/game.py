@@ -112,6 +112,16 @@ def win_utility(share: float, margin: float) -> float:
     return 0.75 * share + 0.25 / (1.0 + 2.0 ** (-margin / 4.0))
 
 
+def seat_utility(seat: int, scores: Sequence, winners: Optional[Sequence] = None,
+                 lower_is_better: bool = False) -> float:
+    """`win_utility` of one seat: its win share (`winners` is None while the game goes on)
+    and how far it leads the others' average score."""
+    others = (sum(scores) - scores[seat]) / max(1, len(scores) - 1)
+    margin = others - scores[seat] if lower_is_better else scores[seat] - others
+    share = 1.0 / len(winners) if winners is not None and seat in winners else 0.0
+    return win_utility(share, margin)
+
+
 class GameState:
     """Base class: games override the methods below."""
 

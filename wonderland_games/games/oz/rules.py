@@ -49,8 +49,8 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ...core.chance import MASK, ChanceState, Tape, next_state
-from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
-                              optional_whole, plain, whole, whole_list, win_utility)
+from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError, optional_whole,
+                          plain, seat_utility, whole, whole_list)
 from . import spells as spellbook
 from .board import DIRS, ROTATIONS, SIZE, Board, load_tiles
 from .spells import DIE, CardSet, load_spells
@@ -579,13 +579,8 @@ class OzState(ChanceState, GameState):
 
     def returns(self, seat: int) -> float:
         """Win share, plus a little for leading the others' average score."""
-        scores = self.scores
-        margin = scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1)
-        share = 0.0
-        if self.phase == OVER:
-            winners = winners_of(scores, self.cards_played)
-            share = 1.0 / len(winners) if seat in winners else 0.0
-        return win_utility(share, margin)
+        winners = winners_of(self.scores, self.cards_played) if self.phase == OVER else None
+        return seat_utility(seat, self.scores, winners)
 
     def turn_number(self) -> int:
         return self.round

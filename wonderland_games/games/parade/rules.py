@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
-                              whole, whole_list, win_utility)
+from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError, seat_utility,
+                          whole, whole_list)
 from ...core.rng import Rng
 from .deck import Deck, load_deck
 
@@ -291,13 +291,8 @@ class ParadeState(GameState):
     def returns(self, seat: int) -> float:
         """Win share, plus a little for beating the others' average score."""
         scores = scores_now(self.deck, self.collections)
-        others = [s for i, s in enumerate(scores) if i != seat]
-        margin = sum(others) / len(others) - scores[seat]
-        share = 0.0
-        if self.phase == OVER:
-            winners = winners_of(scores, [len(c) for c in self.collections])
-            share = 1.0 / len(winners) if seat in winners else 0.0
-        return win_utility(share, margin)
+        winners = winners_of(scores, [len(c) for c in self.collections]) if self.phase == OVER else None
+        return seat_utility(seat, scores, winners, lower_is_better=True)
 
     def turn_number(self) -> int:
         return self.plays

@@ -48,7 +48,7 @@ from typing import Optional, Sequence
 
 from ...core.chance import MASK, ChanceState, Tape, mix
 from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError, optional_whole,
-                              plain, whole, whole_list, win_utility)
+                          plain, seat_utility, whole, whole_list)
 from . import rules
 from .data import SEASON_IDS, Valley, load_valley
 from .effects import RESOURCES, Bundle, Spot
@@ -384,13 +384,8 @@ class ValleyState(Resolver, ChanceState, GameState):
     def returns(self, seat: int) -> float:
         """Win share (at the end), plus a little for leading the others' average score."""
         scores = self.scores()
-        n = len(scores)
-        margin = scores[seat] - (sum(scores) - scores[seat]) / max(1, n - 1)
-        share = 0.0
-        if self.over:
-            winners = rules.winners(scores, [self.holdings(s) for s in range(n)])
-            share = 1.0 / len(winners) if seat in winners else 0.0
-        return win_utility(share, margin)
+        winners = rules.winners(scores, [self.holdings(s) for s in range(len(scores))]) if self.over else None
+        return seat_utility(seat, scores, winners)
 
     def turn_number(self) -> int:
         return self.turns

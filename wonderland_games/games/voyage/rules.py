@@ -71,8 +71,8 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ...core.chance import MASK, ChanceState, Tape, mix
-from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError,
-                              optional_whole, plain, whole, whole_list, win_utility)
+from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError, optional_whole,
+                          plain, seat_utility, whole, whole_list)
 from .cards import FLY, Cards, load_cards
 from .world import REGION_IDS, World, load_world
 
@@ -540,12 +540,8 @@ class VoyageState(ChanceState, GameState):
     def returns(self, seat: int) -> float:
         """Win share, plus a little for leading the others' average score."""
         scores = self.scores()
-        margin = scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1)
-        share = 0.0
-        if self.phase == OVER:
-            winners = winners_of(self._rank_keys(scores))
-            share = 1.0 / len(winners) if seat in winners else 0.0
-        return win_utility(share, margin)
+        winners = winners_of(self._rank_keys(scores)) if self.phase == OVER else None
+        return seat_utility(seat, scores, winners)
 
     def turn_number(self) -> int:
         return self.round
