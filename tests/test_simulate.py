@@ -102,7 +102,7 @@ def test_text_output(capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["chess", "--players", "2", "--bots", "random,random"], "unknown game 'chess'"),
-    (["valley", "--players", "2", "--bots", "random,random"], "not playable yet"),
+    (["dream", "--players", "4", "--bots", "random,random,random,random"], "has no rules engine and bots yet"),
     (["parade", "--players", "3", "--bots", "random,random"], "2 bots for 3 players"),
     (["parade", "--players", "2", "--bots", "random,genius"], "unknown bot level 'genius'"),
     (["parade", "--players", "7", "--bots", "random,random,random,random,random,random,random"], "2 to 6 players"),

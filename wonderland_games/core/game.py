@@ -212,3 +212,9 @@ class GameInfo:
     rules_key: str = ""
     seat_choice: Optional[SeatChoice] = None  # a per-seat pick on the setup screen
     turn_unit: str = "turns"  # what `turn_number()` counts, in the simulator's words
+
+    @property
+    def has_engine(self) -> bool:
+        """Its rules run (simulate, records, the conformance suite); `available` adds the
+        table, so the game is on the menu. A game is built engine first."""
+        return self.new_state is not None and self.from_dict is not None

@@ -135,7 +135,7 @@ def record_from_dict(data, where: str = "record") -> Record:
         info = registry.get(game)
     except KeyError:
         raise RecordError(f"{where}: unknown game '{game}'") from None
-    if not info.available:
+    if not info.has_engine:
         raise RecordError(f"{where}: game '{game}' is not playable in this version")
     seed = _need(data, "seed", int, where) if version == SEED_ONLY or "seed" in data else None
     options = data.get("options")

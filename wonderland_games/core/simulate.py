@@ -186,10 +186,10 @@ def parse_config(argv: list) -> tuple:
     try:
         info = registry.get(args.game)
     except KeyError:
-        known = ", ".join(g.id for g in registry.games() if g.available)
+        known = ", ".join(g.id for g in registry.games() if g.has_engine and g.make_bot)
         raise SimulateError(f"unknown game '{args.game}' (playable: {known})") from None
-    if not info.available:
-        raise SimulateError(f"'{args.game}' is not playable yet")
+    if not info.has_engine or info.make_bot is None:
+        raise SimulateError(f"'{args.game}' has no rules engine and bots yet")
     if not info.min_players <= args.players <= info.max_players:
         raise SimulateError(f"{args.game} is for {info.min_players} to {info.max_players} players, not {args.players}")
     bots = tuple(b.strip().lower() for b in args.bots.split(","))

@@ -1,1 +1,19 @@
-"""仙境幽谷 · Wonderland Valley: data, loader and engine (`state.py`); not registered in the menu yet."""
+"""仙境幽谷 · Wonderland Valley: its engine registers, so simulate, records and the
+conformance suite cover it; it reaches the menu (`available`) once its table exists.
+Two to four players until the solo opponent is built."""
+
+from ...core.game import GameInfo
+from ...core.registry import game_name, register
+from . import state
+
+register(GameInfo(
+    id=state.GAME_ID,
+    name=game_name(state.GAME_ID),
+    min_players=2,  # state.MIN_PLAYERS (1) once the solo opponent exists
+    max_players=state.MAX_PLAYERS,
+    available=False,
+    new_state=state.new_state,
+    from_dict=state.from_dict,
+    rules_key="valley",
+    turn_unit="turns",
+))
