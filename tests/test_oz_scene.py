@@ -473,3 +473,22 @@ def test_a_finished_game_opened_again_does_not_count_in_the_statistics(app, tmp_
     run_until(app, lambda: isinstance(app.top, OzResultsScene))
     app.step(1 / 60)
     assert "oz" not in load_stats()["games"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_scores_stay_clear_of_the_current_players_trim(app, monkeypatch, size):
+    """The score at a row's right end keeps a gap to the gold trim round the current player's row."""
+    from wonderland_games.games.oz.panels import draw_players
+
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    used = []
+    real = tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: used.append((text, real(
+        surface, fonts, text, *a, **k))) or used[-1][1])
+    s = min(size[0] / 1280, size[1] / 800)
+    rect = pygame.Rect(0, 0, px(420, s), px(120, s))
+    draw_players(pygame.Surface(rect.size), rect, s, app, scene.art, session.state, 0)
+    scores = [box for text, box in used if text == "0"]
+    assert len(scores) == 2
+    inner_right = rect.right - px(6, s)  # the current row's trim is drawn just outside this
+    assert all(box.right <= inner_right - px(4, s) for box in scores), (scores, inner_right)

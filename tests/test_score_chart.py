@@ -10,6 +10,7 @@ from wonderland_games.games.voyage.rules import MONEY_PER_POINT
 from wonderland_games.scenes.game_log import GameLogScene
 from wonderland_games.scenes.launch import scene_class
 from wonderland_games.scenes.results import ResultsScene
+from wonderland_games.ui import theme
 from wonderland_games.ui.score_chart import nice_ticks, score_series
 from wonderland_games.ui.testing import click_widget, key, random_record, run_until, step
 
@@ -185,3 +186,18 @@ def test_chart_labels_follow_the_language(table_app):
     table_app.i18n.set_language("zh")
     assert [label() for label in chart.labels] == ["得分走势", "回合", "分数"]  # Oz's word for its rounds
     assert ResultsScene(table_app, session, record_stats=False).chart_unit() == "轮"
+
+
+def test_the_log_sheet_covers_the_results_buttons_around_close(table_app):
+    """Close sits on the log's own sheet, so the results' buttons (under the now translucent
+    veil) do not show beside it as a second row of buttons."""
+    _, session = finished("oz")
+    results = ResultsScene(table_app, session, record_stats=False, log=[("Alice moves.", "play")])
+    table_app.push(results)
+    step(table_app)
+    click_widget(table_app, results.log_button)
+    view = table_app.top
+    step(table_app)
+    beside = (view.close_button.rect.right + theme.px(30, view.s), view.close_button.rect.centery)
+    assert view.box.collidepoint(beside)
+    assert tuple(table_app.screen.get_at(beside))[:3] == theme.CREAM

@@ -108,7 +108,8 @@ def test_a_tile_with_an_unfinished_game_says_so_and_offers_resume_or_new(app, mo
     menu.on_enter()
     texts = drawn_texts(app, monkeypatch)
     round_now = oz.state.turn_number()
-    assert f"继续 · 第{round_now}轮" in texts and "继续 · 第1轮" in texts  # Oz and Voyage tiles
+    # each in its table's words: Oz's round is a 回合 (its status line's 第 n 回合), Voyage's a 轮
+    assert f"继续 · 第{round_now}回合" in texts and "继续 · 第1轮" in texts  # Oz and Voyage tiles
     assert tile(app, "parade").unfinished is None
     app.i18n.set_language("en")
     assert f"Resume – round {round_now}" in drawn_texts(app, monkeypatch)

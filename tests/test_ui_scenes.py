@@ -217,6 +217,26 @@ def test_results_menu_button_returns_to_the_menu(app):
     assert len(app.stack) == 1 and isinstance(app.top, MenuScene)
 
 
+@pytest.mark.parametrize("game", ["parade", "oz", "voyage"])
+def test_setup_labels_keep_the_full_text_size(app, game):
+    """Every label on the new-game panel fits at the text size, so none reads smaller than
+    its neighbours (a long "Seed (optional)" used to shrink to fit its column)."""
+    from wonderland_games.ui import theme
+
+    for lang in ("zh", "en"):
+        app.i18n.set_language(lang)
+        scene = SetupScene(app, registry.get(game))
+        app.push(scene)
+        for size in ((1024, 640), (1280, 800), (1920, 1080)):
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            step(app)
+            for rect, label, style, _ in scene.labels:
+                font = app.fonts.get(theme.px(theme.TEXT, scene.s), style != "plain")
+                assert font.size(label())[0] <= rect.width, (game, lang, size, label())
+        app.pop()
+
+
 # -- curtain -------------------------------------------------------------------------------
 def test_curtain_hides_the_table_until_confirmed(app):
     drawn = []

@@ -316,3 +316,23 @@ def test_stats_from_before_hints_read_as_none(user_dirs):
     assert stats.load_stats()["games"]["oz"]["hints"] == 0
     assert stats.record_hint("oz")["games"]["oz"] == {**stats.load_stats()["games"]["oz"], "hints": 1}
     assert stats.load_stats()["games"]["oz"]["played"] == 2
+
+
+@pytest.mark.parametrize("lang", ("en", "zh"))
+def test_a_greyed_suggest_says_why_on_hover(app, lang, drawn):
+    """Once its suggestion is on show, Suggest is greyed out and says so; on a bot's turn it
+    says it is for the player's own turn."""
+    app.i18n.set_language(lang)
+    session, scene = start(app, "parade", [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    _human_turn(app, scene)
+    button = scene.buttons["hint"]
+    assert button.enabled and scene.hint_why_not() == ""
+    key(app, pygame.K_h)
+    run_until(app, lambda: scene.hinted() is not None)
+    assert not button.enabled
+    drawn.clear()
+    hover(app, button)
+    assert app.t("table.hint_why.shown").replace(" ", "") in "".join(drawn).replace(" ", "")  # wrapped
+    scene.apply(scene.hinted())
+    run_until(app, lambda: not scene.timeline and not scene.my_turn())
+    assert scene.hint_why_not() == app.t("table.hint_why.not_yours")

@@ -276,3 +276,14 @@ def test_bot_runner_reports_errors():
     runner = BotRunner(Broken(), None, [], None, S())
     runner.wait(2)
     assert runner.done and isinstance(runner.error, RuntimeError) and runner.action is None
+
+
+def test_scrim_dims_the_scene_instead_of_hiding_it(app):
+    """The veil under dialogs is translucent: a light scene stays visible, only darker."""
+    from wonderland_games.ui import theme
+
+    screen = app.screen
+    screen.fill((200, 200, 200))
+    theme.scrim(screen)
+    r, g, b, _ = screen.get_at((5, 5))
+    assert 40 < r < 200 and 40 < g < 200, (r, g, b)  # neither the full navy veil nor untouched

@@ -444,3 +444,22 @@ def test_a_card_reward_is_told_once_in_the_log(app):
               {"type": "draw", "seat": 0, "cards": [12]}]
     assert len(narrator.lines(events)) == 1
     assert len(narrator.lines(events[1:])) == 1  # a draw of its own (a buy) is told
+
+
+def test_a_hint_line_that_no_longer_fits_is_left_out_not_cut(app, monkeypatch):
+    """The controls panel shows its hint lines whole: one that would need more room than is
+    left is dropped, not drawn cut off with an ellipsis."""
+    from wonderland_games.ui import surfaces, theme
+
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    lay = scene.layout
+    font = app.fonts.get(theme.px(16, lay.s))
+    rows = max(1, lay.hint.height // font.get_linesize())
+    lines = [("first line", 16, theme.INK, False)] * (rows - 1)
+    lines.append(("a long closing line that wraps over many lines " * 4, 16, theme.INK, False))
+    drawn = []
+    real = tx.render
+    monkeypatch.setattr(tx, "render", lambda f, text, *a, **k: drawn.append(text) or real(f, text, *a, **k))
+    scene._paint_controls(lines, [], surfaces.new(app.screen.get_size()))
+    assert drawn.count("first line") == rows - 1
+    assert not any(text.endswith(tx.ELLIPSIS) for text in drawn), drawn

@@ -57,8 +57,10 @@ class GameLogScene(FormScene):
 
     def draw_content(self, surface) -> None:
         s = self.s
-        body = pygame.Rect(self.box.left, self.box.top, self.box.width,
-                           self.close_button.rect.top - theme.px(12, s) - self.box.top)
+        theme.panel(surface, self.box, s)  # one sheet under the log and Close: the scene's buttons stay hidden
+        inner = self.box.inflate(-theme.px(16, s), -theme.px(16, s))
+        body = pygame.Rect(inner.left, inner.top, inner.width,
+                           self.close_button.rect.top - theme.px(12, s) - inner.top)
         if body.height > theme.px(60, s):
             self.log.draw(surface, body, s * READING)
 

@@ -49,7 +49,11 @@ def game_title(app, game_id) -> str:
 
 
 def progress_text(app, info) -> str:
-    """How far a listed save got, in its game's unit: "round 4" / "第4轮"."""
+    """How far a listed save got, in its game's unit: "round 4" / "第4轮"; a game whose own
+    words differ (Oz's round is a 回合) gives its "<game>.progress" string."""
+    own = f"{info.game_id}.progress"
+    if app.i18n.has(own):
+        return app.t(own, n=info.turn)
     try:
         unit = registry.get(info.game_id).turn_unit
     except KeyError:

@@ -63,6 +63,9 @@ class I18n:
         if language in LANGUAGES:
             self.language = language
 
+    def has(self, key: str) -> bool:
+        return key in self.tables[self.language] or key in self.tables["en"]
+
     def _get(self, key: str) -> str:
         return self.tables[self.language].get(key) or self.tables["en"].get(key) or key
 

@@ -23,7 +23,7 @@ worker thread (ui/hint.py); the game says an action in words with
 `hinted()`) and puts
 `hint_lines()` (the suggestion and the best options' win chances) in its panel;
 `hint_shortlist(view, legal, count)` picks what a Hard bot that cannot rank compares.
-A greyed-out Undo says why on hover (`undo_why_not()`).
+A greyed-out Undo or Suggest says why on hover (`undo_why_not()`, `hint_why_not()`).
 
 Drawing stays cheap however much the table shows: the table is one cached
 frame split into disjoint regions (`self._regions`, name -> rect). A subclass
@@ -128,6 +128,7 @@ class TableScene(Scene):
                "hint": Button(self.app, lambda: t("table.hint_thinking" if self.hint_runner else "table.hint"),
                               self.ask_hint, style="secondary")}
         out["undo"].why_not = self.undo_why_not
+        out["hint"].why_not = self.hint_why_not
         out["hint"].visible = not self.replay
         if self.replay:
             out["prev"] = button("prev", self.replay_prev)
@@ -354,6 +355,18 @@ class TableScene(Scene):
     def can_hint(self) -> bool:
         """Only for the looking human, on their own turn, once per position."""
         return not self.replay and self.still() and self.advice is None
+
+    def hint_why_not(self) -> str:
+        """Why Suggest is greyed out now, in words ("" while it works, thinks (its label says
+        so) or is hidden)."""
+        if self.replay or self.can_hint() or self.hint_runner is not None:
+            return ""
+        t = self.app.t
+        if self.timeline:
+            return t("table.undo_why.moving")
+        if not self.my_turn():
+            return t("table.hint_why.not_yours")
+        return t("table.hint_why.shown")
 
     def ask_hint(self) -> None:
         """Start the Hard bot thinking about the human's view (ui/hint.py)."""

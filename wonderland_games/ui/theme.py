@@ -102,10 +102,11 @@ def scrim(surface: pygame.Surface, color: tuple = SCRIM) -> None:
     veil = _veils.get(key)
     if veil is None:
         _veils.clear()
-        veil = surfaces.new(surface.get_size())  # one surface alpha: much faster than per-pixel
+        veil = _fast(surfaces.new(surface.get_size()))
         veil.fill(color[:3])
+        # one surface alpha (much faster than per-pixel), set after `_fast`: convert() drops it
         veil.set_alpha(color[3] if len(color) > 3 else 160)
-        _veils[key] = veil = _fast(veil)
+        _veils[key] = veil
     surface.blit(veil, (0, 0))
 
 

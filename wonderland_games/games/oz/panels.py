@@ -59,7 +59,7 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
     surface.blit(token, (row.left + px(2, s), row.top + px(2, s)))
     x = row.left + size + px(8, s)
     score_w = px(44, s)
-    score = pygame.Rect(row.right - score_w, row.top, score_w, row.height)
+    score = pygame.Rect(row.right - score_w - px(6, s), row.top, score_w, row.height)  # clear of the highlight's trim
     tx.draw_line(surface, app.fonts, str(state.scores[seat]), score, int(row.height * 0.62), theme.RED, bold=True,
                  align="right")
     # hand count: a small card back and the number

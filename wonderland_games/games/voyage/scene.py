@@ -654,8 +654,8 @@ class VoyageScene(TableScene):
         for text, size, colour, bold in lines:
             size = px(size, s)
             font, wrapped = tx.fit_block(self.app.fonts, text, area.width, area.bottom - y, size, bold, min_ratio=0.8)
-            if y > area.top and len(wrapped) * font.get_linesize() > area.bottom - y:
-                break  # a later line that no longer fits whole is left out rather than cut
+            if y > area.top and len(tx.wrap(font, text, area.width)) > len(wrapped):
+                break  # a later line that no longer fits whole (fit_block cut it) is left out
             for line in wrapped:
                 if y + font.get_linesize() > area.bottom:
                     break
