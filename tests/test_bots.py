@@ -138,6 +138,12 @@ def test_monte_carlo_ranks_with_win_chances_best_first():
     assert ranked[0][0] == MonteCarloBot(iterations=4000).choose(game.view(0), game.legal_actions(), random.Random(1))
 
 
+def test_a_few_playouts_never_claim_a_certain_win_or_loss():
+    game = Pick([0.0, 1.0])  # option 0 always loses, option 1 always wins
+    ranked = MonteCarloBot(iterations=4).rank(game.view(0), game.legal_actions(), random.Random(1))
+    assert ranked == [(("pick", 1), 0.75), (("pick", 0), 0.25)]  # two playouts each: (w + 1) / (n + 2)
+
+
 def test_monte_carlo_skips_thinking_with_one_legal_action():
     class NoSampling(Pick):
         def determinize(self, rng):

@@ -129,8 +129,10 @@ class MonteCarloBot(Bot):
 
     def rank(self, view, legal_actions, rng, budget=None) -> list:
         """[(action, win chance)] best first as `choose` judges (mean returns, ties to the
-        earliest); the chance is the mean win share of the same playouts, with no score
-        margin mixed in, so it reads as one (the Suggest button shows it)."""
+        earliest); the chance is the win share of the same playouts, with no score margin
+        mixed in, so it reads as one (the Suggest button shows it). It is estimated with one
+        win and one loss assumed before the first playout (Laplace's rule), so a slow game's
+        two or three playouts in a hint's second never claim 0% or 100%."""
         candidates = list(legal_actions)
         iterations, deadline = thinking_limits(self.iterations, self.time_limit, budget)
         seat = view.current_player()
@@ -150,7 +152,7 @@ class MonteCarloBot(Bot):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
-        return [(candidates[i], wins[i] / rounds) for i in order]
+        return [(candidates[i], (wins[i] + 1) / (rounds + 2)) for i in order]
 
     def _playout(self, state: GameState, rng) -> None:
         """Play `state` to the end with the rollout policy."""
