@@ -52,6 +52,22 @@ def games_per_second(game: str, seconds: float = 3.0) -> float:
     return games / (time.perf_counter() - start)
 
 
+def stuck_games(game: str, games: int) -> tuple:
+    """(games played, games where a state before the end offered no legal action), random
+    play over every player count the game has; a stuck game stops there."""
+    info, rng, stuck = registry.get(game), random.Random(2), 0
+    counts = range(info.min_players, info.max_players + 1)
+    for i in range(games):
+        state = info.new_state(seats(counts[i % len(counts)]), i, {})
+        while not state.is_over():
+            legal = state.legal_actions()
+            if not legal:
+                stuck += 1
+                break
+            state.apply(rng.choice(legal))
+    return games, stuck
+
+
 def decision_positions(game: str, count: int, players: int = 4) -> list:
     """Positions from random games, as (view, legal actions)."""
     new_state = registry.get(game).new_state
@@ -237,6 +253,9 @@ def main() -> int:
         hard = hard_gui_decision_s(game, 10 if args.quick else 30, budget=1.0)
         figures[f"{prefix}_hard_gui_s_mean"] = round(statistics.mean(hard), 3)
         figures[f"{prefix}_hard_gui_s_max"] = round(max(hard), 3)
+    figures["valley_games_per_s_4p"] = round(games_per_second("valley", 1.0 if args.quick else 3.0), 1)
+    played, stuck = stuck_games("valley", 1000 if args.quick else 10000)
+    figures[f"valley_stuck_games_of_{played}"] = stuck
     for size in ((1280, 720), (1920, 1080)):
         times = frame_ms(size)
         figures[f"frame_ms_p99_{size[0]}x{size[1]}"] = round(p99(times), 2)
