@@ -6,8 +6,10 @@ card or a forgotten file must fail here rather than as a crash at the table.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -100,3 +102,15 @@ def test_worker_is_light_so_the_game_can_tint_it():
     worker = pygame.image.load_sized_svg(str(ART / "worker.svg"), (48, 48))
     centre = worker.get_at((24, 30))
     assert centre.a == 255 and min(centre.r, centre.g, centre.b) > 200
+
+
+def test_review_sheet_draws_every_part():
+    """tools/valley_sheet.py must keep up with the data: it looks every id up as the table will."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "valley_sheet.py"
+    spec = importlib.util.spec_from_file_location("valley_sheet", path)
+    sheet_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sheet_module)
+    sheet = sheet_module.build()
+    background = pygame.Color(*sheet_module.BACKGROUND)
+    assert sheet.get_at((60, 50)) != background  # the first emblem
+    assert sheet.get_at((sheet.get_width() - 200, sheet.get_height() - 300)) != background  # the card back

@@ -54,21 +54,19 @@ def tinted(surface: pygame.Surface, rgb: str) -> pygame.Surface:
     return out
 
 
-def build() -> pygame.Surface:
-    root = assets_dir() / "valley"
-    cards = yaml.safe_load((data_dir() / "valley" / "cards.yaml").read_text(encoding="utf-8"))
-    board = yaml.safe_load((data_dir() / "valley" / "board.yaml").read_text(encoding="utf-8"))
+def draw_cards(sheet: pygame.Surface, root: Path, cards: dict, font) -> int:
+    """The 48 emblems in the data's order (grouped by role); returns the y below them."""
     roles = {role["id"]: role for role in cards["roles"]}
-    font = pygame.font.Font(str(assets_dir() / "fonts" / "NotoSansSC-Regular.otf"), 12)
-    sheet = pygame.Surface((COLUMNS * (CELL + 8) + 16, 1200))
-    sheet.fill(BACKGROUND)
     for index, card in enumerate(cards["cards"]):
         x, y = 16 + index % COLUMNS * (CELL + 8), 16 + index // COLUMNS * 124
         sheet.blit(card_cell(root, card, roles[card["role"]], font), (x, y))
-    y = 16 + 4 * 124 + 8
+    return 16 + (len(cards["cards"]) + COLUMNS - 1) // COLUMNS * 124 + 8
 
+
+def draw_icons(sheet: pygame.Surface, root: Path, cards: dict, y: int) -> int:
+    """Role symbols on their colours, resources, tinted workers, seasons and event badges."""
     x = 16
-    for role in cards["roles"]:  # symbols on their colour at 64, 32 and 20 px
+    for role in cards["roles"]:  # at 64, 32 and 20 px
         pygame.draw.rect(sheet, pygame.Color(role["rgb"]), (x, y, 130, 70), border_radius=6)
         for size, dx in ((64, 3), (32, 72), (20, 106)):
             sheet.blit(svg(root / "roles" / f"{role['symbol']}.svg", size), (x + dx, y + 3 + (64 - size) // 2))
@@ -78,24 +76,26 @@ def build() -> pygame.Surface:
         sheet.blit(svg(root / "resources" / f"{item}.svg", 40), (x + 2, y + 2))
         sheet.blit(svg(root / "resources" / f"{item}.svg", 24), (x + 44, y + 42))
         x += 78
-    y += 82
-    x = 16
+    x, y = 16, y + 82
     worker = svg(root / "worker.svg", 64)
     for rgb in SEAT_COLOURS:
         sheet.blit(tinted(worker, rgb), (x, y))
         x += 70
     sheet.blit(svg(root / "worker.svg", 28), (x, y + 36))
     x += 40
-    for name in sorted(p.stem for p in (root / "seasons").glob("*.svg")) + ["events/basic", "events/special"]:
-        path = root / f"{name}.svg" if "/" in name else root / "seasons" / f"{name}.svg"
+    badges = sorted((root / "seasons").glob("*.svg")) + [root / "events" / "basic.svg", root / "events" / "special.svg"]
+    for path in badges:
         pygame.draw.rect(sheet, PALE, (x, y, 104, 70), border_radius=6)
         sheet.blit(svg(path, 64), (x + 3, y + 3))
         sheet.blit(svg(path, 28), (x + 72, y + 38))
         x += 112
-    y += 84
+    return y + 84
 
-    x, top = 16, y
-    right = sheet.get_width() - 360  # the card back stands to the right of the places
+
+def draw_places(sheet: pygame.Surface, root: Path, board: dict, font, top: int) -> None:
+    """Basic locations and forest cards at 128 and 40 px, the card back to their right."""
+    x, y = 16, top
+    right = sheet.get_width() - 360
     for group in ("locations", "forest"):
         for place in board[group]:
             if x + 150 > right:
@@ -105,9 +105,21 @@ def build() -> pygame.Surface:
             sheet.blit(svg(art, 40), (x + 104, y + 110))
             sheet.blit(font.render(place["id"], True, LABEL), (x, y + 150))
             x += 150
-    x, y = right + 20, top
-    sheet.blit(pygame.image.load_sized_svg(str(root / "card_back.svg"), (250, 350)), (x, y))
-    sheet.blit(pygame.image.load_sized_svg(str(root / "card_back.svg"), (70, 98)), (x + 260, y))
+    back = root / "card_back.svg"
+    sheet.blit(pygame.image.load_sized_svg(str(back), (250, 350)), (right + 20, top))
+    sheet.blit(pygame.image.load_sized_svg(str(back), (70, 98)), (right + 280, top))
+
+
+def build() -> pygame.Surface:
+    root = assets_dir() / "valley"
+    cards = yaml.safe_load((data_dir() / "valley" / "cards.yaml").read_text(encoding="utf-8"))
+    board = yaml.safe_load((data_dir() / "valley" / "board.yaml").read_text(encoding="utf-8"))
+    font = pygame.font.Font(str(assets_dir() / "fonts" / "NotoSansSC-Regular.otf"), 12)
+    sheet = pygame.Surface((COLUMNS * (CELL + 8) + 16, 1060))
+    sheet.fill(BACKGROUND)
+    y = draw_cards(sheet, root, cards, font)
+    y = draw_icons(sheet, root, cards, y)
+    draw_places(sheet, root, board, font, y)
     return sheet
 
 
