@@ -98,6 +98,23 @@ def test_continue_follows_the_most_recent_unfinished_game(app):
     assert type(app.top) is scene_class("voyage") and app.top.session.actions == voyage.actions
 
 
+def test_a_greyed_continue_says_why_above_itself(app, monkeypatch):
+    from wonderland_games.ui import text as tx
+
+    button = app.top.continue_button
+    assert not button.enabled
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app)
+    rendered, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: rendered.append(text) or real(font, text, *a, **k))
+    step(app)
+    assert any(app.t("menu.continue_none") in line for line in rendered)
+    from wonderland_games.ui.widgets import draw_tip
+
+    tip = draw_tip(app.screen, button)
+    assert tip.bottom <= button.rect.top, "at the foot of the window the tip stands above the button"
+
+
 def test_a_tile_with_an_unfinished_game_says_so_and_offers_resume_or_new(app, monkeypatch):
     from wonderland_games.core import saves
     from wonderland_games.scenes.menu import ResumeDialog

@@ -123,6 +123,7 @@ class MenuScene(FormScene):
         self.tiles = [GameTile(app, info, self.open_game_tile) for info in registry.games()]
         t = app.t
         self.continue_button = Button(app, lambda: t("menu.continue"), self.continue_game)
+        self.continue_button.why_not = lambda: t("menu.continue_none")
         self.buttons = [
             self.continue_button,
             Button(app, lambda: t("menu.load"), self.open_load, style="secondary"),

@@ -12,6 +12,7 @@ import pygame
 from . import text as tx
 from . import theme
 from .app import Scene
+from .widgets import Button, draw_tip
 
 
 class FormScene(Scene):
@@ -65,6 +66,9 @@ class FormScene(Scene):
             draw_title(surface, self.app, title, self.title_rect(), self.s)
         self.draw_content(surface)
         self.ring.draw(surface)
+        for widget in self.ring.widgets:  # a greyed-out button says why, on hover or focus
+            if isinstance(widget, Button):
+                draw_tip(surface, widget)
 
 
 def draw_title(surface: pygame.Surface, app, title: str, rect: pygame.Rect, s: float) -> None:

@@ -158,6 +158,8 @@ def draw_tip(surface: pygame.Surface, button: Button) -> pygame.Rect | None:
     inner_w = max(font.size(line)[0] for line in lines)
     box = pygame.Rect(0, 0, inner_w + 2 * pad, len(lines) * line_h + pad)
     box.midtop = (button.rect.centerx, button.rect.bottom + theme.px(6, s))
+    if box.bottom > surface.get_height():  # a button at the foot of the window: the tip goes above it
+        box.midbottom = (button.rect.centerx, button.rect.top - theme.px(6, s))
     box = box.clamp(surface.get_rect())
     pygame.draw.rect(surface, theme.CREAM, box, border_radius=theme.px(8, s))
     pygame.draw.rect(surface, theme.INK_SOFT, box, max(1, theme.px(2, s)), border_radius=theme.px(8, s))
