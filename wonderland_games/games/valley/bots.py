@@ -34,13 +34,13 @@ from .rules import count_of
 from .state import FINAL, UNKNOWN
 
 # Worths in points, by the season a seat is in (winter, spring, summer, autumn, the end).
-RESOURCE = (0.55, 0.5, 0.45, 0.3, 0.0)  # one resource, before its scarcity
+RESOURCE = (0.8, 0.75, 0.65, 0.5, 0.0)  # one resource, before its scarcity
 SCARCITY = {"berry": 1.0, "twig": 1.0, "resin": 1.25, "pebble": 1.5}
-SPARE = 0.5  # share of its worth for a resource beyond what the hand's cards cost together
-CARD = (0.7, 0.65, 0.55, 0.3, 0.0)  # one hand card (an unknown one)
+SPARE = 0.25  # share of its worth for a resource beyond what the hand's cards cost together
+CARD = (0.35, 0.35, 0.3, 0.15, 0.0)  # one hand card (an unknown one)
 CARD_POINT = 0.08  # a known hand card: more per base point above the average
 HAND_SOFT = 6  # hand cards beyond this count half
-WORKER = 1.1  # a worker still to place this season or in one to come
+WORKER = 0.8  # a worker still to place this season or in one to come
 PRODUCTIONS_LEFT = (2, 1, 1, 0, 0)  # productions still to come after this season's
 SPOT = 0.6  # an own destination, per season left
 GOVERNANCE = 0.6  # a governance card, per season left
@@ -67,7 +67,7 @@ class Judge:
         score = sum(state.breakdown(seat).values())
         if state.finished[seat] or state.over:
             return score
-        season = self.horizon(state)
+        season = state.season[seat]
         worth = {r: RESOURCE[season] * SCARCITY[r] for r in RESOURCES}
         held = state.resources[seat]
         hand = state.hands[seat]
@@ -95,11 +95,6 @@ class Judge:
             elif kind.role == "governance":
                 total += GOVERNANCE * seasons_left
         return total + self.pending(state, worth, season)
-
-    def horizon(self, state) -> int:
-        """The season whose worths apply: ours, or a later one when another seat is nearer the end
-        (the game ends for all soon after the first seat enters the second winter)."""
-        return max(s for i, s in enumerate(state.season) if i == self.seat or not state.finished[i])
 
     def placements_ahead(self, state) -> int:
         """Workers the seasons still to come will give to place (each season recalls them all)."""
