@@ -20,7 +20,16 @@ then HARD_TURNS turns with Normal in every seat, and compares the position
 samples; with a time limit too, whichever ends first.
 
 Easy samples Normal's worths through a softmax (core.bots.EasyBot,
-EASY_NOISE points).
+EASY_NOISE points): a fair player who now and then takes a weaker spot or play.
+
+The worths were set by hand, then tuned by Normal against Normal with one
+group changed (200 two-player games each): resources worth 0.65 then 0.8 a
+unit early won 67% and 64% against the step before; a spare resource at a
+quarter, hand cards at about half a resource, a worker at 0.8 each won 56-60%.
+Measured (2 players, seats rotating, 1000 games, `simulate valley ... --seed 7
+--processes 2`): Normal beats Easy in 76.1% (scores 35.8 to 29.2), Random in
+97.3%, Easy beats Random in 91.1%; Normal takes ~2.5 ms a decision (p99 18 ms
+on a busy machine).
 """
 
 from __future__ import annotations
@@ -57,7 +66,6 @@ class Judge:
     """Worth of positions for one seat (built per decision)."""
 
     def __init__(self, state, seat: int):
-        self.state = state
         self.seat = seat
         self.cards = state.cards
         self.seasons = state.valley.seasons
