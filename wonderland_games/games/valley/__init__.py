@@ -6,6 +6,13 @@ from ...core.game import GameInfo
 from ...core.registry import game_name, register
 from . import state
 
+
+def _make_bot(level: str):
+    from .bots import make_bot
+
+    return make_bot(level)
+
+
 register(GameInfo(
     id=state.GAME_ID,
     name=game_name(state.GAME_ID),
@@ -14,6 +21,7 @@ register(GameInfo(
     available=False,
     new_state=state.new_state,
     from_dict=state.from_dict,
+    make_bot=_make_bot,
     rules_key="valley",
     turn_unit="turns",
 ))
