@@ -246,14 +246,13 @@ def main() -> int:
     args = parser.parse_args()
     n = 100 if args.quick else 400
     figures = {}
-    for game, prefix in (("parade", "bot"), ("oz", "oz_bot"), ("voyage", "voyage_bot")):
+    for game, prefix in (("parade", "bot"), ("oz", "oz_bot"), ("voyage", "voyage_bot"), ("valley", "valley_bot")):
         figures[f"{game}_games_per_s_4p"] = round(games_per_second(game, 1.0 if args.quick else 3.0), 1)
         for level in ("easy", "normal"):
             figures[f"{prefix}_{level}_ms_p99"] = round(p99(decision_ms(game, level, n * 5)), 3)
         hard = hard_gui_decision_s(game, 10 if args.quick else 30, budget=1.0)
         figures[f"{prefix}_hard_gui_s_mean"] = round(statistics.mean(hard), 3)
         figures[f"{prefix}_hard_gui_s_max"] = round(max(hard), 3)
-    figures["valley_games_per_s_4p"] = round(games_per_second("valley", 1.0 if args.quick else 3.0), 1)
     played, stuck = stuck_games("valley", 1000 if args.quick else 10000)
     figures[f"valley_stuck_games_of_{played}"] = stuck
     for size in ((1280, 720), (1920, 1080)):
