@@ -96,6 +96,35 @@ def level_bot(level: str, makers: dict) -> Bot:
     return maker()
 
 
+def best_by_samples(view: GameState, candidates: list, rng, iterations: Optional[int],
+                    deadline: Optional[float], playout: Callable[[GameState], float]) -> Action:
+    """The candidate with the best total `playout(state)` over determinized samples of `view`.
+
+    Each sample plays every candidate on the same hidden cards, so they are compared
+    fairly; a sample the deadline cuts off is dropped (the first always completes).
+    Ties go to the earliest candidate, so with an iteration budget the choice depends
+    only on the rng. For bots whose playouts stop after a few turns (Voyage, Valley).
+    """
+    totals = [0.0] * len(candidates)
+    done = 0
+    while iterations is None or done < iterations:
+        base = view.determinize(rng)
+        sample = []
+        for i, action in enumerate(candidates):
+            if done and deadline is not None and time.perf_counter() >= deadline:
+                break
+            state = base.clone() if i < len(candidates) - 1 else base
+            state.apply(action)
+            sample.append(playout(state))
+        if len(sample) < len(candidates):
+            break
+        totals = [t + x for t, x in zip(totals, sample)]
+        done += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+
+
 def random_policy(state: GameState, rng) -> Action:
     actions = state.legal_actions()
     return actions[rng.randrange(len(actions))]

@@ -36,10 +36,9 @@ the 1 s limit).
 
 from __future__ import annotations
 
-import time
 from typing import Optional
 
-from ...core.bots import Bot, EasyBot, level_bot, thinking_limits
+from ...core.bots import Bot, EasyBot, best_by_samples, level_bot, thinking_limits
 from .effects import RESOURCES, Choose, Draw, Gain, GainPer, Named, Points, Trade
 from .rules import count_of
 from .state import FINAL, UNKNOWN
@@ -215,24 +214,8 @@ class HardBot(Bot):
         candidates = [a for _, a in ranking[:self.candidates]]
         iterations, deadline = thinking_limits(self.iterations, self.time_limit, budget)
         me = view.current_player()
-        totals = [0.0] * len(candidates)
-        done = 0
-        while iterations is None or done < iterations:
-            base = view.determinize(rng)
-            sample = []
-            for i, action in enumerate(candidates):
-                if done and deadline is not None and time.perf_counter() >= deadline:
-                    break  # out of time mid-sample: it is dropped, the finished ones decide
-                state = base.clone() if i < len(candidates) - 1 else base
-                state.apply(action)
-                sample.append(self._playout(state, me))
-            if len(sample) < len(candidates):
-                break
-            totals = [t + x for t, x in zip(totals, sample)]
-            done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+        return best_by_samples(view, candidates, rng, iterations, deadline,
+                               lambda state: self._playout(state, me))
 
     def _playout(self, state, me: int) -> float:
         stop = state.turns + self.turns
