@@ -45,11 +45,16 @@ def step(app: App, frames: int = 1, dt: float = 1 / 60) -> None:
 
 
 def run_until(app: App, condition, seconds: float = 30.0) -> None:
-    """Step frames until `condition()` holds; fail after `seconds` of wall time."""
+    """Step frames until `condition()` holds; fail after `seconds` of wall time.
+
+    Each frame rests a millisecond, as the real loop rests at its frame cap: a loop
+    of frames that never rests starves a thinking worker thread of the GIL (a
+    one-second hint took ~50 s)."""
     end = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < end, "timed out"
         app.step(1 / 60)
+        time.sleep(0.001)
 
 
 def click(app: App, pos, button: int = 1, frames: int = 1) -> None:
