@@ -1,10 +1,12 @@
 """Every test runs headless and writes user files into a throwaway folder.
 
 Fixtures: `user_dirs` (per-test user folders), `menu_app` (the menu on a fresh
-window), `table_app` (a window for game tables: fast-forward, quick bots).
+window), `table_app` (a window for game tables: fast-forward, quick bots),
+`data_copy` (a throwaway copy of data/ for tests that break a file).
 """
 
 import os
+import shutil
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -47,3 +49,12 @@ def table_app():
     for scene in reversed(app.stack):
         scene.on_exit()
     app.stack.clear()
+
+
+@pytest.fixture
+def data_copy(tmp_path):
+    from wonderland_games.core.paths import data_dir
+
+    root = tmp_path / "data"
+    shutil.copytree(data_dir(), root)
+    return root

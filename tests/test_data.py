@@ -1,20 +1,11 @@
 """A broken data/parade/deck.yaml gives one DataError naming the file, the entry and the field."""
 
-import shutil
 
 import pytest
 import yaml
 
 from wonderland_games.core.data import DataError
-from wonderland_games.core.paths import data_dir
 from wonderland_games.games.parade.deck import DECK_FILE, load_deck
-
-
-@pytest.fixture
-def data_copy(tmp_path):
-    root = tmp_path / "data"
-    shutil.copytree(data_dir(), root)
-    return root
 
 
 def edit(root, change):

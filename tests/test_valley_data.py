@@ -1,6 +1,5 @@
 """Wonderland Valley data: the designed composition, the effect vocabulary, and broken files named precisely."""
 
-import shutil
 import statistics
 from collections import Counter
 
@@ -189,13 +188,6 @@ def test_a_bad_effect_names_its_field(raw, ctx, field, words):
         fx.parse_effect(raw, "effects[0]", W, ctx)
     assert (info.value.file, info.value.entry, info.value.field) == ("test.yaml", "card 'x'", field)
     assert words in info.value.problem
-
-
-@pytest.fixture
-def data_copy(tmp_path):
-    root = tmp_path / "data"
-    shutil.copytree(data_dir(), root)
-    return root
 
 
 def edit(root, file, change):

@@ -1,12 +1,10 @@
 """World Voyage data: the map and both decks load, and a broken entry names its file, entry and field."""
 
-import shutil
 
 import pytest
 import yaml
 
 from wonderland_games.core.data import DataError
-from wonderland_games.core.paths import data_dir
 from wonderland_games.games.voyage.cards import DESTINATIONS_FILE, ITINERARIES_FILE, load_cards
 from wonderland_games.games.voyage.world import MAP_FILE, REGION_IDS, load_world
 
@@ -50,13 +48,6 @@ def test_the_decks_fit_the_map():
     assert 12 <= sum(d.reward is not None for d in dests) <= 20
     for special in cards.specials.values():
         assert special.text["zh"] and special.text["en"]
-
-
-@pytest.fixture
-def data_copy(tmp_path):
-    root = tmp_path / "data"
-    shutil.copytree(data_dir(), root)
-    return root
 
 
 def edit(root, file, change):
