@@ -23,5 +23,4 @@ register(GameInfo(
     from_dict=state.from_dict,
     make_bot=_make_bot,
     rules_key="valley",
-    turn_unit="turns",
 ))
