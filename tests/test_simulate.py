@@ -102,7 +102,6 @@ def test_text_output(capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["chess", "--players", "2", "--bots", "random,random"], "unknown game 'chess'"),
-    (["dream", "--players", "4", "--bots", "random,random,random,random"], "has no rules engine and bots yet"),
     (["parade", "--players", "3", "--bots", "random,random"], "2 bots for 3 players"),
     (["parade", "--players", "2", "--bots", "random,genius"], "unknown bot level 'genius'"),
     (["parade", "--players", "7", "--bots", "random,random,random,random,random,random,random"], "2 to 6 players"),
@@ -114,6 +113,17 @@ def test_errors_are_one_clear_line(capsys, args, message):
     err = capsys.readouterr().err
     assert message in err
     assert "Traceback" not in err
+
+
+def test_a_game_registered_without_its_engine_is_one_clear_line(capsys, monkeypatch):
+    from wonderland_games.core import registry
+    from wonderland_games.core.game import GameInfo
+
+    bare = GameInfo(id="dream", name=registry.game_name("dream"), min_players=4, max_players=10, available=False)
+    monkeypatch.setitem(registry._REGISTRY, "dream", bare)
+    assert simulate.main(["dream", "--players", "4", "--bots", "random,random,random,random"]) == 2
+    err = capsys.readouterr().err
+    assert "has no rules engine and bots yet" in err and "Traceback" not in err
 
 
 def test_cli_dispatches_to_simulate(capsys):
