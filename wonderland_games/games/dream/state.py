@@ -139,6 +139,7 @@ class DreamState(ChanceState, GameState):
                  matcher: Optional[Matcher] = None):
         n = len(seats)
         self.seats = tuple(seats)
+        self.seat_data = tuple(s.to_dict() for s in self.seats)  # to_dict's, made once (asdict is slow)
         self.mode = mode
         self.words = tuple(words)
         self.seconds = seconds
@@ -464,7 +465,7 @@ class DreamState(ChanceState, GameState):
 
     # -- saving ----------------------------------------------------------------
     def to_dict(self) -> dict:
-        return {"game": GAME_ID, "version": FORMAT_VERSION, "seats": [s.to_dict() for s in self.seats],
+        return {"game": GAME_ID, "version": FORMAT_VERSION, "seats": [dict(s) for s in self.seat_data],
                 "mode": self.mode, "words": list(self.words), "seconds": self.seconds,
                 "clue_limit": self.clue_limit, "seed": self.seed, "rng": self.rng, "chance": self.chance,
                 "first": self.first, "round": self.round, "phase": self.phase, "roles": list(self.roles),
@@ -472,7 +473,7 @@ class DreamState(ChanceState, GameState):
                 "cards": [list(c) for c in self.cards], "table_from": self.table_from,
                 "clues": [list(c) for c in self.clues], "speaker": self.speaker, "awaiting": self.awaiting,
                 "clue_turns": self.clue_turns, "clock": self.clock, "penalties": list(self.penalties),
-                "history": [_round(r) for r in self.history]}
+                "history": [_copy_round(r) for r in self.history]}
 
     @classmethod
     def from_dict(cls, data: dict, matcher: Optional[Matcher] = None) -> "DreamState":
@@ -551,8 +552,14 @@ def _clue(value) -> list:
     return [whole(value[0]), whole(value[1]), value[2]]
 
 
+def _copy_round(record: dict) -> dict:
+    """A copy of a finished round's plain data, lists and the lists in them copied."""
+    return {k: [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
+            for k, v in record.items()}
+
+
 def _round(data) -> dict:
-    """A finished round, checked and copied (to_dict and from_dict both use it)."""
+    """A finished round read from a save, checked."""
     if type(data["story"]) is not bool:
         raise TypeError(f"expected the story as true or false, got {data['story']!r}")
     return {"dreamer": whole(data["dreamer"]), "roles": [_one_of(r, ROLES) for r in data["roles"]],
