@@ -276,13 +276,9 @@ class DreamState(ChanceState, GameState):
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
         if self.viewer is not None:
             raise IllegalAction("a view cannot be played; determinize it first")
-        if self.phase == OVER:
-            raise IllegalAction("the game is over")
-        if type(action) is not tuple:
-            if not isinstance(action, list):
-                raise IllegalAction(f"an action is a tuple, not {action!r}")
-            action = tuple(action)
-        if not action or not plain(action) or not self._is_legal(action):
+        action = tuple(action) if isinstance(action, list) else action
+        if type(action) is not tuple or not action or not plain(action) or self.phase == OVER or (
+                not self._is_legal(action)):
             raise IllegalAction(f"{action!r} is not legal for seat {self.current_player()} now")
         events: list = []
         kind = action[0]
