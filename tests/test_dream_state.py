@@ -10,6 +10,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import test_protocol
 from wonderland_games.core import registry
@@ -364,16 +366,18 @@ def test_a_damaged_save_is_refused():
     assert engine.from_dict(good).to_dict() == good
 
 
-def test_random_play_in_both_modes_keeps_every_word_once_and_scores_the_breakdown():
-    for mode in (TABLE, BOTS):
-        for seed in range(5):
-            s = new(4 + seed, seed, mode=mode, words=[f"w{i}" for i in range(4)])
-            rng = random.Random(seed)
-            while not s.is_over():
-                s.apply(rng.choice(s.legal_actions()))
-                reloaded(s)  # from_dict checks the deck, the deal and the round
-            assert sorted(s.used + s.fresh) == sorted(s.words)
-            assert s.result().scores == [sum(row.values()) for row in s.result().breakdown]
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([TABLE, BOTS]), st.integers(4, 10), st.integers(0, 2**32), st.integers(1, 12))
+def test_random_play_keeps_every_word_once_and_scores_the_breakdown(mode, n, seed, deck):
+    """Small decks, so reshuffles of the bottom and of the table come up often."""
+    s = new(n, seed, mode=mode, words=[f"w{i}" for i in range(deck)], clue_limit=8)
+    rng = random.Random(seed)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+        reloaded(s)  # from_dict checks the deck, the deal and the round
+        assert all(p >= 0 for r in s.history for p in r["points"]), "penalties are the only minus"
+    assert sorted(s.used + s.fresh) == sorted(s.words) and len(s.history) == n
+    assert s.result().scores == [sum(row.values()) for row in s.result().breakdown]
 
 
 # -- the conformance suite in bot mode -------------------------------------------
