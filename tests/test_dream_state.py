@@ -304,7 +304,8 @@ def test_a_matcher_given_to_the_state_decides_the_guesses():
 def test_bot_mode_refuses_a_clue_of_two_words_the_word_itself_or_out_of_turn():
     s = bots_mode(4, seed=19)
     other = next(seat for seat in range(4) if seat not in (s.speaker, s.dreamer()))
-    for bad in (("clue", s.speaker, "two words"), ("clue", s.speaker, s.current), ("clue", s.speaker, ""),
+    for bad in (("clue", s.speaker, "two words"), ("clue", s.speaker, s.current),
+                ("clue", s.speaker, s.current.upper()), ("clue", s.speaker, ""),
                 ("clue", other, "fine"), ("guess", "early"), ("penalty", other)):
         with pytest.raises(IllegalAction):
             s.apply(bad)

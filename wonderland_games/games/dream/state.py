@@ -243,11 +243,16 @@ class DreamState(ChanceState, GameState):
             if self.awaiting == GUESS or self.phase == LAST:
                 actions += [("guess", word) for word in self.words]
             else:
-                actions += [("clue", self.speaker, w) for w in self.words if w != self.current]
+                actions += [("clue", self.speaker, w) for w in self.words if not self.names_word(w)]
         actions += [("penalty", seat) for seat in self._penalisable()]
         if self.phase == DREAM:
             actions += [("clock", s) for s in range(self.clock - 1, 0, -1)]
         return actions
+
+    def names_word(self, clue: str) -> bool:
+        """A clue that is the id of the word in play, in any case: never a clue (the clue checker
+        refuses the rest)."""
+        return same_word(clue, self.current)
 
     def _penalisable(self) -> list:
         """Table mode: anyone, at any time. Bot mode: the spirit whose clue was just refused."""
@@ -260,8 +265,7 @@ class DreamState(ChanceState, GameState):
         kind, rest = action[0], action[1:]
         if kind == "clue":
             return (self.mode == BOTS and self.phase == DREAM and self.awaiting == CLUE and len(rest) == 2
-                    and rest[0] == self.speaker and is_clue_text(rest[1])
-                    and rest[1].casefold() != self.current.casefold())
+                    and rest[0] == self.speaker and is_clue_text(rest[1]) and not self.names_word(rest[1]))
         if kind == "guess":
             return (self.mode == BOTS and len(rest) == 1 and is_guess_text(rest[0])
                     and (self.phase == LAST or (self.phase == DREAM and self.awaiting == GUESS)))
