@@ -18,7 +18,7 @@ from wonderland_games.core import registry
 from wonderland_games.core.game import BOT, IllegalAction, Seat, StateFormatError
 from wonderland_games.games.dream import rules, state as engine
 from wonderland_games.games.dream.rules import BOOGEYMAN, DREAMER, FAIRY, SANDMAN
-from wonderland_games.games.dream.state import (BOTS, CLUE, CORRECT, DREAM, DROPPED, GUESS, HIDDEN, LAST, OVER,
+from wonderland_games.games.dream.state import (BOTS, CLUE, CORRECT, DROPPED, GUESS, HIDDEN, LAST, OVER,
                                                 SKIP, STORY, TABLE, WRONG, DreamState)
 
 
@@ -340,6 +340,17 @@ def test_bot_mode_stories_and_views_of_the_dreamer():
     assert s.history[0]["points"][s.history[0]["dreamer"]] == 3
 
 
+def test_the_dreamers_determinizations_never_make_a_wrong_guess_right():
+    s = bots_mode(4, seed=23, words=["a", "b", "c"])
+    s.apply(("clue", s.speaker, "x"))
+    wrong = next(w for w in s.words if w != s.current)
+    s.apply(("guess", wrong))
+    view = s.view(s.dreamer())
+    fulls = [view.determinize(random.Random(k)) for k in range(20)]
+    assert {f.cards[0][0] for f in fulls} == set(s.words) - {wrong}
+    assert all(f.view(s.dreamer()).to_dict() == view.to_dict() for f in fulls)
+
+
 # -- options and saves -----------------------------------------------------------
 @pytest.mark.parametrize("options, message", [
     ({"colour": 1}, "no option 'colour'"),
@@ -383,7 +394,8 @@ def test_random_play_keeps_every_word_once_and_scores_the_breakdown(mode, n, see
 
 # -- the conformance suite in bot mode -------------------------------------------
 def _bot_mode_state(seats, seed, options=None, tape=None):
-    return engine.new_state(seats, seed, {"mode": BOTS, **(options or {})}, tape)
+    """Bot mode with shorter dreams (12 clue turns), so the suite's many views stay quick."""
+    return engine.new_state(seats, seed, {"mode": BOTS, "clue_limit": 12, **(options or {})}, tape)
 
 
 @pytest.fixture

@@ -243,16 +243,12 @@ class DreamState(ChanceState, GameState):
             if self.awaiting == GUESS or self.phase == LAST:
                 actions += [("guess", word) for word in self.words]
             else:
-                actions += [("clue", self.speaker, w) for w in self.words if not self.names_word(w)]
+                word = self.current.casefold()
+                actions += [("clue", self.speaker, w) for w in self.words if w.casefold() != word]
         actions += [("penalty", seat) for seat in self._penalisable()]
         if self.phase == DREAM:
             actions += [("clock", s) for s in range(self.clock - 1, 0, -1)]
         return actions
-
-    def names_word(self, clue: str) -> bool:
-        """A clue that is the id of the word in play, in any case: never a clue (the clue checker
-        refuses the rest)."""
-        return same_word(clue, self.current)
 
     def _penalisable(self) -> list:
         """Table mode: anyone, at any time. Bot mode: the spirit whose clue was just refused."""
@@ -265,7 +261,8 @@ class DreamState(ChanceState, GameState):
         kind, rest = action[0], action[1:]
         if kind == "clue":
             return (self.mode == BOTS and self.phase == DREAM and self.awaiting == CLUE and len(rest) == 2
-                    and rest[0] == self.speaker and is_clue_text(rest[1]) and not self.names_word(rest[1]))
+                    and rest[0] == self.speaker and is_clue_text(rest[1])
+                    and not same_word(rest[1], self.current))  # the word's id in any case: never a clue
         if kind == "guess":
             return (self.mode == BOTS and len(rest) == 1 and is_guess_text(rest[0])
                     and (self.phase == LAST or (self.phase == DREAM and self.awaiting == GUESS)))
@@ -455,13 +452,22 @@ class DreamState(ChanceState, GameState):
             seen = set(self.used) | {word for word, _, _ in self.cards[self.table_from:]}
             pool = sorted(set(self.words) - seen)
             rng.shuffle(pool)
-            if self.current == HIDDEN:
-                full.current = pool.pop()
             for i, card in enumerate(full.cards):
                 if card[0] == HIDDEN:
-                    card[0] = pool.pop() if i >= self.table_from else rng.choice(self.words)
+                    source = pool if i >= self.table_from else rng.sample(self.words, len(self.words))
+                    card[0] = self._unlike(source, card[2])
+            if self.current == HIDDEN:
+                full.current = pool.pop()
             full.fresh = sorted(pool)
         return full
+
+    def _unlike(self, pool: list, guess: str) -> str:
+        """A word taken from `pool` (from its end) that the wrong `guess` does not name: the
+        dreamer told "wrong" knows the word was not what they said."""
+        for i in range(len(pool) - 1, -1, -1):
+            if not guess or not self.matcher(guess, pool[i]):
+                return pool.pop(i)
+        return pool.pop()
 
     # -- saving ----------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -552,10 +558,11 @@ def _clue(value) -> list:
     return [whole(value[0]), whole(value[1]), value[2]]
 
 
-def _copy_round(record: dict) -> dict:
-    """A copy of a finished round's plain data, lists and the lists in them copied."""
-    return {k: [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
-            for k, v in record.items()}
+def _copy_round(r: dict) -> dict:
+    """A copy of a finished round's plain data (to_dict runs it for every round, so field by field)."""
+    return {"dreamer": r["dreamer"], "roles": r["roles"][:], "cards": [c[:] for c in r["cards"]],
+            "clues": [c[:] for c in r["clues"]], "story": r["story"], "points": r["points"][:],
+            "reasons": r["reasons"][:]}
 
 
 def _round(data) -> dict:
