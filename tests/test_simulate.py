@@ -115,6 +115,11 @@ def test_errors_are_one_clear_line(capsys, args, message):
     assert "Traceback" not in err
 
 
+def test_one_level_seats_a_bot_of_that_level_at_every_place(capsys):
+    summary = run_json(capsys, ["dream", "--players", "6", "--bots", "random", "--games", "2", "--json"])
+    assert [s["bot"] for s in summary["seats"]] == ["random"] * 6
+
+
 def test_a_game_registered_without_its_engine_is_one_clear_line(capsys, monkeypatch):
     from wonderland_games.core import registry
     from wonderland_games.core.game import GameInfo

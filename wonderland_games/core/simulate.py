@@ -173,7 +173,8 @@ def parse_config(argv: list) -> tuple:
     parser.add_argument("game", help="game id, e.g. parade")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--bots", required=True,
-                        help="comma-separated levels, one per player: easy, normal, hard or random (any legal move)")
+                        help="comma-separated levels, one per player (or one for every player): "
+                             "easy, normal, hard or random (any legal move)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -193,6 +194,8 @@ def parse_config(argv: list) -> tuple:
     if not info.min_players <= args.players <= info.max_players:
         raise SimulateError(f"{args.game} is for {info.min_players} to {info.max_players} players, not {args.players}")
     bots = tuple(b.strip().lower() for b in args.bots.split(","))
+    if len(bots) == 1:
+        bots *= args.players
     if len(bots) != args.players:
         raise SimulateError(f"--bots lists {len(bots)} bots for {args.players} players")
     for level in bots:
