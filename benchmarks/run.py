@@ -255,6 +255,9 @@ def main() -> int:
         figures[f"{prefix}_hard_gui_s_max"] = round(max(hard), 3)
     played, stuck = stuck_games("valley", 1000 if args.quick else 10000)
     figures[f"valley_stuck_games_of_{played}"] = stuck
+    figures["dream_games_per_s_4p"] = round(games_per_second("dream", 1.0 if args.quick else 3.0), 1)  # table mode
+    played, stuck = stuck_games("dream", 1000 if args.quick else 10000)
+    figures[f"dream_stuck_games_of_{played}"] = stuck
     for size in ((1280, 720), (1920, 1080)):
         times = frame_ms(size)
         figures[f"frame_ms_p99_{size[0]}x{size[1]}"] = round(p99(times), 2)
