@@ -27,13 +27,15 @@ From the dreamer's left, clockwise and skipping the dreamer, each spirit in
 turn gives `("clue", seat, text)` (one word; whether it is a legal clue is the
 clue checker's to say before it is applied: a refused clue is a
 `("penalty", seat)` on that turn) or `("pass",)` (the person's short clock ran
-out). After each clue the dreamer acts: `("guess", text)`, `("skip",)`, or
-`("listen",)` to hear the next clue. Clues carry on from the next spirit after
+out). After each clue the dreamer acts: `("guess", text)` (right when
+`matcher(text, word id)`: `same_word` until the lexicon's guess matcher is
+passed to `DreamState.new`/`from_dict`), `("skip",)`, or `("listen",)` to hear
+the next clue. Clues carry on from the next spirit after
 a guess. `clue_limit` clue turns (clues and passes) stand in for the clock
 (0: only the clock ends the dream). Clues are public (`clues`: the card's
 number in the round, the seat, the text). Free text cannot be listed, so
-`legal_actions` lists a menu (each word id as a clue, except the word in play,
-and as a guess) and `apply` accepts any other one-word clue and any guess too.
+`legal_actions` lists a menu (each word id as a clue, except the word in play
+in any case, and as a guess) and `apply` accepts any other one-word clue and any guess too.
 
 Time is an input: the state keeps `clock`, the seconds left at the scene's last
 report. The scene applies `("clock", seconds)` (fewer than now, at least 1)
@@ -48,8 +50,12 @@ order is hidden: a reveal takes a random card of it, as a shuffled deck would);
 `fresh` runs out, the deck is exhausted: `used` is reshuffled (a reshuffle has
 no chance entry, as in every game), or if it is empty too (a round longer than
 the deck), the cards on the table (`cards[table_from:]`; the piles keep their
-count) are. A dropped last guess stays on the table with the others until the
-round ends, the same bottom of the deck.
+count) are, as the rule text says for a deck that runs out. The rule text
+puts a used card back under the deck after each guess and again "all cards on
+the table" at the round's end: both are the same bottom here, so the round's
+cards (a dropped last guess too) stay on the table until it ends, which is
+also what lets the dreamer's view hide them. Reaching the bottom reshuffles it
+rather than bringing back the words in the order they were used.
 
 Chance (core/chance.py, so records are self-contained): `["first", seat]`,
 then per round `["role", role]` per spirit from the dreamer's left and
