@@ -50,11 +50,12 @@ ENGLISH = [
     ("sun", "sunny", "contains_word"), ("sun", "sunflower", "contains_word"), ("sun", "suns", "contains_word"),
     ("dance", "dancer", "contains_word"), ("dance", "danced", "contains_word"), ("fish", "fishes", "contains_word"),
     ("ice_cream", "creamy", "contains_word"), ("cup_of_tea", "teapot", "contains_word"),
-    ("rainbow", "rain", "part_of_word"), ("rainbow", "bow", "part_of_word"),
+    ("rainbow", "rain", "part_of_word"), ("rainbow", "bow", "part_of_word"), ("rainbow", "rains", "part_of_word"),
     ("dance", "dancing", "same_stem"),  # -ing
     ("cry", "cries", "same_stem"), ("fairy", "fairies", "same_stem"),  # -s / -es after y
     ("cry", "cried", "same_stem"), ("swimming", "swims", "same_stem"), ("swimming", "swimmer", "same_stem"),
     ("sky", "skier", "same_stem"),  # -er
+    ("wolf", "wolves", "same_stem"),
     ("sun", "very bright", "multi_word"), ("sun", "bright\tday", "multi_word"),
     ("sun", "太阳", "translation"), ("moon", "月球", "translation"),
     ("sun", "光明", "script"), ("sun", "brightα", "script"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Optional
 
 _WORD_SPLIT = re.compile(r"[\s\-]+")
@@ -35,8 +36,9 @@ def _punctuation(text: str, lang: str) -> bool:
     return any(unicodedata.category(ch)[0] in "PS" and not (ch == "'" and ch in inner) for ch in text)
 
 
-def stems(word: str, suffixes: tuple) -> set:
-    """The word and the roots it may come from by one ending: flies -> fly, swimmer -> swim, dancing -> dance."""
+@lru_cache(maxsize=8192)  # the loader checks thousands of clues against a few hundred names
+def stems(word: str, suffixes: tuple) -> frozenset:
+    """The word and the roots it may come from by one ending: flies -> fly, swimmer -> swim, dancing -> dance, leaves -> leaf."""
     found = {word}
     for suffix in suffixes:
         root = word[: -len(suffix)]
@@ -48,7 +50,9 @@ def stems(word: str, suffixes: tuple) -> set:
             found.add(root + "y")
         if len(root) >= 4 and root[-1] == root[-2] and root[-1] not in "aeiou":
             found.add(root[:-1])
-    return found
+    if word.endswith("ves"):  # leaves -> leaf, knives -> knife
+        found |= {word[:-3] + "f", word[:-3] + "fe"}
+    return frozenset(found)
 
 
 def _english_relation(clue: str, form: str, rules) -> Optional[str]:
@@ -57,20 +61,32 @@ def _english_relation(clue: str, form: str, rules) -> Optional[str]:
         return "same_word"
     if len(form) >= rules.en_min_part and form in clue:
         return "contains_word"
-    if len(clue) >= rules.en_min_part and (form.startswith(clue) or form.endswith(clue)):
-        return "part_of_word"
-    if stems(clue, rules.en_suffixes) & stems(form, rules.en_suffixes):
+    clue_stems = stems(clue, rules.en_suffixes)
+    if clue_stems & stems(form, rules.en_suffixes):
         return "same_stem"
+    if any(len(s) >= rules.en_min_part and (form.startswith(s) or form.endswith(s)) for s in clue_stems):
+        return "part_of_word"  # rain or rains for rainbow
     return None
+
+
+@lru_cache(maxsize=4096)
+def _folded(texts: tuple) -> frozenset:
+    return frozenset(fold(t) for t in texts)
+
+
+@lru_cache(maxsize=4096)
+def _name_parts(form: str, stop_words: frozenset) -> tuple:
+    """The words of an English name a clue may not touch (not its little words), and the name as one word."""
+    parts = [p for p in _WORD_SPLIT.split(fold(form)) if p]
+    content = [p for p in parts if p not in stop_words] or parts
+    return tuple(dict.fromkeys(content + ["".join(parts)]))
 
 
 def _english(word, clue: str, rules) -> Optional[str]:
     if not all(_is_latin(ch) or ch == "'" for ch in clue):
         return "script"
     for i, form in enumerate(word.forms("en")):
-        parts = [p for p in _WORD_SPLIT.split(fold(form)) if p]
-        content = [p for p in parts if p not in rules.en_stop_words] or parts
-        for part in content + ["".join(parts)]:
+        for part in _name_parts(form, rules.en_stop_words):
             relation = _english_relation(clue, part, rules)
             if relation:
                 return relation if i == 0 else "synonym"
@@ -82,7 +98,7 @@ def _chinese(word, clue: str, rules) -> Optional[str]:
         return "script"
     if len(clue) > rules.zh_max_chars:
         return "too_long"
-    if fold(clue) in {fold(s) for s in word.synonyms["zh"]}:
+    if clue in _folded(word.synonyms["zh"]):
         return "synonym"
     if set(clue) & set("".join(word.forms("zh"))):
         return "shares_char"
@@ -100,8 +116,8 @@ def check_clue(lexicon, word_id: str, clue: str, lang: str) -> Optional[str]:
     if _punctuation(text, lang):
         return "punctuation"
     other = "en" if lang == "zh" else "zh"
-    if text in {fold(f) for f in word.forms(other)}:
+    if text in _folded(word.forms(other)):
         return "translation"
-    if text in {fold(h) for h in word.homophones[lang]}:
+    if text in _folded(word.homophones[lang]):
         return "sounds_alike"
     return (_chinese if lang == "zh" else _english)(word, text, rules)
