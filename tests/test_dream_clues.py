@@ -5,7 +5,7 @@ import pytest
 
 from wonderland_games.core.data import load_yaml
 from wonderland_games.games.dream.clues import check_clue
-from wonderland_games.games.dream.guess import matches, mentions
+from wonderland_games.games.dream.guess import matcher, matches, mentions
 from wonderland_games.games.dream.lexicon import RULES_FILE, Lexicon, Word, parse_rules
 
 
@@ -98,6 +98,11 @@ GUESSES = [
 @pytest.mark.parametrize("wid,guess,expected", GUESSES, ids=[f"{w}-{g}" for w, g, _ in GUESSES])
 def test_guess_matcher(lex, wid, guess, expected):
     assert matches(lex, wid, guess) is expected
+
+
+def test_the_engine_matcher_takes_the_guess_first(lex):
+    judge = matcher(lex)
+    assert judge("Suns", "sun") and not judge("sun", "moon")
 
 
 def test_a_story_mentions_a_word_or_its_synonym_in_either_language(lex):

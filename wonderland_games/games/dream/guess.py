@@ -44,6 +44,11 @@ def matches(lexicon, word_id: str, guess: str) -> bool:
     return bool(text) and bool(singulars(text) & _targets(lexicon.words[word_id]))
 
 
+def matcher(lexicon):
+    """The engine's matcher, (guess text, word id) -> right?, over this lexicon."""
+    return lambda guess, word_id: matches(lexicon, word_id, guess)
+
+
 def mentions(lexicon, word_id: str, story: str) -> bool:
     """True if the story names the dream word (or a synonym) somewhere, as a guess would."""
     word = lexicon.words[word_id]
