@@ -1,0 +1,172 @@
+"""The Dream Teller lexicon as shipped, and broken copies named precisely (file, entry, field)."""
+
+import re
+import statistics
+
+import pytest
+import yaml
+
+from wonderland_games.core.data import DataError
+from wonderland_games.games.dream.clues import check_clue
+from wonderland_games.games.dream.lexicon import (LANGS, MIN_ASSOCIATIONS, MIN_DECOYS, MIN_WORDS, RULES_FILE,
+                                                  WORDS_DIR, load_lexicon)
+
+
+@pytest.fixture(scope="module")
+def lex():
+    return load_lexicon()
+
+
+def test_the_minimum_counts(lex):
+    assert len(lex.words) >= MIN_WORDS >= 300
+    assert len(lex.themes) >= 8 and all(lex.ids(theme) for theme in lex.themes)
+    for word in lex.words.values():
+        assert all(len(word.associations[lang]) >= MIN_ASSOCIATIONS >= 10 for lang in LANGS), word.id
+        assert len(word.decoys) >= MIN_DECOYS >= 2, word.id
+        assert re.fullmatch(r"[a-z][a-z0-9_]*", word.id)
+    assert set(lex.ids()) == set(lex.words)
+
+
+def test_every_association_is_a_legal_distinct_clue_for_its_own_word(lex):
+    for word in lex.words.values():
+        for lang in LANGS:
+            clues = word.associations[lang]
+            assert len(set(clues)) == len(clues), (word.id, lang)
+            assert [c for c in clues if check_clue(lex, word.id, c, lang)] == [], (word.id, lang)
+
+
+def test_clues_look_like_words_a_person_says(lex):
+    zh = [c for w in lex.words.values() for c in w.associations["zh"]]
+    en = [c for w in lex.words.values() for c in w.associations["en"]]
+    assert all(re.fullmatch(r"[\u4e00-\u9fff]{1,6}", c) for c in zh)
+    assert sum(len(c) <= 4 for c in zh) >= 0.98 * len(zh)  # typically 1-4 hanzi
+    assert all(re.fullmatch(r"[a-z]+", c) for c in en)
+    assert len(set(en)) >= 1500 and len(set(zh)) >= 1500  # varied, not a few clues repeated everywhere
+
+
+def test_every_chinese_text_is_in_gb2312_which_the_font_subset_holds(lex):
+    for word in lex.words.values():
+        texts = word.forms("zh") + word.associations["zh"] + word.homophones["zh"]
+        for text in texts:
+            text.encode("gb2312")  # raises on a character outside the subset
+    for name in lex.themes.values():
+        name["zh"].encode("gb2312")
+
+
+def test_decoys_are_close_a_boogeyman_can_reach_them_and_mostly_share_clues(lex):
+    for word in lex.words.values():
+        for decoy in word.decoys:
+            assert decoy in lex.words and decoy != word.id
+            for lang in LANGS:  # some clue of the decoy is legal for the word itself
+                assert any(check_clue(lex, word.id, c, lang) is None for c in lex.words[decoy].associations[lang])
+    for lang in LANGS:
+        sharing = [w for w in lex.words.values()
+                   if any(set(w.associations[lang]) & set(lex.words[d].associations[lang]) for d in w.decoys)]
+        assert len(sharing) >= 0.8 * len(lex.words), lang
+
+
+def test_names_are_unique_in_each_language(lex):
+    for lang in LANGS:
+        names = [w.name[lang] for w in lex.words.values()]
+        assert len(set(names)) == len(names)
+
+
+def test_the_index_points_a_clue_at_its_words_by_rank(lex):
+    assert ("sun", 0) in lex.index["en"]["bright"]
+    assert {wid for wid, _ in lex.index["zh"]["夜空"]} >= {"star", "comet"}
+    counts = [len(w.associations["en"]) for w in lex.words.values()]
+    assert sum(len(hits) for hits in lex.index["en"].values()) == sum(counts)
+    assert statistics.mean(counts) >= MIN_ASSOCIATIONS
+
+
+# Broken copies: (file under data/, change to its YAML, entry, field, words of the problem)
+def word_at(raw, wid):
+    return next(w for w in raw["words"] if w["id"] == wid)
+
+
+SKY, ANIMALS = f"{WORDS_DIR}/sky.yaml", f"{WORDS_DIR}/creatures.yaml"
+CASES = {
+    "decoy unknown": (SKY, lambda r: word_at(r, "sun")["decoys"].append("moonn"), "word 'sun'", "decoys[3]",
+                      "'moonn' is not a dream word"),
+    "decoy itself": (SKY, lambda r: word_at(r, "sun")["decoys"].insert(0, "sun"), "word 'sun'", "decoys[0]",
+                     "its own decoy"),
+    "one decoy": (SKY, lambda r: word_at(r, "sun").update(decoys=["moon"]), "word 'sun'", "decoys",
+                  "need at least 2"),
+    "decoy twice": (SKY, lambda r: word_at(r, "sun").update(decoys=["moon", "moon"]), "word 'sun'", "decoys",
+                    "twice"),
+    "zh clue shares a character": (SKY, lambda r: word_at(r, "sun")["associations"]["zh"].append("阳光"),
+                                   "word 'sun'", "associations.zh[12]", "uses a character"),
+    "zh clue is a synonym's character": (SKY, lambda r: word_at(r, "moon")["associations"]["zh"].insert(0, "地球"),
+                                         "word 'moon'", "associations.zh[0]", "uses a character"),
+    "en clue contains the word": (SKY, lambda r: word_at(r, "sun")["associations"]["en"].insert(2, "sunny"),
+                                  "word 'sun'", "associations.en[2]", "contains the dream word"),
+    "en clue is a synonym": (SKY, lambda r: word_at(r, "dawn")["associations"]["en"].append("daybreak"),
+                             "word 'dawn'", "associations.en[12]", "synonym"),
+    "en clue of two words": (SKY, lambda r: word_at(r, "sun")["associations"]["en"].append("hot day"),
+                             "word 'sun'", "associations.en[12]", "one word"),
+    "too few associations": (SKY, lambda r: word_at(r, "sun")["associations"].update(en=["bright"]),
+                             "word 'sun'", "associations.en", "need at least 10"),
+    "association twice": (SKY, lambda r: word_at(r, "sun")["associations"]["en"].append("Bright"),
+                          "word 'sun'", "associations.en", "twice"),
+    "associations without zh": (SKY, lambda r: word_at(r, "sun")["associations"].pop("zh"), "word 'sun'",
+                                "associations.zh", "missing"),
+    "association not text": (SKY, lambda r: word_at(r, "sun")["associations"]["zh"].insert(1, 7), "word 'sun'",
+                             "associations.zh[1]", "expected text"),
+    "unknown language": (SKY, lambda r: word_at(r, "moon")["synonyms"].update(fr=["lune"]), "word 'moon'",
+                         "synonyms.fr", "unknown language"),
+    "name without en": (SKY, lambda r: word_at(r, "sun")["name"].pop("en"), "word 'sun'", "name.en",
+                        "missing text"),
+    "name already taken": (SKY, lambda r: word_at(r, "moon")["name"].update(zh="太阳"), "word 'moon'", "name.zh",
+                           "already the name of 'sun'"),
+    "id not snake case": (SKY, lambda r: word_at(r, "sun").update(id="Sun God"), "word 'Sun God'", "id",
+                          "snake_case"),
+    "id without": (SKY, lambda r: word_at(r, "sun").pop("id"), "words[0]", "id", "missing"),
+    "id twice": (SKY, lambda r: word_at(r, "moon").update(id="cat"), "word 'cat'", "id",
+                 f"duplicate id (also in {ANIMALS})"),
+    "theme twice": (SKY, lambda r: r["theme"].update(id="creatures"), "theme", "id", "already in another file"),
+    "words not a list": (SKY, lambda r: r.update(words={"sun": 1}), "words", "words", "expected list"),
+}
+
+
+def edit(root, file, change):
+    path = root / file
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(raw)
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_broken_lexicon_names_file_entry_and_field(data_copy, case):
+    file, change, entry, field, words = CASES[case]
+    edit(data_copy, file, change)
+    with pytest.raises(DataError) as info:
+        load_lexicon(root=data_copy)
+    err = info.value
+    assert (err.file, err.entry, err.field) == (file, entry, field), str(err)
+    assert words in err.problem, str(err)
+
+
+def test_too_few_words_missing_files_and_bad_yaml_name_the_file(data_copy):
+    (data_copy / SKY).write_text("theme: {id: sky\nwords: [\n", encoding="utf-8")
+    with pytest.raises(DataError, match="not valid YAML") as info:
+        load_lexicon(root=data_copy)
+    assert info.value.file == SKY
+    (data_copy / SKY).unlink()
+    (data_copy / ANIMALS).unlink()
+    with pytest.raises(DataError, match=f"need at least {MIN_WORDS} words") as info:
+        load_lexicon(root=data_copy)
+    assert info.value.file == WORDS_DIR
+    for path in (data_copy / WORDS_DIR).glob("*.yaml"):
+        path.unlink()
+    with pytest.raises(DataError, match="no word files"):
+        load_lexicon(root=data_copy)
+
+
+def test_broken_clue_rules_name_the_field(data_copy):
+    edit(data_copy, RULES_FILE, lambda r: r["reasons"].pop("shares_char"))
+    with pytest.raises(DataError) as info:
+        load_lexicon(root=data_copy)
+    assert (info.value.file, info.value.entry, info.value.field) == (RULES_FILE, "reasons", "shares_char")
+    (data_copy / RULES_FILE).unlink()
+    with pytest.raises(DataError, match="file is missing"):
+        load_lexicon(root=data_copy)
