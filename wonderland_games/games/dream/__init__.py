@@ -3,7 +3,12 @@ suite cover it; it reaches the menu (`available`) once its table exists.
 
 Every bot level is the generic random bot for now: real spirits and dreamers
 need the word lexicon (clues by association, guesses from the clues), which is
-the next step."""
+the next step.
+
+A game's deck is the lexicon's words and its guesses are judged by the lexicon's
+matcher (names and synonyms in both languages); the engine itself knows only
+word ids, so its tests can use a small deck. The lexicon loads on the first game,
+not at start-up."""
 
 from ...core.bots import RandomBot
 from ...core.game import GameInfo
@@ -15,14 +20,36 @@ def _make_bot(level: str) -> RandomBot:
     return RandomBot()
 
 
+def _matcher(lexicon):
+    """The lexicon's matcher; a word id the lexicon does not know matches itself only."""
+    from . import guess
+
+    return lambda text, word: state.same_word(text, word) or (
+        word in lexicon.words and guess.matches(lexicon, word, text))
+
+
+def new_state(seats, seed: int, options=None, tape=None):
+    from .lexicon import load_lexicon
+
+    lexicon = load_lexicon()
+    options = {"words": list(lexicon.ids()), **(options or {})}
+    return state.DreamState.new(seats, seed, options, tape=tape, matcher=_matcher(lexicon))
+
+
+def from_dict(data: dict):
+    from .lexicon import load_lexicon
+
+    return state.DreamState.from_dict(data, matcher=_matcher(load_lexicon()))
+
+
 register(GameInfo(
     id=state.GAME_ID,
     name=game_name(state.GAME_ID),
     min_players=state.MIN_PLAYERS,
     max_players=state.MAX_PLAYERS,
     available=False,
-    new_state=state.new_state,
-    from_dict=state.from_dict,
+    new_state=new_state,
+    from_dict=from_dict,
     make_bot=_make_bot,
     rules_key="dream",
     turn_unit="rounds",

@@ -86,7 +86,7 @@ CLUE, GUESS = "clue", "guess"  # bot mode: whom the dream waits for
 CORRECT, WRONG, SKIP, DROPPED = "correct", "wrong", "skip", "dropped"  # a card's outcome
 OUTCOMES = (CORRECT, WRONG, SKIP, DROPPED)
 HIDDEN = "?"
-# The box's 38 cards, until the scene passes the lexicon's word ids as options["words"].
+# The box's 38 cards: the deck when no words are given (the registered game gives the lexicon's).
 DEFAULT_WORDS = tuple(f"dream{i:02d}" for i in range(1, 39))
 ROUND_SECONDS = 120
 CLUE_LIMIT = 30  # bot mode: clue turns a round (about one every 4 s of a 2-minute dream)
