@@ -1,5 +1,4 @@
-"""仙境幽谷 · Wonderland Valley: its engine registers, so simulate, records and the
-conformance suite cover it; it reaches the menu (`available`) once its table exists.
+"""仙境幽谷 · Wonderland Valley: registers the game with its table (scene.py).
 Two to four players until the solo opponent is built."""
 
 from ...core.game import GameInfo
@@ -18,9 +17,10 @@ register(GameInfo(
     name=game_name(state.GAME_ID),
     min_players=2,  # state.MIN_PLAYERS (1) once the solo opponent exists
     max_players=state.MAX_PLAYERS,
-    available=False,
+    available=True,
     new_state=state.new_state,
     from_dict=state.from_dict,
     make_bot=_make_bot,
+    scene="wonderland_games.games.valley.scene:ValleyScene",
     rules_key="valley",
 ))
