@@ -348,8 +348,13 @@ class TableScene(Scene):
             state, actions = self.session.initial_state(), self.session.actions
         lines = self.narrator.setup(state)
         for action in actions:
-            lines.extend(self.narrator.lines(state.apply(action)))
+            lines.extend(self._log_lines(state.apply(action), state))
         self.log.set(lines)
+
+    def _log_lines(self, events: list, state) -> list:
+        """The log lines for the events of one action (`state`: the state after it, for a
+        narrator that reads it)."""
+        return self.narrator.lines(events)
 
     # -- the Suggest button ------------------------------------------------------------------
     def can_hint(self) -> bool:

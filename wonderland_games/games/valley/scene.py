@@ -164,12 +164,16 @@ class ValleyScene(TableScene):
     # -- applying moves ---------------------------------------------------------------
     def _after_action(self, before, events: list) -> None:
         self.version += 1
-        self.log.entries.extend(self.narrator.lines(events, self.state))
+        self.log.entries.extend(self._log_lines(events, self.state))
         self.log.offset = 0
         self._sound(events)
         actor = before.current_player()
         paced = self.replay or (actor is not None and self.seats[actor].is_bot)
         self._animate(events, paced)
+
+    def _log_lines(self, events: list, state) -> list:
+        """Valley's narrator reads the state after the action (a draw stopped by the hand limit)."""
+        return self.narrator.lines(events, state)
 
     def _sound(self, events: list) -> None:
         kinds = {e["type"] for e in events}
@@ -714,7 +718,7 @@ class ValleyScene(TableScene):
         top = [self.buttons[n] for n in lay.buttons]
         yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
         marks = self._marks()
-        mkey = tuple(sorted((k, v if not isinstance(v, frozenset) else tuple(sorted(v))) for k, v in marks.items()))
+        mkey = tuple(marks.items())
         yield "board", (self.version, lang, mkey), lambda f: draw_board(f, lay, self.app, state, marks)
         yield "cities", (self.version, lang, mkey), lambda f: draw_cities(f, lay, self.app, state, marks)
         seat, cards = self.hand_owner()
