@@ -15,6 +15,26 @@ from ...ui.score_chart import SEAT_COLOURS
 
 NEUTRAL = (150, 146, 140)  # the solo opponent's meeples
 _tinted: dict = {}
+_pieces: dict = {}
+
+
+def piece(key, size: tuple, paint) -> pygame.Surface:
+    """A drawn piece (a card, a tile) cached by `key` (all that it shows) and size: `paint(surface,
+    rect)` draws it once into a transparent surface, then the table only blits it."""
+    size = surfaces.fit(size)
+    img = _pieces.get((key, size))
+    if img is None:
+        if len(_pieces) > 600:
+            _pieces.clear()
+        img = surfaces.new(size, alpha=True)
+        paint(img, img.get_rect())
+        _pieces[(key, size)] = img = _fast(img)
+    return img
+
+
+def _fast(img: pygame.Surface) -> pygame.Surface:
+    """In the display's pixel format (a blit then needs no conversion), once a window exists."""
+    return img.convert_alpha() if pygame.display.get_surface() is not None else img
 
 
 def seat_colour(seat: int) -> tuple:
@@ -68,6 +88,7 @@ def meeple(seat: int, size: int, ghost: bool = False) -> pygame.Surface:
         img = surfaces.new((size, size), alpha=True)
         img.blit(sprites.load_svg("valley/worker.svg", (size, size)), (0, 0))
         img.fill((*seat_colour(seat), 255), special_flags=pygame.BLEND_RGBA_MULT)
+        img = _fast(img)
         if ghost:
             img.set_alpha(70)
         _tinted[key] = img

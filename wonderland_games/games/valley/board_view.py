@@ -109,13 +109,17 @@ def occupants(state, key: str) -> list:
     return out
 
 
-def draw_board(surface, lay, app, state, marks: dict) -> None:
+def draw_board_panel(surface, lay, app) -> None:
+    """The board's panel and title (part of the table's static base)."""
+    theme.panel(surface, lay.board, lay.s, with_shadow=False, color=(238, 230, 200))
+    tx.draw_line(surface, app.fonts, app.t("valley.table.board_title"), lay.title_line(lay.board), px(16, lay.s),
+                 theme.PLUM, bold=True, align="left")
+
+
+def draw_board(surface, lay, app, state, marks: dict, holders: dict) -> None:
     """marks: "legal" (set of wheres), "selected" (a where or None), "hover" (a where, an event id or None),
-    "hidden" (a (seat, key) meeple in motion, not drawn at rest)."""
+    "hidden" (a (seat, key) meeple in motion, not drawn at rest); holders: event id -> `event_holders`."""
     s = lay.s
-    theme.panel(surface, lay.board, s, with_shadow=False, color=(238, 230, 200))
-    tx.draw_line(surface, app.fonts, app.t("valley.table.board_title"), lay.title_line(lay.board), px(16, s), theme.PLUM,
-                 bold=True, align="left")
     valley = state.valley
     for where, rect in board_spots(lay, state):
         place = valley.locations.get(where[0]) or valley.forest[where[0]]
@@ -126,20 +130,42 @@ def draw_board(surface, lay, app, state, marks: dict) -> None:
         draw_place(surface, rect, s, app, place, folder, seats, legal=where in marks.get("legal", ()),
                    selected=where == marks.get("selected"), hover=where == marks.get("hover"))
     for event_id, special, rect in event_tiles(lay, state):
-        draw_event(surface, rect, s, app, state, event_id, special, hover=event_id == marks.get("hover"))
+        draw_event(surface, rect, s, app, state, event_id, special, holders[event_id],
+                   hover=event_id == marks.get("hover"))
 
 
-def draw_place(surface, rect, s, app, place, folder: str, seats: list, legal=False, selected=False,
-               hover=False) -> None:
-    r = px(8, s)
-    pygame.draw.rect(surface, theme.WHITE if hover else theme.CREAM, rect, border_radius=r)
+def _tile(rect, s) -> tuple:
+    """(name line, picture, icons line) of a place tile."""
     inner = rect.inflate(-px(6, s), -px(4, s))
     name_h = max(8, min(px(18, s), inner.height // 5))
     icons_h = max(6, min(px(24, s), inner.height // 5))
     name = pygame.Rect(inner.left, inner.top, inner.width, name_h)
-    tx.draw_line(surface, app.fonts, app.i18n.pick(place.name), name, int(name_h * 0.85), theme.INK, bold=True)
     icons = pygame.Rect(inner.left, inner.bottom - icons_h, inner.width, icons_h)
-    pic = pygame.Rect(inner.left, name.bottom + 1, inner.width, icons.top - name.bottom - 2)
+    return name, pygame.Rect(inner.left, name.bottom + 1, inner.width, icons.top - name.bottom - 2), icons
+
+
+def draw_place(surface, rect, s, app, place, folder: str, seats: list, legal=False, selected=False,
+               hover=False) -> None:
+    """A place tile (cached as a piece), its highlight and the meeples on it."""
+    surface.blit(art.piece(("place", place.id, s, app.lang), rect.size,
+                           lambda img, r: _paint_place(img, r, s, app, place, folder)), rect)
+    edge, width = None, 1
+    if selected:
+        edge, width = theme.RED, 4
+    elif legal:
+        edge, width = LEGAL, 3
+    elif hover:
+        edge, width = theme.GOLD_DARK, 3
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, max(1, px(width, s)), border_radius=px(8, s))
+    draw_workers(surface, _tile(rect, s)[1], seats)
+
+
+def _paint_place(surface, rect, s, app, place, folder: str) -> None:
+    r = px(8, s)
+    pygame.draw.rect(surface, theme.CREAM, rect, border_radius=r)
+    name, pic, icons = _tile(rect, s)
+    tx.draw_line(surface, app.fonts, app.i18n.pick(place.name), name, int(name.height * 0.85), theme.INK, bold=True)
     side = max(1, min(pic.width, pic.height))
     img = art.place_art(folder, place.id, (side, side))
     surface.blit(img, img.get_rect(center=pic.center))
@@ -148,15 +174,7 @@ def draw_place(surface, rect, s, app, place, folder: str, seats: list, legal=Fal
         pygame.draw.circle(surface, theme.PLUM, lock.center, lock.width // 2)
         tx.draw_line(surface, app.fonts, "1", lock, int(lock.height * 0.9), theme.WHITE, bold=True)
     draw_icons(surface, app, icons, effect_icons(place.effects))
-    draw_workers(surface, pic, seats)
-    edge, width = theme.PAPER_EDGE, 1
-    if selected:
-        edge, width = theme.RED, 4
-    elif legal:
-        edge, width = LEGAL, 3
-    elif hover:
-        edge, width = theme.GOLD_DARK, 2
-    pygame.draw.rect(surface, edge, rect, max(1, px(width, s)), border_radius=r)
+    pygame.draw.rect(surface, theme.PAPER_EDGE, rect, max(1, px(1, s)), border_radius=r)
 
 
 def event_holders(state, event_id: str, special: bool) -> list:
@@ -171,19 +189,28 @@ def event_holders(state, event_id: str, special: bool) -> list:
                                                [state.holdings(o) for o in range(n) if o != seat], state.cards)]
 
 
-def draw_event(surface, rect, s, app, state, event_id: str, special: bool, hover=False) -> None:
+def draw_event(surface, rect, s, app, state, event_id: str, special: bool, holders: tuple, hover=False) -> None:
+    """An event tile (cached as a piece, its markers part of the key)."""
+    key = ("event", event_id, s, app.lang, holders)
+    surface.blit(art.piece(key, rect.size, lambda img, r: _paint_event(img, r, s, app, state, event_id, special,
+                                                                        holders)), rect)
+    if hover:
+        pygame.draw.rect(surface, theme.GOLD_DARK, rect, max(1, px(3, s)), border_radius=px(8, s))
+
+
+def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, holders) -> None:
     events = state.valley.special_events if special else state.valley.basic_events
     event = events[event_id]
     r = px(8, s)
-    pygame.draw.rect(surface, (255, 246, 226) if hover else (246, 236, 214), rect, border_radius=r)
+    pygame.draw.rect(surface, (246, 236, 214), rect, border_radius=r)
     inner = rect.inflate(-px(6, s), -px(4, s))
     name_h = max(8, min(px(18, s), inner.height // 5))
     tag_h = max(6, min(px(16, s), inner.height // 6))
     tag = pygame.Rect(inner.left, inner.top, inner.width, tag_h)
     label = app.t("valley.table.special_event") if special else app.i18n.pick(season_of(state, event.season).name)
     tx.draw_line(surface, app.fonts, label, tag, int(tag_h * 0.9), theme.PLUM if special else theme.TEAL, bold=True)
-    name = pygame.Rect(inner.left, tag.bottom, inner.width, name_h)
-    tx.draw_line(surface, app.fonts, app.i18n.pick(event.name), name, int(name_h * 0.85), theme.INK, bold=True)
+    name = pygame.Rect(inner.left, tag.bottom, inner.width, int(name_h * 1.7))
+    tx.draw_block(surface, app.fonts, app.i18n.pick(event.name), name, int(name_h * 0.8), theme.INK, bold=True)
     markers_h = max(6, min(px(16, s), inner.height // 6))
     pic = pygame.Rect(inner.left, name.bottom + 1, inner.width, inner.bottom - markers_h - name.bottom - 2)
     side = max(1, min(pic.width, pic.height))
@@ -195,7 +222,6 @@ def draw_event(surface, rect, s, app, state, event_id: str, special: bool, hover
     pygame.draw.circle(surface, theme.GOLD_DARK, centre, badge, max(1, badge // 5))
     tx.draw_line(surface, app.fonts, str(event.points), pygame.Rect(centre[0] - badge, centre[1] - badge, 2 * badge,
                  2 * badge), int(badge * 1.4), theme.INK, bold=True)
-    holders = event_holders(state, event_id, special)
     x = inner.left
     rad = max(3, markers_h // 2 - 1)
     for seat in holders:
@@ -203,8 +229,7 @@ def draw_event(surface, rect, s, app, state, event_id: str, special: bool, hover
         pygame.draw.circle(surface, art.seat_colour(seat), centre, rad)
         pygame.draw.circle(surface, theme.INK, centre, rad, 1)
         x += 2 * rad + 2
-    edge = theme.PLUM if special else theme.TEAL
-    pygame.draw.rect(surface, edge, rect, max(1, px(2 if hover else 1, s)), border_radius=r)
+    pygame.draw.rect(surface, theme.PLUM if special else theme.TEAL, rect, max(1, px(1, s)), border_radius=r)
 
 
 def season_of(state, season_id: str):

@@ -36,7 +36,16 @@ def city_cards(lay, state) -> list:
 
 
 def draw_card(surface, rect, s, app, kind, role, *, cost=False, dim=False, occupied=False, edge=None) -> None:
-    """One card: role band with its symbol, points badge, emblem, name (and the cost in the hand)."""
+    """One card (cached as a piece: a full city is 60 blits, not 60 cards drawn); `edge` a highlight."""
+    key = ("card", kind.id, s, app.lang, cost, dim, occupied)
+    surface.blit(art.piece(key, rect.size, lambda img, r: _paint_card(img, r, s, app, kind, role, cost, dim,
+                                                                       occupied)), rect)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, max(1, px(3, s)), border_radius=max(2, min(px(7, s), rect.width // 6)))
+
+
+def _paint_card(surface, rect, s, app, kind, role, cost, dim, occupied) -> None:
+    """Role band with its symbol, points badge, emblem, name (and the cost in the hand)."""
     colour = art.role_rgb(role)
     r = max(2, min(px(7, s), rect.width // 6))
     pygame.draw.rect(surface, (226, 220, 206) if dim else CARD, rect, border_radius=r)
@@ -71,55 +80,64 @@ def draw_card(surface, rect, s, app, kind, role, *, cost=False, dim=False, occup
         dot = max(3, band_h // 3)
         pygame.draw.circle(surface, theme.INK, (rect.left + dot + 2, pic.bottom - dot), dot)
         pygame.draw.circle(surface, theme.CREAM, (rect.left + dot + 2, pic.bottom - dot), max(1, dot - 2))
-    pygame.draw.rect(surface, edge or colour, rect, max(1, px(3 if edge else 1, s)), border_radius=r)
+    pygame.draw.rect(surface, colour, rect, max(1, px(1, s)), border_radius=r)
 
 
-def draw_cities(surface, lay, app, state, marks: dict) -> None:
-    """marks: "legal" (set of (owner, index) spots usable now), "selected", "hover", "current" (seat),
-    "hidden" (a (seat, key) meeple in motion)."""
+def draw_cities_panel(surface, lay, app, limit: int) -> None:
+    """The cities' panel and title (part of the table's static base)."""
     s = lay.s
     theme.panel(surface, lay.cities, s, with_shadow=False, color=(236, 228, 206))
-    limit = state.numbers.city_limit
     tx.draw_line(surface, app.fonts, app.t("valley.table.cities_title", n=limit), lay.title_line(lay.cities), px(16, s),
                  theme.PLUM, bold=True, align="left")
+
+
+def draw_city(surface, lay, app, state, seat: int, marks: dict) -> None:
+    """One player's city row. marks: "legal" (set of (owner, index) spots usable now), "selected",
+    "hover", "current" (seat), "hidden" (a (seat, key) meeple in motion)."""
+    s = lay.s
+    limit = state.numbers.city_limit
     kinds = state.cards.kinds
-    for seat, (label, cards) in enumerate(lay.city_rows()[:len(state.seats)]):
-        if seat == marks.get("current"):
-            pygame.draw.rect(surface, (255, 236, 170), label.inflate(px(4, s), 0), border_radius=px(6, s))
-        size = max(8, min(label.height // 2, px(30, s)))
-        surface.blit(art.meeple(seat, size), (label.left + 2, label.top + 2))
-        name = pygame.Rect(label.left + size + px(4, s), label.top, label.width - size - px(6, s), size + 4)
-        tx.draw_line(surface, app.fonts, state.seats[seat].name, name, px(15, s), theme.INK, bold=True, align="left")
-        count = pygame.Rect(label.left + 2, name.bottom, label.width - 4, max(6, min(px(16, s), label.height // 3)))
-        tx.draw_line(surface, app.fonts, f"{len(state.cities[seat])}/{limit}", count, px(14, s), theme.INK_SOFT,
-                     align="left")
-        occupied = set(state.occupied[seat])
-        slots = lay.city_slots(seat)
-        for slot in slots[len(state.cities[seat]):]:
-            pygame.draw.rect(surface, (224, 214, 188), slot, 1, border_radius=max(2, px(6, s)))
-        for index, slot in zip(city_order(state, seat), slots):
-            where = (seat, index)
-            edge = None
-            if where == marks.get("selected"):
-                edge = theme.RED
-            elif where in marks.get("legal", ()):
-                edge = LEGAL
-            elif where == marks.get("hover"):
-                edge = theme.GOLD_DARK
-            kind = kinds[state.cities[seat][index]]
-            draw_card(surface, slot, s, app, kind, state.cards.roles[kind.role], occupied=index in occupied, edge=edge)
-            seats = occupants(state, f"{seat}/{index}")
-            hidden = marks.get("hidden")
-            if hidden is not None and hidden[1] == f"{seat}/{index}" and hidden[0] in seats:
-                seats.remove(hidden[0])
-            draw_workers(surface, slot.inflate(0, -slot.height // 3).move(0, slot.height // 6), seats)
+    label, _ = lay.city_rows()[seat]
+    if seat == marks.get("current"):
+        pygame.draw.rect(surface, (255, 236, 170), label.inflate(px(4, s), 0), border_radius=px(6, s))
+    size = max(8, min(label.height // 2, px(30, s)))
+    surface.blit(art.meeple(seat, size), (label.left + 2, label.top + 2))
+    name = pygame.Rect(label.left + size + px(4, s), label.top, label.width - size - px(6, s), size + 4)
+    tx.draw_line(surface, app.fonts, state.seats[seat].name, name, px(15, s), theme.INK, bold=True, align="left")
+    count = pygame.Rect(label.left + 2, name.bottom, label.width - 4, max(6, min(px(16, s), label.height // 3)))
+    tx.draw_line(surface, app.fonts, f"{len(state.cities[seat])}/{limit}", count, px(14, s), theme.INK_SOFT,
+                 align="left")
+    occupied = set(state.occupied[seat])
+    slots = lay.city_slots(seat)
+    for slot in slots[len(state.cities[seat]):]:
+        pygame.draw.rect(surface, (224, 214, 188), slot, 1, border_radius=max(2, px(6, s)))
+    hidden = marks.get("hidden")
+    for index, slot in zip(city_order(state, seat), slots):
+        where = (seat, index)
+        kind = kinds[state.cities[seat][index]]
+        draw_card(surface, slot, s, app, kind, state.cards.roles[kind.role], occupied=index in occupied,
+                  edge=edge_of(where, marks))
+        seats = occupants(state, f"{seat}/{index}")
+        if hidden is not None and hidden[1] == f"{seat}/{index}" and hidden[0] in seats:
+            seats.remove(hidden[0])
+        draw_workers(surface, slot.inflate(0, -slot.height // 3).move(0, slot.height // 6), seats)
+
+
+def edge_of(where, marks: dict):
+    """The highlight round a spot: picked (red), usable now (green), pointed at (gold), or None."""
+    if where == marks.get("selected"):
+        return theme.RED
+    if where in marks.get("legal", ()):
+        return LEGAL
+    if where == marks.get("hover"):
+        return theme.GOLD_DARK
+    return None
 
 
 def draw_hand(surface, lay, app, state, cards: list, title: str, marks: dict) -> None:
     """marks: "playable" (set of kinds, or None when not choosing), "selected" (hand index),
     "hover" (hand index), "marked" (hand indices picked for a mulligan or trade)."""
     s = lay.s
-    theme.panel(surface, lay.hand, s, with_shadow=False)
     tx.draw_line(surface, app.fonts, title, lay.title_line(lay.hand), px(16, s), theme.PLUM, bold=True, align="left")
     playable = marks.get("playable")
     marked = marks.get("marked", ())

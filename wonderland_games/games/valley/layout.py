@@ -152,8 +152,11 @@ class Layout:
         buttons = union(list(self.buttons.values()), px(12, s))
         buttons.top = max(buttons.top, 0)
         buttons.height = min(buttons.height, self.board.top - buttons.top)
-        return {"status": self.status, "buttons": buttons, "board": self.board, "cities": self.cities,
-                "hand": self.hand, "players": self.players, "controls": self.controls, "log": self.log}
+        out = {"status": self.status, "buttons": buttons, "board": self.board, "hand": self.hand,
+               "players": self.players, "controls": self.controls, "log": self.log}
+        for seat, (label, cards) in enumerate(self.city_rows()):  # one city changes at a time
+            out[f"city{seat}"] = label.union(cards).inflate(px(4, s), 0)
+        return out
 
 
 def _row(area: pygame.Rect, count: int, gap: int) -> list:

@@ -35,8 +35,8 @@ from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from ...ui.widgets import Button
 from . import art, preview
-from .board_view import board_spots, draw_board, draw_icons, event_tiles
-from .city_view import city_cards, draw_cities, draw_hand
+from .board_view import board_spots, draw_board, draw_board_panel, draw_icons, event_holders, event_tiles
+from .city_view import city_cards, draw_cities_panel, draw_city, draw_hand
 from .effects import Choose, Named, Trade
 from .layout import compute
 from .narrate import Narrator, describe_action, kind_name, place_name, resources_text, season_name
@@ -483,6 +483,9 @@ class ValleyScene(TableScene):
         """Everything the keyboard focus visits, in order: the hand, the board, the cities, the events."""
         if self.layout is None:
             return []
+        return self._cached(("targets", self.layout.size, self.viewer), self._list_targets)
+
+    def _list_targets(self) -> list:
         out = [("hand", i, r) for i, r in self.hand_rects()]
         out += [("spot", where, r) for where, r in board_spots(self.layout, self.state)]
         out += [("city", where, r) for where, r in city_cards(self.layout, self.state)]
@@ -559,6 +562,8 @@ class ValleyScene(TableScene):
         return kind in ("spot", "city") and self.selected != ("spot", what)
 
     def _focused(self):
+        if self.focus is None:
+            return None
         targets = self._targets()
         if self.focus is None or self.focus >= len(targets):
             return None
@@ -719,8 +724,11 @@ class ValleyScene(TableScene):
         yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
         marks = self._marks()
         mkey = tuple(marks.items())
-        yield "board", (self.version, lang, mkey), lambda f: draw_board(f, lay, self.app, state, marks)
-        yield "cities", (self.version, lang, mkey), lambda f: draw_cities(f, lay, self.app, state, marks)
+        holders = self._cached("holders", self._holders)
+        yield "board", (self.version, lang, mkey), lambda f: draw_board(f, lay, self.app, state, marks, holders)
+        for seat in range(len(self.seats)):
+            yield f"city{seat}", self._city_key(seat, marks), partial(draw_city, lay=lay, app=self.app, state=state,
+                                                                      seat=seat, marks=marks)
         seat, cards = self.hand_owner()
         title = self._hand_title(seat, cards)
         hover = self.hover or self._focused()
@@ -741,6 +749,30 @@ class ValleyScene(TableScene):
         entries = self.log.entries
         yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
             lambda f: self.log.draw(f, lay.log, s)
+
+    def _holders(self) -> dict:
+        state = self.state
+        return {e: tuple(event_holders(state, e, special)) for e, special, _ in event_tiles(self.layout, state)}
+
+    def _city_key(self, seat: int, marks: dict) -> tuple:
+        """All that one city row shows: its cards, the workers on them, and the marks within it."""
+        state, mine = self.state, f"{seat}/"
+        workers = tuple((s, spot) for s, spots in enumerate(state.placed) for spot in spots if spot.startswith(mine))
+        within = tuple((k, v) for k, v in marks.items() if k in ("selected", "hover") and v is not None
+                       and len(v) == 2 and v[0] == seat)
+        legal = tuple(sorted(w for w in marks["legal"] if len(w) == 2 and w[0] == seat))
+        hidden = marks["hidden"] if marks["hidden"] is not None and marks["hidden"][1].startswith(mine) else None
+        return (self.app.lang, tuple(state.cities[seat]), tuple(state.occupied[seat]), workers, within, legal,
+                hidden, marks["current"] == seat)
+
+    def _render_base(self, size: tuple):
+        """The sky, the top bar, and the panels with their titles, which never change."""
+        base = super()._render_base(size)
+        lay = self.layout
+        draw_board_panel(base, lay, self.app)
+        draw_cities_panel(base, lay, self.app, self.valley.numbers.city_limit)
+        theme.panel(base, lay.hand, lay.s, with_shadow=False)
+        return base
 
     def _paint_controls(self, lines, widgets, frame) -> None:
         lay, s = self.layout, self.layout.s
@@ -801,7 +833,7 @@ class ValleyScene(TableScene):
         target = self.hover or self._focused()
         if target is None:
             return
-        lines = self._tip_lines(target)
+        lines = self._cached(("tip", target), lambda: self._tip_lines(target))
         if not lines:
             return
         key = (tuple(lines), lay.s, self.app.lang)
