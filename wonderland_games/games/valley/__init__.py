@@ -1,5 +1,5 @@
 """仙境幽谷 · Wonderland Valley: registers the game with its table (scene.py).
-Two to four players until the solo opponent is built."""
+One player plays solo against the die-driven opponent (solo.py)."""
 
 from ...core.game import GameInfo
 from ...core.registry import game_name, register
@@ -15,7 +15,7 @@ def _make_bot(level: str):
 register(GameInfo(
     id=state.GAME_ID,
     name=game_name(state.GAME_ID),
-    min_players=2,  # state.MIN_PLAYERS (1) once the solo opponent exists
+    min_players=state.MIN_PLAYERS,
     max_players=state.MAX_PLAYERS,
     available=True,
     new_state=state.new_state,
