@@ -313,3 +313,30 @@ def test_layout_fits_the_window_without_overlap(size, players):
     assert all(lay.hand.contains(r) for r in lay.hand_slots(8))
     for name, rect in lay.actions.items():
         assert lay.controls.contains(rect) and not rect.colliderect(lay.hint), name
+
+
+def test_solo_shows_the_opponent_its_workers_on_spots_and_its_pile(app):
+    session, scene = start(app, [Seat("Ann")], seed=3, options={"opponent": "hard"})
+    rng = random.Random(8)
+    end = time.monotonic() + 60
+    state = session.state
+    while not state.opponent.workers:
+        assert time.monotonic() < end
+        if scene.my_turn():
+            act_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+    run_until(app, lambda: not scene.timeline)
+    spot = state.opponent.workers[0]
+    from wonderland_games.games.valley.board_view import occupants
+
+    assert -1 in occupants(state, spot)
+    assert preview.spot_why_not(state, 0, (spot,)) == ("taken", {"seat": -1})
+    hover(app, scene.spot_rect(spot).center)
+    name = app.i18n.pick(state.solo.name)
+    assert any(name in str(line[0]) for line in scene._controls_lines()), "it says the opponent holds it"
+    rows = scene._player_rows()
+    assert len(rows) == 2
+    hover(app, rows[1].center)
+    assert scene.hover == ("seat", -1)
+    lines = scene._tip_lines(("seat", -1))
+    assert str(state.opponent_score()) in lines[0][0]

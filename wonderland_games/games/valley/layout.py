@@ -164,7 +164,8 @@ def _row(area: pygame.Rect, count: int, gap: int) -> list:
     return [pygame.Rect(area.left + i * (w + gap), area.top, max(1, w), area.height) for i in range(count)]
 
 
-def compute(size: tuple, players: int, replay: bool = False) -> Layout:
+def compute(size: tuple, players: int, replay: bool = False, opponent: bool = False) -> Layout:
+    """`opponent`: a solo game, whose opponent has a row among the players."""
     w, h = size
     s = scale(size)
     m = px(10, s)
@@ -181,7 +182,7 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
 
     side = pygame.Rect(board.right + m, body_top, side_w, body_h)
     row_h = px(62, s)
-    players_rect = pygame.Rect(side.left, side.top, side.width, px(TITLE + 12, s) + max(1, players) * row_h)
+    players_rect = pygame.Rect(side.left, side.top, side.width, px(TITLE + 12, s) + (max(1, players) + opponent) * row_h)
     button_h, gap = px(34, s), px(6, s)
     hint_h = px(118, s)
     controls = pygame.Rect(side.left, players_rect.bottom + m, side.width, hint_h + 2 * (button_h + gap) + px(14, s))

@@ -84,9 +84,17 @@ def event_lines(app, state, event_id: str, special: bool) -> list:
 
 
 def breakdown_lines(app, state, seat: int) -> list:
-    parts = state.breakdown(seat)
-    lines = [(app.t("valley.table.tip.score_of", name=state.seats[seat].name, n=sum(parts.values())), True)]
-    lines += [(app.t(f"valley.table.breakdown.{key}", n=parts[key]), False) for key in BREAKDOWN]
+    """A player's score by part; seat -1: the solo opponent's (its pile's points and its tokens)."""
+    if seat < 0:
+        parts = state.opponent_breakdown()
+        name = app.i18n.pick(state.solo.name)
+        keys = [("cards", "pile"), ("tokens", "tokens")]
+    else:
+        parts = state.breakdown(seat)
+        name = state.seats[seat].name
+        keys = [(key, key) for key in BREAKDOWN]
+    lines = [(app.t("valley.table.tip.score_of", name=name, n=sum(parts.values())), True)]
+    lines += [(app.t(f"valley.table.breakdown.{label}", n=parts[key]), False) for key, label in keys]
     return lines
 
 
@@ -111,12 +119,47 @@ def tooltip(app, s: float, lines: list) -> pygame.Surface:
 
 # -- the players panel -----------------------------------------------------------------------
 def draw_players(surface, lay, app, state, current, scores: list, hover=None) -> None:
+    """A row per player, and the solo opponent's (hover -1) last."""
     s = lay.s
     theme.panel(surface, lay.players, s, with_shadow=False)
     tx.draw_line(surface, app.fonts, app.t("valley.table.players_title"), lay.title_line(lay.players), px(16, s),
                  theme.PLUM, bold=True, align="left")
-    for seat, row in enumerate(lay.player_rows(len(state.seats))):
+    rows = lay.player_rows(len(state.seats) + (state.opponent is not None))
+    for seat, row in enumerate(rows[:len(state.seats)]):
         _player_row(surface, row, s, app, state, seat, seat == current, scores[seat], seat == hover)
+    if state.opponent is not None:
+        _opponent_row(surface, rows[-1], s, app, state, hover == -1)
+
+
+def _opponent_row(surface, row, s, app, state, hover: bool) -> None:
+    """The solo opponent: its name and level, its workers out of how many, its face-up pile, its tokens
+    and its total."""
+    opponent = state.opponent
+    if hover:
+        pygame.draw.rect(surface, theme.WHITE, row, border_radius=px(8, s))
+    half = row.height // 2
+    top = pygame.Rect(row.left + px(4, s), row.top + 1, row.width - px(8, s), half - 1)
+    bottom = pygame.Rect(top.left, row.top + half, top.width, row.height - half - 2)
+    size = max(8, top.height)
+    surface.blit(art.meeple(-1, size), (top.left, top.top))
+    score_w = px(54, s)
+    tx.draw_line(surface, app.fonts, str(state.opponent_score()), pygame.Rect(top.right - score_w, row.top, score_w,
+                 row.height), int(row.height * 0.5), theme.INK_SOFT, bold=True, align="right")
+    name = app.t("valley.table.opponent", name=app.i18n.pick(state.solo.name),
+                 level=app.t(f"valley.table.level.{opponent.level}"))
+    x = top.left + size + px(4, s)
+    tx.draw_line(surface, app.fonts, name, pygame.Rect(x, top.top, top.right - score_w - x, top.height),
+                 int(top.height * 0.8), theme.INK, bold=True, align="left")
+    msize = max(6, bottom.height - 2)
+    step = max(3, msize * 2 // 3)
+    x = bottom.left
+    limit = state.solo.levels[opponent.level].workers
+    for i in range(limit):
+        surface.blit(art.meeple(-1, msize, ghost=i >= limit - len(opponent.workers)), (x, bottom.top))
+        x += step
+    x += msize // 2
+    draw_icons(surface, app, pygame.Rect(x, bottom.top + 1, bottom.right - score_w - x, bottom.height - 2),
+               [("card", len(opponent.pile)), ("point", opponent.tokens)], align="left")
 
 
 def _player_row(surface, row, s, app, state, seat, current: bool, score: int, hover: bool) -> None:

@@ -74,6 +74,8 @@ def spot_why_not(state, seat: int, where: tuple):
     for other, spots in enumerate(state.placed):
         if key in spots:
             return ("taken", {"seat": other})
+    if state.opponent is not None and key in state.opponent.workers:
+        return ("taken", {"seat": -1})  # the solo opponent
     if len(where) == 1:
         return ("unavailable", {})
     owner, index = where

@@ -102,7 +102,8 @@ class ValleyScene(TableScene):
     def _ensure_layout(self, size: tuple) -> None:
         if self.layout is not None and self.layout.size == tuple(size):
             return
-        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay)
+        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay,
+                                    opponent=self.state.opponent is not None)
         for group in (lay.buttons, lay.actions, lay.replay):
             for name, rect in group.items():
                 self.buttons[name].place(rect, lay.s)
@@ -191,6 +192,8 @@ class ValleyScene(TableScene):
             if e["type"] == "place":
                 key = e["spot"] if "spot" in e else f"{e['owner']}/{e['index']}"
                 self.timeline.append(Beat(WALK_SECONDS if paced else WALK_SECONDS * 0.6, "walk", e["seat"], key))
+            elif e["type"] == "opponent_place":  # the solo opponent walks at a bot's pace, after a pause
+                self.timeline += [Beat(PAUSE_SECONDS, "pause"), Beat(WALK_SECONDS, "walk", -1, e["spot"])]
         if paced:
             self.timeline.append(Beat(PAUSE_SECONDS, "pause"))
 
@@ -216,10 +219,10 @@ class ValleyScene(TableScene):
             return None
         beat = self.timeline[0]
         end = self.spot_rect(beat.key)
-        rows = self.layout.player_rows(len(self.seats))
-        if end is None or not 0 <= beat.seat < len(rows):
+        rows = self._player_rows()
+        if end is None or not -1 <= beat.seat < len(self.seats):
             return None
-        start = rows[beat.seat].midleft
+        start = rows[beat.seat].midleft  # seat -1: the solo opponent's row, the last
         p = ease_in_out(min(1.0, self.beat_time / max(0.01, beat.duration)))
         x = start[0] + (end.centerx - start[0]) * p
         y = start[1] + (end.centery - start[1]) * p - 60 * self.layout.s * (1 - (2 * p - 1) ** 2)
@@ -504,10 +507,15 @@ class ValleyScene(TableScene):
                         min(len(choice["options"]), OPTION_BUTTONS))[0].collidepoint(pos):
                     return None
                 return kind, what
-        for seat, row in enumerate(lay.player_rows(len(self.seats))):
+        rows = self._player_rows()
+        for seat, row in enumerate(rows):
             if row.collidepoint(pos):
-                return "seat", seat
+                return "seat", -1 if seat == len(self.seats) else seat
         return None
+
+    def _player_rows(self) -> list:
+        """The players panel's rows: one per seat, then the solo opponent's."""
+        return self.layout.player_rows(len(self.seats) + (self.state.opponent is not None))
 
     def _mouse(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -589,7 +597,8 @@ class ValleyScene(TableScene):
         key, fields = found
         t = self.app.t
         if "seat" in fields:
-            fields = {"name": self.seats[fields["seat"]].name}
+            seat = fields["seat"]
+            fields = {"name": self.seats[seat].name if seat >= 0 else self.app.i18n.pick(self.state.solo.name)}
         elif "toll" in fields:
             fields = {"resources": resources_text(self.app, fields["toll"].items())}
         elif "cost" in fields:
@@ -740,7 +749,7 @@ class ValleyScene(TableScene):
         current = marks["current"]
         scores = self.scores()
         over = hover[1] if hover is not None and hover[0] == "seat" else None
-        yield "players", (self.version, lang, current, over), \
+        yield "players", (self.version, lang, current, over, self.layout.size), \
             lambda f: draw_players(f, lay, self.app, state, current, scores, over)
         lines = self.hint_lines() + self._controls_lines()
         widgets = [self.buttons[n] for n in list(lay.actions) + list(lay.replay)]
