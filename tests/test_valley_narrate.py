@@ -219,6 +219,8 @@ def test_an_empty_draw_says_why(words):
     (full, _), = narrator.event(s, {"type": "draw", "seat": me, "cards": []})
     assert "limit of 8" in full
     s.hands[me] = []
+    assert narrator.event(s, {"type": "draw", "seat": me, "cards": []}) == [], "none asked: a kept hand"
+    s.deck, s.discard = [], []
     (empty, _), = narrator.event(s, {"type": "draw", "seat": me, "cards": []})
     assert "deck is empty" in empty
 

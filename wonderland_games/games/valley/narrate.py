@@ -106,7 +106,8 @@ class Narrator:
         return out
 
     def event(self, state_after, e: dict) -> list:
-        """The lines for one event (none for an ordinary turn change: the next action names its player)."""
+        """The lines for one event; none for an ordinary turn change (the next action names its player)
+        or a draw of no card that was not stopped (read off `state_after`; None tells no empty draw)."""
         line = self._line(state_after, e)
         return [] if line is None else [line]
 
@@ -169,10 +170,15 @@ class Narrator:
 
     def _draw(self, state, e: dict, name: str):
         app, t, n = self.app, self.app.t, len(e["cards"])
-        if n == 0:
-            full = state is not None and len(state.hands[e["seat"]]) >= self.valley.numbers.hand_limit
-            key = "valley.log.draw_full" if full else "valley.log.draw_none"
-            return t(key, name=name, limit=self.valley.numbers.hand_limit), "quiet"
+        if n == 0:  # the hand was full, the deck and discards ran out, or none was asked (a mulligan keeps)
+            if state is None:
+                return None
+            limit = self.valley.numbers.hand_limit
+            if len(state.hands[e["seat"]]) >= limit:
+                return t("valley.log.draw_full", name=name, limit=limit), "quiet"
+            if not state.deck and not state.discard:
+                return t("valley.log.draw_none", name=name), "quiet"
+            return None
         if self.viewer == e["seat"]:
             return t("valley.log.draw_seen", name=name, cards=counted(app, "cards", n),
                      names=cards_text(app, self.valley, e["cards"])), "quiet"
