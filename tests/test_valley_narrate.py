@@ -187,6 +187,10 @@ def test_the_sentences_read_as_written(words):
     assert describe_action(en, s, ("play", "dormouse", 0, 0, 0, 0)) == "Play Drowsy Dormouse (free after discounts)"
     assert describe_action(en, s, ("prepare",)) == "Prepare for Spring"
     assert describe_action(words["zh"], s, ("place", "twig_grove")) == "派工人去枝条林"
+    s.resources[me] = [1, 2, 1, 0]
+    s.apply(("play", "tea_table", 0, 2, 1, 0))  # it produces at once: a trade of a berry
+    assert describe_action(en, s, ("pay",)) == "Pay 1 berry for 1 twig or resin or pebble (any mix)"
+    assert describe_action(en, s, ("done",)) == "Stop trading"
 
 
 def test_a_draw_never_names_the_cards_unless_the_log_is_the_drawers_own(words):

@@ -54,15 +54,14 @@ def event_name(app, valley, event_id: str) -> str:
     return app.i18n.pick(event.name)
 
 
-def simple_text(app, valley, effects) -> str:
+def simple_text(app, effects) -> str:
     """What a trade, a bonus or an owner's reward gives (gain, choose, draw, points), as prose."""
     parts = []
     for effect in effects:
         if isinstance(effect, Gain):
             parts.append(resources_text(app, effect.resources.items()))
         elif isinstance(effect, Choose):
-            options = app.t("valley.words.or").join(app.i18n.pick(valley.cards.resources[r].name)
-                                                    for r in effect.options)
+            options = app.t("valley.words.or").join(app.t(f"valley.words.resource.{r}") for r in effect.options)
             key = "valley.words.choose_any" if len(effect.options) == len(RESOURCES) else "valley.words.choose_of"
             parts.append(app.t(key, n=effect.count, options=options))
         elif isinstance(effect, Draw):
@@ -222,7 +221,7 @@ def describe_action(app, state, action) -> str:
     if kind in ("discard", "pay"):
         item = state.decision()
         trade = state.fx[item[1]][item[2]]
-        gets = simple_text(app, v, trade.get)
+        gets = simple_text(app, trade.get)
         if kind == "pay":
             return t("valley.act.trade_pay", resources=resources_text(app, trade.pay.items()), gets=gets)
         return t("valley.act.trade_discard", cards=cards_text(app, v, action[1:]), gets=gets)
