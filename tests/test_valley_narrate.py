@@ -12,7 +12,7 @@ import yaml
 
 from wonderland_games.core.game import Seat
 from wonderland_games.core.paths import data_dir
-from wonderland_games.games.valley import resolve, state as state_module
+from wonderland_games.games.valley import state as state_module
 from wonderland_games.games.valley.narrate import Narrator, describe_action
 from wonderland_games.games.valley.state import new_state
 from wonderland_games.ui.i18n import I18n
@@ -36,10 +36,10 @@ def words():
 
 
 def emitted_types() -> set:
-    """Every event type the engine's source emits: a new one fails here until it is told."""
+    """Every event type the Valley package's source emits: a new one fails here until it is told."""
     found = set()
-    for module in (state_module, resolve):
-        found |= set(re.findall(r'"type": "(\w+)"', Path(module.__file__).read_text(encoding="utf-8")))
+    for path in Path(state_module.__file__).parent.glob("*.py"):
+        found |= set(re.findall(r'"type": "(\w+)"', path.read_text(encoding="utf-8")))
     return found
 
 
