@@ -193,6 +193,14 @@ def test_the_sentences_read_as_written(words):
     assert describe_action(en, s, ("done",)) == "Stop trading"
 
 
+def test_a_worker_in_a_city_is_told_from_the_log_s_side(words):
+    narrator = Narrator(words["en"], seats(2), ready().valley)
+    own = {"type": "place", "seat": 0, "owner": 0, "card": "toadstool_inn", "index": 0}
+    other = dict(own, owner=1)
+    assert narrator.event(None, own) == [("Ann places a worker on their own Toadstool Inn.", "play")]
+    assert narrator.event(None, other) == [("Ann places a worker on Bob's Toadstool Inn.", "play")]
+
+
 def test_a_draw_never_names_the_cards_unless_the_log_is_the_drawers_own(words):
     app = words["en"]
     names = {k: app.i18n.pick(kind.name) for k, kind in ready().valley.cards.kinds.items()}

@@ -19,6 +19,7 @@ from collections import Counter
 
 from .effects import RESOURCES, Choose, Draw, Gain, Points
 
+
 def counted(app, unit: str, n: int) -> str:
     """A number with its unit, singular for 1 ("1 berry", "2 berries"); units are in valley.count."""
     return app.t(f"valley.count.{unit}.{'one' if n == 1 else 'other'}", n=n)
@@ -116,8 +117,10 @@ class Narrator:
         if kind == "place":
             if "spot" in e:
                 return t("valley.log.place", name=name, spot=place_name(app, v, e["spot"])), "play"
-            spot = city_card(app, v, self.names, e["seat"], e["owner"], e["card"])
-            return t("valley.log.place_city", name=name, spot=spot), "play"
+            card = kind_name(app, v, e["card"])
+            if e["owner"] == e["seat"]:
+                return t("valley.log.place_own", name=name, card=card), "play"
+            return t("valley.log.place_city", name=name, owner=self.names[e["owner"]], card=card), "play"
         if kind == "toll":
             return t("valley.log.toll", name=name, owner=self.names[e["owner"]],
                      resources=resources_text(app, e["resources"])), "quiet"
