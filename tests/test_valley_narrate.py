@@ -12,7 +12,7 @@ import yaml
 
 from wonderland_games.core.game import Seat
 from wonderland_games.core.paths import data_dir
-from wonderland_games.games.valley import resolve, state as state_module
+from wonderland_games.games.valley import state as state_module
 from wonderland_games.games.valley.narrate import Narrator, describe_action
 from wonderland_games.games.valley.state import new_state
 from wonderland_games.ui.i18n import I18n
@@ -36,10 +36,10 @@ def words():
 
 
 def emitted_types() -> set:
-    """Every event type the engine's source emits: a new one fails here until it is told."""
+    """Every event type the Valley package's source emits: a new one fails here until it is told."""
     found = set()
-    for module in (state_module, resolve):
-        found |= set(re.findall(r'"type": "(\w+)"', Path(module.__file__).read_text(encoding="utf-8")))
+    for path in Path(state_module.__file__).parent.glob("*.py"):
+        found |= set(re.findall(r'"type": "(\w+)"', path.read_text(encoding="utf-8")))
     return found
 
 
@@ -187,6 +187,18 @@ def test_the_sentences_read_as_written(words):
     assert describe_action(en, s, ("play", "dormouse", 0, 0, 0, 0)) == "Play Drowsy Dormouse (free after discounts)"
     assert describe_action(en, s, ("prepare",)) == "Prepare for Spring"
     assert describe_action(words["zh"], s, ("place", "twig_grove")) == "派工人去枝条林"
+    s.resources[me] = [1, 2, 1, 0]
+    s.apply(("play", "tea_table", 0, 2, 1, 0))  # it produces at once: a trade of a berry
+    assert describe_action(en, s, ("pay",)) == "Pay 1 berry for 1 twig or resin or pebble (any mix)"
+    assert describe_action(en, s, ("done",)) == "Stop trading"
+
+
+def test_a_worker_in_a_city_is_told_from_the_log_s_side(words):
+    narrator = Narrator(words["en"], seats(2), ready().valley)
+    own = {"type": "place", "seat": 0, "owner": 0, "card": "toadstool_inn", "index": 0}
+    other = dict(own, owner=1)
+    assert narrator.event(None, own) == [("Ann places a worker on their own Toadstool Inn.", "play")]
+    assert narrator.event(None, other) == [("Ann places a worker on Bob's Toadstool Inn.", "play")]
 
 
 def test_a_draw_never_names_the_cards_unless_the_log_is_the_drawers_own(words):
@@ -219,6 +231,8 @@ def test_an_empty_draw_says_why(words):
     (full, _), = narrator.event(s, {"type": "draw", "seat": me, "cards": []})
     assert "limit of 8" in full
     s.hands[me] = []
+    assert narrator.event(s, {"type": "draw", "seat": me, "cards": []}) == [], "none asked: a kept hand"
+    s.deck, s.discard = [], []
     (empty, _), = narrator.event(s, {"type": "draw", "seat": me, "cards": []})
     assert "deck is empty" in empty
 

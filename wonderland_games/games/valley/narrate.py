@@ -19,6 +19,7 @@ from collections import Counter
 
 from .effects import RESOURCES, Choose, Draw, Gain, Points
 
+
 def counted(app, unit: str, n: int) -> str:
     """A number with its unit, singular for 1 ("1 berry", "2 berries"); units are in valley.count."""
     return app.t(f"valley.count.{unit}.{'one' if n == 1 else 'other'}", n=n)
@@ -54,15 +55,14 @@ def event_name(app, valley, event_id: str) -> str:
     return app.i18n.pick(event.name)
 
 
-def simple_text(app, valley, effects) -> str:
+def simple_text(app, effects) -> str:
     """What a trade, a bonus or an owner's reward gives (gain, choose, draw, points), as prose."""
     parts = []
     for effect in effects:
         if isinstance(effect, Gain):
             parts.append(resources_text(app, effect.resources.items()))
         elif isinstance(effect, Choose):
-            options = app.t("valley.words.or").join(app.i18n.pick(valley.cards.resources[r].name)
-                                                    for r in effect.options)
+            options = app.t("valley.words.or").join(app.t(f"valley.words.resource.{r}") for r in effect.options)
             key = "valley.words.choose_any" if len(effect.options) == len(RESOURCES) else "valley.words.choose_of"
             parts.append(app.t(key, n=effect.count, options=options))
         elif isinstance(effect, Draw):
@@ -106,7 +106,8 @@ class Narrator:
         return out
 
     def event(self, state_after, e: dict) -> list:
-        """The lines for one event (none for an ordinary turn change: the next action names its player)."""
+        """The lines for one event; none for an ordinary turn change (the next action names its player)
+        or a draw of no card that was not stopped (read off `state_after`; None tells no empty draw)."""
         line = self._line(state_after, e)
         return [] if line is None else [line]
 
@@ -116,8 +117,10 @@ class Narrator:
         if kind == "place":
             if "spot" in e:
                 return t("valley.log.place", name=name, spot=place_name(app, v, e["spot"])), "play"
-            spot = city_card(app, v, self.names, e["seat"], e["owner"], e["card"])
-            return t("valley.log.place_city", name=name, spot=spot), "play"
+            card = kind_name(app, v, e["card"])
+            if e["owner"] == e["seat"]:
+                return t("valley.log.place_own", name=name, card=card), "play"
+            return t("valley.log.place_city", name=name, owner=self.names[e["owner"]], card=card), "play"
         if kind == "toll":
             return t("valley.log.toll", name=name, owner=self.names[e["owner"]],
                      resources=resources_text(app, e["resources"])), "quiet"
@@ -169,10 +172,15 @@ class Narrator:
 
     def _draw(self, state, e: dict, name: str):
         app, t, n = self.app, self.app.t, len(e["cards"])
-        if n == 0:
-            full = state is not None and len(state.hands[e["seat"]]) >= self.valley.numbers.hand_limit
-            key = "valley.log.draw_full" if full else "valley.log.draw_none"
-            return t(key, name=name, limit=self.valley.numbers.hand_limit), "quiet"
+        if n == 0:  # the hand was full, the deck and discards ran out, or none was asked (a mulligan keeps)
+            if state is None:
+                return None
+            limit = self.valley.numbers.hand_limit
+            if len(state.hands[e["seat"]]) >= limit:
+                return t("valley.log.draw_full", name=name, limit=limit), "quiet"
+            if not state.deck and not state.discard:
+                return t("valley.log.draw_none", name=name), "quiet"
+            return None
         if self.viewer == e["seat"]:
             return t("valley.log.draw_seen", name=name, cards=counted(app, "cards", n),
                      names=cards_text(app, self.valley, e["cards"])), "quiet"
@@ -216,7 +224,7 @@ def describe_action(app, state, action) -> str:
     if kind in ("discard", "pay"):
         item = state.decision()
         trade = state.fx[item[1]][item[2]]
-        gets = simple_text(app, v, trade.get)
+        gets = simple_text(app, trade.get)
         if kind == "pay":
             return t("valley.act.trade_pay", resources=resources_text(app, trade.pay.items()), gets=gets)
         return t("valley.act.trade_discard", cards=cards_text(app, v, action[1:]), gets=gets)
