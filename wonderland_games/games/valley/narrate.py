@@ -188,6 +188,8 @@ class Narrator:
 
     def _end(self, e: dict) -> str:
         t, scores, winners = self.app.t, e["scores"], e["winners"]
+        if not winners:  # solo, the opponent ahead (its words are the words helper's to write)
+            return t("valley.table.status.over")
         names = self.app.i18n.join([self.names[w] for w in winners])
         points = counted(self.app, "points", scores[winners[0]])
         return t("valley.log.end_shared" if len(winners) > 1 else "valley.log.end", names=names, points=points)

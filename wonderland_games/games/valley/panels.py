@@ -23,7 +23,7 @@ from .rules import BREAKDOWN
 TIP_WIDTH = 420  # unscaled: a tooltip's text column
 
 
-def effect_words(app, valley, effects: tuple) -> str:
+def effect_words(app, effects: tuple) -> str:
     """What a place gives, in words: the narrator's words, and a trade's."""
     parts = []
     for effect in effects:
@@ -31,11 +31,10 @@ def effect_words(app, valley, effects: tuple) -> str:
             give = [counted(app, "cards", effect.cards)] if effect.cards else []
             if effect.pay.total:
                 give.append(resources_text(app, effect.pay.items()))
-            parts.append(app.t("valley.table.trade", give=app.i18n.join(give), gets=simple_text(app, valley,
-                                                                                              effect.get),
+            parts.append(app.t("valley.table.trade", give=app.i18n.join(give), gets=simple_text(app, effect.get),
                                n=effect.times))
         else:
-            parts.append(simple_text(app, valley, (effect,)))
+            parts.append(simple_text(app, (effect,)))
     return app.i18n.join(parts)
 
 
@@ -66,7 +65,7 @@ def place_lines(app, state, place_id: str) -> list:
     else:
         sort = t("valley.table.forest_card")
     return [(app.i18n.pick(place.name), True), (sort, False),
-            (t("valley.table.tip.gives", what=effect_words(app, state.valley, place.effects)), False)]
+            (t("valley.table.tip.gives", what=effect_words(app, place.effects)), False)]
 
 
 def event_lines(app, state, event_id: str, special: bool) -> list:
