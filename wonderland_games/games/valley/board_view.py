@@ -134,6 +134,26 @@ def draw_board(surface, lay, app, state, marks: dict, holders: dict) -> None:
                    hover=event_id == marks.get("hover"))
 
 
+def draw_name(surface, app, text: str, area: pygame.Rect, size: int, colour=theme.INK) -> int:
+    """A tile's name at the top of `area`: one line if it fits, else two (shrunk to fit, then cut);
+    returns the height it took."""
+    size = max(8, size)
+    font = app.font(size, True)
+    if font.size(text)[0] <= area.width:
+        lines = [text]
+    else:
+        longest = max(text.split(), key=lambda word: font.size(word)[0])
+        while size > 9 and app.font(size, True).size(longest)[0] > area.width:  # no word broken in two
+            size -= 1
+        font, lines = tx.fit_block(app.fonts, text, area.width, 2 * font.get_linesize(), size, True, min_ratio=0.75)
+    y = area.top
+    for line in lines:
+        img = tx.render(font, line, colour)
+        surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
+        y += font.get_linesize()
+    return y - area.top
+
+
 def _tile(rect, s) -> tuple:
     """(name line, picture, icons line) of a place tile."""
     inner = rect.inflate(-px(6, s), -px(4, s))
@@ -165,7 +185,8 @@ def _paint_place(surface, rect, s, app, place, folder: str) -> None:
     r = px(8, s)
     pygame.draw.rect(surface, theme.CREAM, rect, border_radius=r)
     name, pic, icons = _tile(rect, s)
-    tx.draw_line(surface, app.fonts, app.i18n.pick(place.name), name, int(name.height * 0.85), theme.INK, bold=True)
+    used = draw_name(surface, app, app.i18n.pick(place.name), name, int(name.height * 0.85))
+    pic = pygame.Rect(pic.left, name.top + used + 1, pic.width, pic.bottom - name.top - used - 1)
     side = max(1, min(pic.width, pic.height))
     img = art.place_art(folder, place.id, (side, side))
     surface.blit(img, img.get_rect(center=pic.center))
@@ -205,14 +226,16 @@ def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, hol
     pygame.draw.rect(surface, (246, 236, 214), rect, border_radius=r)
     inner = rect.inflate(-px(6, s), -px(4, s))
     name_h = max(8, min(px(18, s), inner.height // 5))
-    tag_h = max(6, min(px(16, s), inner.height // 6))
-    tag = pygame.Rect(inner.left, inner.top, inner.width, tag_h)
-    label = app.t("valley.table.special_event") if special else app.i18n.pick(season_of(state, event.season).name)
-    tx.draw_line(surface, app.fonts, label, tag, int(tag_h * 0.9), theme.PLUM if special else theme.TEAL, bold=True)
-    name = pygame.Rect(inner.left, tag.bottom, inner.width, int(name_h * 1.7))
-    tx.draw_block(surface, app.fonts, app.i18n.pick(event.name), name, int(name_h * 0.8), theme.INK, bold=True)
+    top = inner.top
+    if not special:  # a basic event says its season; the special ones' star says what they are
+        tag_h = max(6, min(px(16, s), inner.height // 6))
+        tx.draw_line(surface, app.fonts, app.i18n.pick(season_of(state, event.season).name),
+                     pygame.Rect(inner.left, top, inner.width, tag_h), int(tag_h * 0.9), theme.TEAL, bold=True)
+        top += tag_h
+    top += draw_name(surface, app, app.i18n.pick(event.name), pygame.Rect(inner.left, top, inner.width, name_h),
+                     int(name_h * 0.8))
     markers_h = max(6, min(px(16, s), inner.height // 6))
-    pic = pygame.Rect(inner.left, name.bottom + 1, inner.width, inner.bottom - markers_h - name.bottom - 2)
+    pic = pygame.Rect(inner.left, top + 1, inner.width, inner.bottom - markers_h - top - 2)
     side = max(1, min(pic.width, pic.height))
     img = art.event_art(special, side)
     surface.blit(img, img.get_rect(center=pic.center))

@@ -440,9 +440,12 @@ class ValleyScene(TableScene):
         for name in ("prepare", "confirm", "cancel"):
             b[name].visible = mine and not self.replay
         if mine:
-            b["prepare"].enabled = self.decision() is None and PREPARE in self.legal()
-            b["confirm"].enabled = self.confirm_action() is not None
-            b["cancel"].enabled = self.selected is not None
+            deciding = self.decision() is not None
+            b["prepare"].visible = not deciding
+            b["prepare"].enabled = not deciding and PREPARE in self.legal()
+            b["confirm"].enabled = self.confirm_action() is not None or (
+                choice is not None and choice["confirm"] is not None)
+            b["cancel"].enabled = self.selected is not None or bool(self.marked)
         self._place_choice(choice)
 
     def _place_choice(self, choice) -> None:
