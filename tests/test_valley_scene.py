@@ -123,6 +123,8 @@ def test_the_mulligan_puts_back_the_picked_cards_and_keeps_none(app):
     app.step(1 / 60)
     assert scene.my_turn() and session.state.decision()[0] == "mulligan"
     assert scene.buttons["choice_confirm"].visible and scene.buttons["choice_confirm"].enabled
+    assert not scene.buttons["prepare"].visible, "no Prepare while a choice is open (a screenshot lesson)"
+    assert scene.buttons["confirm"].enabled, "the panel's Confirm works from the controls too"
     hand = list(session.state.hands[scene.viewer])
     rects = scene.hand_rects()
     click(app, rects[1][1].center)
@@ -243,6 +245,7 @@ def test_prepare_says_the_season_it_enters(app):
     run_until(app, lambda: scene.my_turn() and session.state.decision() is None or act(app, scene, rng))
     label = scene.buttons["prepare"].text()
     assert app.i18n.pick(session.state.valley.seasons[1].name) in label
+    assert app.t("valley.table.gives_worker", n=1) in label and app.t("valley.table.gives_production") in label
     click(app, scene.buttons["prepare"].rect.center)
     assert session.actions[-1] == PREPARE
 
@@ -340,3 +343,48 @@ def test_solo_shows_the_opponent_its_workers_on_spots_and_its_pile(app):
     assert scene.hover == ("seat", -1)
     lines = scene._tip_lines(("seat", -1))
     assert str(state.opponent_score()) in lines[0][0]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_tile_names_are_whole_never_cut_nor_broken(app, size, lang, monkeypatch):
+    """Screenshots at 1024x640 showed 'Bountiful…' and 'Bountifu / l Fields': a name takes two
+    lines when it must, and no word is split."""
+    from wonderland_games.games.valley import board_view
+    from wonderland_games.ui import surfaces
+
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", BOT, "random"), Seat("Bot 2", BOT, "random")], seed=5)
+    scene.on_resize(size)
+    scene._ensure_layout(size)
+    drawn = []
+    real = board_view.tx.render
+    monkeypatch.setattr(board_view.tx, "render", lambda font, text, *a, **k: drawn.append(text) or real(font, text,
+                                                                                                        *a, **k))
+    board_view.art._pieces.clear()
+    state = session.state
+    board_view.draw_board(surfaces.new(size), scene.layout, app, state, {}, scene._holders())
+    assert not [t for t in drawn if "…" in t]
+    valley = state.valley
+    places = [valley.locations[p] for p in valley.locations] + [valley.forest[f] for f in state.forest]
+    events = [valley.basic_events[e] for e in valley.basic_events] + [valley.special_events[e] for e in state.specials]
+    words = " ".join(drawn).split()
+    for thing in places + events:
+        for word in app.i18n.pick(thing.name).split():
+            assert word in words, (word, drawn)
+
+
+def test_a_play_repaints_only_the_city_it_goes_into(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", BOT, "random"), Seat("Bot 2", BOT, "random")], seed=7)
+    rng = random.Random(5)
+    run_until(app, lambda: scene.my_turn() and session.state.decision() is None or act(app, scene, rng))
+    state = session.state
+    state.resources[0] = [9, 9, 9, 9]
+    scene.version += 1
+    kind_id = next(k for k in state.hands[0] if state.plays_of(0, k))
+    marks = scene._marks()
+    before = [scene._city_key(seat, marks) for seat in range(3)]
+    scene.apply(state.plays_of(0, kind_id)[0])
+    marks = scene._marks()
+    after = [scene._city_key(seat, marks) for seat in range(3)]
+    assert before[0] != after[0] and before[2] == after[2], "seat 1 repaints only as the next to act"

@@ -229,7 +229,7 @@ def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, hol
     top = inner.top
     if not special:  # a basic event says its season; the special ones' star says what they are
         tag_h = max(6, min(px(16, s), inner.height // 6))
-        tx.draw_line(surface, app.fonts, app.i18n.pick(season_of(state, event.season).name),
+        tx.draw_line(surface, app.fonts, app.t(f"valley.table.season_tag.{event.season}"),
                      pygame.Rect(inner.left, top, inner.width, tag_h), int(tag_h * 0.9), theme.TEAL, bold=True)
         top += tag_h
     top += draw_name(surface, app, app.i18n.pick(event.name), pygame.Rect(inner.left, top, inner.width, name_h),

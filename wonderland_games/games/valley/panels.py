@@ -16,7 +16,7 @@ from ...ui import text as tx
 from ...ui.theme import px
 from . import art
 from .board_view import draw_icons, season_of
-from .effects import RESOURCES, Trade
+from .effects import RESOURCES, Produce, Trade
 from .narrate import counted, kind_name, resources_text, simple_text
 from .rules import BREAKDOWN
 
@@ -203,12 +203,20 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int, ho
 
 
 def prepare_label(app, state, seat) -> str:
-    """The Prepare button: the season it enters and what that gives."""
+    """The Prepare button: the season it enters and what that gives (a worker, production, cards),
+    or that the player's game then ends."""
     nxt = state.season[seat] + 1 if seat is not None else 1
     if nxt >= len(state.valley.seasons):
         return app.t("valley.buttons.prepare_none")
     season = state.valley.seasons[nxt]
-    return app.t("valley.buttons.prepare", season=app.i18n.pick(season.name))
+    name = app.i18n.pick(season.name)
+    gives = [app.t("valley.table.gives_worker", n=season.workers)] if season.workers else []
+    for effect in season.effects:
+        gives.append(app.t("valley.table.gives_production") if isinstance(effect, Produce)
+                     else simple_text(app, (effect,)))
+    if not gives:
+        return app.t("valley.buttons.prepare_last", season=name)
+    return app.t("valley.buttons.prepare", season=name, gives=app.t("list.sep").join(gives))
 
 
 def icons_of(outcome) -> list:

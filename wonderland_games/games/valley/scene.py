@@ -114,10 +114,8 @@ class ValleyScene(TableScene):
         self._tips.clear()
 
     def results_scene(self):
-        try:
-            from .results import ValleyResultsScene
-        except ImportError:  # the words helper's results screen is not merged yet
-            from ...scenes.results import ResultsScene as ValleyResultsScene
+        from .results import ValleyResultsScene
+
         return ValleyResultsScene
 
     # -- what the looking player may do ---------------------------------------------------
