@@ -68,7 +68,6 @@ class ValleyScene(TableScene):
         self.valley = state.valley
         self.narrator = Narrator(app, self.seats, self.valley)
         self.narrator.viewer = self.viewer if len(self.humans) == 1 else None
-        self.beat_time = 0.0
         self.version = 0  # grows with every change of the state on show (region keys, caches)
         self.selected = None  # ("spot", where) or ("card", hand index)
         self.marked: list = []  # hand indices picked for a mulligan or a trade
@@ -175,12 +174,8 @@ class ValleyScene(TableScene):
         return self.narrator.lines(events, state)
 
     def _sound(self, events: list) -> None:
-        kinds = {e["type"] for e in events}
-        for kind, sound in (("game_end", "end"), ("play", "play"), ("place", "take"), ("season", "draw"),
-                            ("event", "take"), ("mulligan", "draw"), ("gain", "take"), ("draw", "draw")):
-            if kind in kinds:
-                self.app.sound.play(sound)
-                return
+        self._play_first(events, (("game_end", "end"), ("play", "play"), ("place", "take"), ("season", "draw"),
+                                  ("event", "take"), ("mulligan", "draw"), ("gain", "take"), ("draw", "draw")))
 
     def _animate(self, events: list, paced: bool) -> None:
         self.timeline, self.beat_time = [], 0.0
@@ -194,18 +189,6 @@ class ValleyScene(TableScene):
                 self.timeline += [Beat(PAUSE_SECONDS, "pause"), Beat(WALK_SECONDS, "walk", -1, e["spot"])]
         if paced:
             self.timeline.append(Beat(PAUSE_SECONDS, "pause"))
-
-    def _advance(self, dt: float) -> None:
-        self.beat_time += dt * self._speed()
-        while self.timeline and self.beat_time >= self.timeline[0].duration:
-            self.beat_time -= self.timeline[0].duration
-            self.timeline.pop(0)
-        if not self.timeline:
-            self._finish_timeline()
-
-    def _finish_timeline(self) -> None:
-        self.timeline = []
-        self.beat_time = 0.0
 
     def _reset_view(self) -> None:
         self.version += 1
