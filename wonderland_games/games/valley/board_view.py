@@ -16,6 +16,7 @@ from ...ui import theme
 from ...ui.theme import px
 from . import art
 from .effects import Choose, Draw, Gain, Points, Trade
+from .rules import meets
 
 LEGAL = (92, 160, 96)  # the edge of a spot the player may use now
 
@@ -202,8 +203,6 @@ def event_holders(state, event_id: str, special: bool) -> list:
     """Basic: the seats that claimed it. Special: the seats that meet it now (it scores at the end)."""
     if not special:
         return [seat for seat, claimed in enumerate(state.claimed) if event_id in claimed]
-    from .rules import meets
-
     event = state.valley.special_events[event_id]
     n = len(state.seats)
     return [seat for seat in range(n) if meets(event.condition, state.holdings(seat),

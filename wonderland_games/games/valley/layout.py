@@ -182,7 +182,8 @@ def compute(size: tuple, players: int, replay: bool = False, opponent: bool = Fa
 
     side = pygame.Rect(board.right + m, body_top, side_w, body_h)
     row_h = px(62, s)
-    players_rect = pygame.Rect(side.left, side.top, side.width, px(TITLE + 12, s) + (max(1, players) + opponent) * row_h)
+    rows = max(1, players) + opponent
+    players_rect = pygame.Rect(side.left, side.top, side.width, px(TITLE + 12, s) + rows * row_h)
     button_h, gap = px(34, s), px(6, s)
     hint_h = px(118, s)
     controls = pygame.Rect(side.left, players_rect.bottom + m, side.width, hint_h + 2 * (button_h + gap) + px(14, s))

@@ -15,9 +15,9 @@ from ...ui import surfaces, theme
 from ...ui import text as tx
 from ...ui.theme import px
 from . import art
-from .board_view import draw_icons, season_of
+from .board_view import draw_icons, event_holders, season_of
 from .effects import RESOURCES, Produce, Trade
-from .narrate import counted, kind_name, resources_text, simple_text
+from .narrate import counted, resources_text, simple_text
 from .rules import BREAKDOWN
 
 TIP_WIDTH = 420  # unscaled: a tooltip's text column
@@ -69,15 +69,13 @@ def place_lines(app, state, place_id: str) -> list:
 
 
 def event_lines(app, state, event_id: str, special: bool) -> list:
-    from .board_view import event_holders
-
     valley, t = state.valley, app.t
     event = (valley.special_events if special else valley.basic_events)[event_id]
     head = t("valley.table.special_event_long") if special else t(
         "valley.table.basic_event_long", season=app.i18n.pick(season_of(state, event.season).name))
     holders = [state.seats[s].name for s in event_holders(state, event_id, special)]
-    who = t("valley.table.tip.meets" if special else "valley.table.tip.claimed", names=app.i18n.join(holders)) if holders else \
-        t("valley.table.tip.nobody")
+    key = "valley.table.tip.meets" if special else "valley.table.tip.claimed"
+    who = t(key, names=app.i18n.join(holders)) if holders else t("valley.table.tip.nobody")
     return [(app.i18n.pick(event.name), True), (head, False), (app.i18n.pick(event.text), False),
             (t("valley.table.tip.points", n=event.points), False), (who, False)]
 
