@@ -1,6 +1,6 @@
 """仙境幽谷 · Wonderland Valley: its engine registers, so simulate, records and the
 conformance suite cover it; it reaches the menu (`available`) once its table exists.
-Two to four players until the solo opponent is built."""
+One player plays solo against the die-driven opponent (solo.py)."""
 
 from ...core.game import GameInfo
 from ...core.registry import game_name, register
@@ -16,7 +16,7 @@ def _make_bot(level: str):
 register(GameInfo(
     id=state.GAME_ID,
     name=game_name(state.GAME_ID),
-    min_players=2,  # state.MIN_PLAYERS (1) once the solo opponent exists
+    min_players=state.MIN_PLAYERS,
     max_players=state.MAX_PLAYERS,
     available=False,
     new_state=state.new_state,
