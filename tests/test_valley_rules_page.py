@@ -124,7 +124,7 @@ def test_every_event_is_named_with_its_points_and_condition(lang):
     special = section(lang, words["special"])
     assert str(len(VALLEY.special_events)) in special
     for event in VALLEY.special_events.values():
-        line = bullet(special, event.name[lang])
+        line = bullet(special, f"{event.name[lang]} (" if lang == "en" else f"{event.name[lang]}（")
         assert counted(app, "points", event.points) in line, line
         condition = event.condition
         if condition.test == "has":
