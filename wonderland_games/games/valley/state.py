@@ -396,6 +396,10 @@ class ValleyState(Resolver, ChanceState, GameState):
     def scores(self) -> list:
         return [sum(self.breakdown(s).values()) for s in range(len(self.seats))]
 
+    def scores_now(self) -> list:
+        """Each seat's score were the game scored now: the results chart, turn by turn."""
+        return self.scores()
+
     def is_over(self) -> bool:
         return self.over
 
