@@ -18,7 +18,7 @@ from wonderland_games.games.valley.state import new_state
 from wonderland_games.ui.i18n import I18n
 
 LANGS = ("zh", "en")
-GAMES = 60  # seeded random games, 2-4 players
+GAMES = 80  # seeded random games, 1-4 players (one: against the solo opponent)
 
 
 class Words:
@@ -78,7 +78,7 @@ def random_games():
     """(state before, action, state after, events) over seeded random games."""
     for game in range(GAMES):
         rng = random.Random(game)
-        state = new_state(seats(2 + game % 3), game)
+        state = new_state(seats(1 + game % 4), game)
         while not state.is_over():
             before = state.clone()
             action = rng.choice(state.legal_actions())
@@ -241,6 +241,23 @@ def test_an_ordinary_turn_change_is_silent_and_the_last_turn_is_told(words):
     narrator = Narrator(words["en"], seats(2), ready().valley)
     assert narrator.event(None, {"type": "turn", "seat": 1, "last": False}) == []
     assert narrator.event(None, {"type": "turn", "seat": 1, "last": True}) == [("Bob takes one last turn.", "event")]
+
+
+def test_the_solo_opponent_is_named_with_its_level_and_its_win_is_told(words):
+    app = words["en"]
+    state = new_state(seats(1), 2, {"opponent": "hard"})
+    narrator = Narrator(app, state.seats, state.valley)
+    assert ("Ann plays against The Jabberwock (Hard).", "event") in narrator.setup(state)
+    (lost, _), = narrator.event(state, {"type": "game_end", "scores": [31], "winners": []})
+    assert lost == "Game over: The Jabberwock scores more and wins; Ann has 31 points."
+    (won, _), = narrator.event(state, {"type": "game_end", "scores": [31], "winners": [0]})
+    assert won == "Game over: Ann wins with 31 points!"
+    roll = {"type": "opponent_roll", "face": 1, "does": "twig_grove"}
+    assert narrator.event(state, roll) == [("The Jabberwock rolls 1: Twig Grove.", "quiet")]
+    took = {"type": "opponent_take", "cards": ["dormouse"], "instead": True}
+    assert narrator.event(state, took)[0][0] == \
+        "The Jabberwock cannot go there and takes a card instead: Drowsy Dormouse."
+    assert narrator.event(state, {"type": "opponent_recall", "workers": 0, "points": 0}) == []
 
 
 def _flat(tree, prefix=""):

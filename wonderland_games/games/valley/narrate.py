@@ -10,7 +10,8 @@ data/valley/strings.yaml.
 Hidden things stay hidden: a draw says how many cards, never which, unless
 the narrator is told the one seat whose eyes the log is for (`viewer`);
 a mulligan says how many cards went back. Cards discarded in a trade go to
-the face-up discard pile, so those are named.
+the face-up discard pile, so those are named, and so do the solo
+opponent's cards (its pile is face up).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .effects import RESOURCES, Choose, Draw, Gain, Points
+from .solo import CARD, FOREST, load_solo
 
 
 def counted(app, unit: str, n: int) -> str:
@@ -94,10 +96,17 @@ class Narrator:
         app, t, v = self.app, self.app.t, self.valley
         forest = app.i18n.join([place_name(app, v, f) for f in state.forest])
         specials = app.i18n.join([event_name(app, v, e) for e in state.specials])
-        return [(t("valley.log.setup", name=self.names[state.first]), "event"),
-                (t("valley.log.forest", places=forest), "quiet"),
-                (t("valley.log.specials", events=specials), "quiet"),
-                (t("valley.log.hands", cards=counted(app, "cards", state.starting_hand)), "quiet")]
+        lines = [(t("valley.log.setup", name=self.names[state.first]), "event")]
+        if state.opponent is not None:
+            lines.append((t("valley.log.solo", name=self.names[0], opponent=self.opponent(),
+                            level=t(f"valley.words.level.{state.opponent.level}")), "event"))
+        return lines + [(t("valley.log.forest", places=forest), "quiet"),
+                        (t("valley.log.specials", events=specials), "quiet"),
+                        (t("valley.log.hands", cards=counted(app, "cards", state.starting_hand)), "quiet")]
+
+    def opponent(self) -> str:
+        """The solo opponent's name."""
+        return self.app.i18n.pick(load_solo().name)
 
     def lines(self, events: list, state=None) -> list:
         out = []
@@ -168,7 +177,28 @@ class Narrator:
             return (t("valley.log.last_turn", name=name), "event") if e["last"] else None
         if kind == "game_end":
             return self._end(e), "event"
+        if kind.startswith("opponent_"):
+            return self._opponent(e)
         return None
+
+    def _opponent(self, e: dict):
+        """The solo opponent's roll, and the spot or the card it took; its recall when it scores."""
+        app, t, kind, them = self.app, self.app.t, e["type"], self.opponent()
+        if kind == "opponent_roll":
+            does = e["does"]
+            what = t(f"valley.words.die_{does}") if does in (FOREST, CARD) else place_name(app, self.valley, does)
+            return t("valley.log.opponent_roll", opponent=them, face=e["face"], what=what), "quiet"
+        if kind == "opponent_place":
+            return t("valley.log.opponent_place", opponent=them, spot=place_name(app, self.valley, e["spot"])), "play"
+        if kind == "opponent_take":
+            if not e["cards"]:
+                return t("valley.log.opponent_none", opponent=them), "quiet"
+            key = "valley.log.opponent_instead" if e["instead"] else "valley.log.opponent_take"
+            return t(key, opponent=them, card=cards_text(app, self.valley, e["cards"])), "play"
+        if not e["workers"]:  # the recall of no worker scores nothing
+            return None
+        return t("valley.log.opponent_recall", opponent=them, workers=counted(app, "workers", e["workers"]),
+                 points=counted(app, "points", e["points"])), "take"
 
     def _draw(self, state, e: dict, name: str):
         app, t, n = self.app, self.app.t, len(e["cards"])
@@ -188,8 +218,9 @@ class Narrator:
 
     def _end(self, e: dict) -> str:
         t, scores, winners = self.app.t, e["scores"], e["winners"]
-        if not winners:  # solo, the opponent ahead (its words are the words helper's to write)
-            return t("valley.table.status.over")
+        if not winners:  # solo: the opponent scored more
+            return t("valley.log.end_opponent", opponent=self.opponent(), name=self.names[0],
+                     points=counted(self.app, "points", scores[0]))
         names = self.app.i18n.join([self.names[w] for w in winners])
         points = counted(self.app, "points", scores[winners[0]])
         return t("valley.log.end_shared" if len(winners) > 1 else "valley.log.end", names=names, points=points)

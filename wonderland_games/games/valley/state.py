@@ -397,7 +397,7 @@ class ValleyState(Resolver, ChanceState, GameState):
         return [sum(self.breakdown(s).values()) for s in range(len(self.seats))]
 
     def scores_now(self) -> list:
-        """The scores as they stand (the results chart draws them turn by turn)."""
+        """Each seat's score were the game scored now: the results chart, turn by turn."""
         return self.scores()
 
     def is_over(self) -> bool:
