@@ -2,9 +2,9 @@
 conformance suite cover it; it reaches the menu (`available`) once its table exists.
 One player plays solo against the die-driven opponent (solo.py)."""
 
-from ...core.game import GameInfo
+from ...core.game import GameInfo, GameOption
 from ...core.registry import game_name, register
-from . import state
+from . import solo, state
 
 
 def _make_bot(level: str):
@@ -23,4 +23,6 @@ register(GameInfo(
     from_dict=state.from_dict,
     make_bot=_make_bot,
     rules_key="valley",
+    game_options=(GameOption("opponent", solo.LEVELS, solo.load_solo().default, "setup.opponent", "setup.{}",
+                             seats=(1,)),),
 ))
