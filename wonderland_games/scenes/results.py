@@ -165,7 +165,7 @@ class ResultsScene(FormScene):
             pygame.draw.line(surface, theme.PAPER_EDGE, details.topleft, details.topright, max(1, theme.px(2, s)))
             self.draw_details(surface, details.inflate(0, -theme.px(16, s)))
 
-    def opponent(self) -> tuple | None:
+    def solo_opponent(self) -> tuple | None:
         """(name, total) of a solo game's own opponent, or None."""
         extra = self.result.extra
         if "opponent" not in extra:
@@ -173,18 +173,23 @@ class ResultsScene(FormScene):
         name = extra.get("opponent_name")
         return (self.app.i18n.pick(name) if name else self.app.t("setup.opponent")), extra["opponent"]
 
+    def banner(self) -> str:
+        """Who won, over the ranking: the seats, or a solo opponent that scored more (games may
+        say it their own way)."""
+        t = self.app.t
+        names = [self.session.seats[i].name for i in self.result.winners]
+        opponent = self.solo_opponent()
+        if opponent is not None and not names:
+            return t("results.opponent_wins", name=opponent[0], score=_num(opponent[1]))
+        if len(names) > 1:
+            return t("results.winners_shared", names=self.app.i18n.join(names))
+        return t("results.winner", name="".join(names))
+
     def draw_ranking(self, surface, rect: pygame.Rect) -> None:
         s, t, res = self.s, self.app.t, self.result
         banner_h = theme.px(52, s)
-        names = [self.session.seats[i].name for i in res.winners]
-        opponent = self.opponent()
-        if opponent is not None and not names:
-            banner = t("results.opponent_wins", name=opponent[0], score=_num(opponent[1]))
-        elif len(names) > 1:
-            banner = t("results.winners_shared", names=self.app.i18n.join(names))
-        else:
-            banner = t("results.winner", name="".join(names))
-        tx.draw_line(surface, self.app.fonts, banner, pygame.Rect(rect.left, rect.top, rect.width, banner_h),
+        opponent = self.solo_opponent()
+        tx.draw_line(surface, self.app.fonts, self.banner(), pygame.Rect(rect.left, rect.top, rect.width, banner_h),
                      theme.px(theme.HEADING, s), theme.PLUM, bold=True)
         sense = t("results.lower_better" if res.lower_is_better else "results.higher_better")
         wins, games = self.session.match_standing()
@@ -236,9 +241,10 @@ class ResultsScene(FormScene):
         """The most height `draw_details` can use (None: its whole share, `details_share`)."""
         return None
 
-    def score_table_height(self, notes: int, s: float) -> int:
-        """What `draw_score_table` fills with one row per seat and `notes` notes at most."""
-        return px(28 + 16, s) + px(48, s) * len(self.session.seats) + px(24, s) * notes
+    def score_table_height(self, notes: int, s: float, rows: int | None = None) -> int:
+        """What `draw_score_table` fills with `rows` rows (one per seat unless told) and `notes` notes at most."""
+        rows = len(self.session.seats) if rows is None else rows
+        return px(28 + 16, s) + px(48, s) * rows + px(24, s) * notes
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
         """The score breakdown; games override this, most through `draw_score_table`."""
