@@ -314,3 +314,32 @@ def test_normal_and_hard_bots_play_solo_to_the_end():
         while not s.is_over() and s.turns < 8:
             s.apply(bot.choose(s.view(0), s.legal_actions(), rng))
         assert s.turns == 8 or s.is_over()
+
+
+# -- the rules page ------------------------------------------------------------------
+PAGE = {"en": {"heading": "Playing alone: the solo opponent", "forest": "forest card", "card": "top card of the deck",
+               "level": "{level}: {w} workers, {r} point{s} for each worker it takes back, {p} points to start with."},
+        "zh": {"heading": "单人游戏：自动对手", "forest": "森林卡", "card": "牌库顶",
+               "level": "{level}：{w} 个工人，每收回一个工人得 {r} 分，起始 {p} 分。"}}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_rules_page_tells_every_face_and_level_as_the_data_has_them(lang):
+    import re
+
+    from wonderland_games.core.paths import data_dir
+    from wonderland_games.ui.i18n import I18n
+
+    words, t = PAGE[lang], I18n(lang).t
+    text = (data_dir() / "valley" / f"rules.{lang}.md").read_text(encoding="utf-8")
+    solo_part = text[text.index(f"\n## {words['heading']}\n"):]
+    assert RULES.name[lang].lower() in solo_part.lower()
+    bullets = [line for line in solo_part.splitlines() if re.match(r"- \d", line)]
+    for face, what in zip(solo.FACES, RULES.faces):
+        [line] = [b for b in bullets if str(face) in re.split("[:：]", b)[0]]
+        expected = VALLEY.locations[what].name[lang] if what in VALLEY.locations else words[what]
+        assert expected in line, (face, line)
+    for level_id, level in RULES.levels.items():
+        line = words["level"].format(level=t(f"setup.{level_id}"), w=level.workers, r=level.recall_points,
+                                     s="" if level.recall_points == 1 else "s", p=level.start_points)
+        assert f"- {line}" in solo_part.splitlines(), line

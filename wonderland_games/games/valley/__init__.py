@@ -1,9 +1,9 @@
 """仙境幽谷 · Wonderland Valley: registers the game with its table (scene.py).
 One player plays solo against the die-driven opponent (solo.py)."""
 
-from ...core.game import GameInfo
+from ...core.game import GameInfo, GameOption
 from ...core.registry import game_name, register
-from . import state
+from . import solo, state
 
 
 def _make_bot(level: str):
@@ -23,4 +23,6 @@ register(GameInfo(
     make_bot=_make_bot,
     scene="wonderland_games.games.valley.scene:ValleyScene",
     rules_key="valley",
+    game_options=(GameOption("opponent", solo.LEVELS, solo.load_solo().default, "setup.opponent", "setup.{}",
+                             seats=(1,)),),
 ))
