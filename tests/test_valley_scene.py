@@ -388,3 +388,31 @@ def test_a_play_repaints_only_the_city_it_goes_into(app):
     marks = scene._marks()
     after = [scene._city_key(seat, marks) for seat in range(3)]
     assert before[0] != after[0] and before[2] == after[2], "seat 1 repaints only as the next to act"
+
+
+def test_valley_strings_have_no_key_twice_and_match_in_both_languages():
+    """A key written twice is silently the last one in YAML: an edit once doubled the log's
+    'prepare' under the button's text."""
+    import yaml
+
+    from wonderland_games.core.paths import data_dir
+
+    class Strict(yaml.SafeLoader):
+        pass
+
+    def mapping(loader, node):
+        keys = [loader.construct_object(k) for k, _ in node.value]
+        assert len(keys) == len(set(keys)), [k for k in keys if keys.count(k) > 1]
+        return loader.construct_mapping(node)
+
+    Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    tree = yaml.load((data_dir() / "valley" / "strings.yaml").read_text(encoding="utf-8"), Loader=Strict)
+
+    def keys(node, prefix=""):
+        out = set()
+        for k, v in node.items():
+            out |= keys(v, f"{prefix}{k}.") if isinstance(v, dict) else {prefix + str(k)}
+        return out
+
+    assert keys(tree["zh"]["table"]) == keys(tree["en"]["table"])
+    assert keys(tree["zh"]["buttons"]) == keys(tree["en"]["buttons"])
