@@ -119,7 +119,8 @@ class ValleyScene(TableScene):
 
     # -- what the looking player may do ---------------------------------------------------
     def _cached(self, key, make):
-        key = (self.version, key)
+        """`make()` once per state on show, looking player and `key`."""
+        key = (self.version, self.viewer, key)
         found = self._cache.get(key, self)
         if found is self:
             if len(self._cache) > 400:
