@@ -65,7 +65,15 @@ def decide_by_clicking(app, scene, rng) -> None:
     if scene.buttons["choice_done"].visible and (not buttons or rng.random() < 0.3):
         click(app, scene.buttons["choice_done"].rect.center)
     else:
-        click(app, rng.choice(buttons).rect.center)
+        pick_option(app, scene, rng.choice(buttons), rng)
+
+
+def pick_option(app, scene, button, rng) -> None:
+    """Pick an option in the choice panel, then confirm it (the panel's Confirm, or the option again)."""
+    before = len(scene.session.actions)
+    click(app, button.rect.center)
+    assert len(scene.session.actions) == before and button.style == "primary", "the first click only picks"
+    click(app, rng.choice((button, scene.buttons["choice_confirm"])).rect.center)
 
 
 def act_by_clicking(app, scene, rng) -> None:
@@ -87,7 +95,7 @@ def act_by_clicking(app, scene, rng) -> None:
             click(app, rect.center)
             assert len(session.actions) == before, "the first click only picks the card"
             if len(scene.card_ways(index)) > 1:
-                click(app, rng.choice(option_buttons(scene)).rect.center)
+                pick_option(app, scene, rng.choice(option_buttons(scene)), rng)
             else:
                 click(app, rect.center) if rng.random() < 0.5 else key(app, pygame.K_RETURN)
         elif places and roll < 0.9:

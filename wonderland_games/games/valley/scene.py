@@ -8,7 +8,8 @@ then confirm (the button, Enter, or a second click). A card with several ways
 to pay opens a panel of those ways. Pending decisions of the engine (resources
 to choose, a trade, the Cheshire Cat's copy, the Looking-Glass Door, the
 mulligan) open the same panel over the board; cards to put back or trade in
-are picked in the hand, then confirmed. Keys: Tab / arrows move a focus over
+are picked in the hand, an option in the panel, then confirmed (or the option
+clicked again). Keys: Tab / arrows move a focus over
 the hand, the board and the cities (the focused thing's text shows as on
 hover), Enter picks or confirms, P prepares for the next season.
 
@@ -71,6 +72,7 @@ class ValleyScene(TableScene):
         self.version = 0  # grows with every change of the state on show (region keys, caches)
         self.selected = None  # ("spot", where) or ("card", hand index)
         self.marked: list = []  # hand indices picked for a mulligan or a trade
+        self.option = None  # the choice panel's option picked, an action
         self.hover = None  # ("spot", where), ("city", (owner, index)), ("hand", i), ("event", (id, special)),
         #                    ("seat", seat)
         self.focus = None  # index into _targets(): the keyboard's pick
@@ -222,6 +224,7 @@ class ValleyScene(TableScene):
     def _clear_selection(self) -> None:
         self.selected = None
         self.marked = []
+        self.option = None
 
     def _has_choice(self) -> bool:
         return self.selected is not None or bool(self.marked)
@@ -306,7 +309,7 @@ class ValleyScene(TableScene):
 
     def choice(self):
         """The panel on show: {"title", "options" [(label, action)], "done", "confirm"} or None."""
-        return self._cached(("choice", tuple(self.marked), self.selected), self._make_choice)
+        return self._cached(("choice", tuple(self.marked), self.selected, self.option), self._make_choice)
 
     def _make_choice(self):
         item = self.decision()
@@ -318,8 +321,7 @@ class ValleyScene(TableScene):
             if len(ways) < 2:
                 return None
             title = app.t("valley.table.choice.pay", card=kind_name(app, self.valley, ways[0][1]))
-            return {"title": title, "options": [(self.describe_action(a), a) for a in ways], "done": None,
-                    "confirm": None}
+            return self._options(title, ways, None)
         legal = self.legal()
         if item[0] == "mulligan":
             return {"title": app.t("valley.table.choice.mulligan"), "options": [], "done": None,
@@ -335,13 +337,16 @@ class ValleyScene(TableScene):
                 return {"title": title, "options": [], "done": done,
                         "confirm": picked if picked in legal else None}
             title = app.t("valley.table.choice.trade_pay", source=source, left=effect.times - item[4])
-            return {"title": title, "options": [(self.describe_action(a), a) for a in legal if a != done],
-                    "done": done, "confirm": None}
+            return self._options(title, [a for a in legal if a != done], done)
         key = "valley.table.choice.choose" if isinstance(effect, Choose) else (
             "valley.table.choice.copy_location" if isinstance(effect, Named) and effect.name == "copy_location"
             else "valley.table.choice.copy_card")
-        return {"title": app.t(key, source=source), "options": [(self.describe_action(a), a) for a in legal],
-                "done": None, "confirm": None}
+        return self._options(app.t(key, source=source), legal, None)
+
+    def _options(self, title: str, actions: list, done) -> dict:
+        """A panel of options, each said in words; Confirm applies the one picked."""
+        return {"title": title, "options": [(self.describe_action(a), a) for a in actions], "done": done,
+                "confirm": self.option if self.option in actions else None}
 
     def _source_name(self, item: tuple) -> str:
         """The place, card or season a decision comes from, by name."""
@@ -358,9 +363,15 @@ class ValleyScene(TableScene):
         return choice["options"][i][0] if choice is not None and i < len(choice["options"]) else ""
 
     def _option(self, i: int) -> None:
+        """Pick an option; a second click on the picked one applies it."""
         choice = self.choice()
-        if choice is not None and i < len(choice["options"]):
-            self.apply(choice["options"][i][1])
+        if choice is None or i >= len(choice["options"]):
+            return
+        action = choice["options"][i][1]
+        if self.option == action:
+            self.apply(action)
+        else:
+            self.option = action
 
     def _footer(self, name: str) -> None:
         choice = self.choice()
@@ -439,13 +450,11 @@ class ValleyScene(TableScene):
             button.visible = i < len(options)
             if button.visible:
                 button.place(panel[2][i], lay.s)
+                button.style = "primary" if options[i][1] == self.option else "secondary"
         for name in ("choice_done", "choice_confirm"):
             button = b[name]
-            button.visible = choice is not None and (name == "choice_done" and choice["done"] is not None
-                                                     or name == "choice_confirm" and (
-                                                         choice["confirm"] is not None or self._marking()))
-            if name == "choice_done" and choice is not None and choice["done"] is None and self.selected:
-                button.visible = True  # the ways to pay: "Cancel" drops the pick
+            button.visible = choice is not None and (name == "choice_confirm" or choice["done"] is not None
+                                                     or self.selected is not None)  # the ways to pay: Cancel
             if button.visible:
                 button.place(panel[3][name], lay.s)
         b["choice_confirm"].enabled = choice is not None and choice["confirm"] is not None
