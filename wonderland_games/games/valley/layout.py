@@ -34,7 +34,7 @@ TITLE = 22  # a panel's title line (unscaled)
 LOCATIONS = 8
 CITY_SLOTS = 15
 HAND_SLOTS = 8
-CHOICE_COLUMNS = 4
+CHOICE_COLUMNS = 3
 
 
 @dataclass
