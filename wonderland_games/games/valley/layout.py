@@ -107,7 +107,8 @@ class Layout:
         cards = self.city_rows()[seat][1]
         gap = max(1, px(3, self.s))
         w = min((cards.width - (CITY_SLOTS - 1) * gap) // CITY_SLOTS, int(cards.height * 0.9))
-        return [pygame.Rect(cards.left + i * (w + gap), cards.top, max(1, w), cards.height) for i in range(CITY_SLOTS)]
+        h = min(cards.height, int(w * 1.5))  # card-shaped, however tall the row (one or two players)
+        return [pygame.Rect(cards.left + i * (w + gap), cards.top, max(1, w), h) for i in range(CITY_SLOTS)]
 
     def hand_slots(self, count: int) -> list:
         inner = self.inner(self.hand)
