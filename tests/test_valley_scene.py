@@ -303,9 +303,9 @@ def test_monkey_clicks_keys_and_resizes_never_crash(app):
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080), (2560, 1440)])
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [1, 2, 4])
 def test_layout_fits_the_window_without_overlap(size, players):
-    lay = compute(size, players)
+    lay = compute(size, players, opponent=players == 1)
     window = pygame.Rect((0, 0), size)
     regions = list(lay.regions().items())
     for name, rect in regions:
@@ -321,6 +321,7 @@ def test_layout_fits_the_window_without_overlap(size, players):
     for seat in range(players):
         slots = lay.city_slots(seat)
         assert all(lay.cities.contains(r) for r in slots) and slots[1].left > slots[0].right
+        assert slots[0].height <= 1.5 * slots[0].width + 1, "card-shaped in a tall row (a solo screenshot)"
     assert all(lay.hand.contains(r) for r in lay.hand_slots(8))
     for name, rect in lay.actions.items():
         assert lay.controls.contains(rect) and not rect.colliderect(lay.hint), name
