@@ -461,8 +461,8 @@ class ValleyScene(TableScene):
 
     def _widgets(self) -> list:
         """The choice panel's buttons first: they lie over the board."""
-        return sorted((b for b in self.buttons.values() if b.visible), key=lambda b: not (
-            b in self._choice_buttons()))
+        panel = self._choice_buttons()
+        return [b for b in panel if b.visible] + [b for b in self.buttons.values() if b.visible and b not in panel]
 
     def _choice_buttons(self) -> list:
         return [self.buttons[f"opt{i}"] for i in range(OPTION_BUTTONS)] + [self.buttons["choice_done"],
