@@ -132,6 +132,11 @@ def test_a_save_round_trip_at_every_action_plays_on_the_same():
         assert loaded.to_dict() == after.to_dict()
 
 
+def unfinished(count: int, policy, first_seed: int):
+    """Every state before the end of `count` seeded games."""
+    return (s for _, _, s, _ in games(count, policy, first_seed) if not s.is_over())
+
+
 def redealt(s, rng: random.Random, seat: int):
     """The same game with every card hidden from `seat` dealt anew (and a fresh generator)."""
     other = s.clone()
@@ -149,9 +154,7 @@ def redealt(s, rng: random.Random, seat: int):
 def test_views_hide_other_hands_and_the_deck_and_do_not_depend_on_them():
     rng = random.Random(3)
     changed = 0
-    for _, _, s, _ in games(8, uniform, first_seed=1200):
-        if s.is_over():
-            continue
+    for s in unfinished(8, uniform, first_seed=1200):
         for seat in range(len(s.seats)):
             v = s.view(seat)
             assert v.hands[seat] == s.hands[seat] and v.rng is None and v.seed is None
@@ -166,9 +169,7 @@ def test_views_hide_other_hands_and_the_deck_and_do_not_depend_on_them():
 def test_normal_decides_the_same_on_games_that_differ_only_in_what_it_cannot_see():
     rng = random.Random(4)
     compared = 0
-    for _, _, s, _ in games(3, normal, first_seed=1300):
-        if s.is_over():
-            continue
+    for s in unfinished(3, normal, first_seed=1300):
         seat = s.current_player()
         twin = redealt(s, rng, seat)
         legal = s.legal_actions()
