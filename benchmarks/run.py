@@ -146,9 +146,10 @@ def frame_ms(size: tuple, frames: int = 600) -> list:
     return times
 
 
-def bot_table_frame_ms(game: str, players: int, size: tuple, frames: int = 1500) -> list:
+def bot_table_frame_ms(game: str, players: int, size: tuple, frames: int = 1500, prepare=None) -> list:
     """Frame times of a table where Normal bots play (Oz: drafting, walking, casting;
-    Voyage: walking the map), the mouse sweeping over it as a watching player's would."""
+    Voyage: walking the map; Valley: placing workers), the mouse sweeping over it as a
+    watching player's would. `prepare(session)` may set the position up first."""
     import pygame
 
     from wonderland_games.core.session import Session
@@ -160,6 +161,8 @@ def bot_table_frame_ms(game: str, players: int, size: tuple, frames: int = 1500)
     app.settings.bot_think_seconds = 0.1
     session = Session.new(game, [Seat(f"Bot {i}", BOT, "normal") for i in range(players)], seed=3, options={})
     session.autosave = False
+    if prepare is not None:
+        prepare(session)
     app.running = True
     app.push(scene_class(game)(app, session))
     rng = random.Random(7)
@@ -174,6 +177,22 @@ def bot_table_frame_ms(game: str, players: int, size: tuple, frames: int = 1500)
             times.append((time.perf_counter() - start) * 1000)
     pygame.display.quit()
     return times
+
+
+def valley_full_cities(session) -> None:
+    """Every city full (15 cards, at most one of each unique kind), taken from the deck; the
+    mulligans done. The bots then play on with placements and season changes."""
+    state = session.state
+    while state.decision() is not None:
+        session.apply(state.legal_actions()[0])
+    limit = state.numbers.city_limit
+    for seat in range(len(state.seats)):
+        city = state.cities[seat]
+        for kind_id in list(state.deck):
+            kind = state.cards.kinds[kind_id]
+            if len(city) < limit and not (kind.unique and kind_id in city):
+                state.deck.remove(kind_id)
+                city.append(kind_id)
 
 
 def startup_s(runs: int = 5) -> list:
@@ -266,6 +285,9 @@ def main() -> int:
         table = bot_table_frame_ms(game, players, (1920, 1080), 500 if args.quick else 1500)
         figures[f"{game}_frame_ms_p99_1920x1080"] = round(p99(table), 2)
         figures[f"{game}_frame_ms_median_1920x1080"] = round(statistics.median(table), 2)
+    full = bot_table_frame_ms("valley", 4, (1920, 1080), 500 if args.quick else 1500, prepare=valley_full_cities)
+    figures["valley_full_frame_ms_p99_1920x1080"] = round(p99(full), 2)
+    figures["valley_full_frame_ms_median_1920x1080"] = round(statistics.median(full), 2)
     figures["startup_s"] = round(statistics.median(startup_s()), 3)
     finished, peak = peak_memory_mb()
     figures["peak_memory_mb_6p_session"] = round(peak, 1)

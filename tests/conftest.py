@@ -2,7 +2,8 @@
 
 Fixtures: `user_dirs` (per-test user folders), `menu_app` (the menu on a fresh
 window), `table_app` (a window for game tables: fast-forward, quick bots),
-`data_copy` (a throwaway copy of data/ for tests that break a file).
+`data_copy` (a throwaway copy of data/ for tests that break a file), `drawn` (every
+line of text drawn, in order).
 """
 
 import os
@@ -58,3 +59,14 @@ def data_copy(tmp_path):
     root = tmp_path / "data"
     shutil.copytree(data_dir(), root)
     return root
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    from wonderland_games.ui import text as tx
+
+    texts = []
+    real = tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: texts.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    return texts

@@ -304,6 +304,8 @@ def test_reveals_hidden_is_true_for_every_action_that_can_show_something(game):
 
 # -- the outcome -----------------------------------------------------------------
 def test_scores_are_the_breakdown_sums_and_winners_have_the_best_score(game):
+    """Winners hold the best score, unless a solo game's own opponent (`extra["opponent"]`,
+    its total) beats every seat: then no seat wins."""
     for n in counts(game):
         for seed in SEEDS:
             state = played(game, n, seed)
@@ -311,13 +313,18 @@ def test_scores_are_the_breakdown_sums_and_winners_have_the_best_score(game):
             assert len(result.scores) == len(result.breakdown) == n
             assert result.scores == [sum(row.values()) for row in result.breakdown]
             assert len({tuple(row) for row in result.breakdown}) == 1, "every seat has the same labels"
-            best = (min if result.lower_is_better else max)(result.scores)
-            assert result.winners and result.winners == sorted(set(result.winners))
-            assert all(result.scores[w] == best for w in result.winners), (n, seed, result)
-            assert sorted(result.ranking()[:len(result.winners)]) == result.winners
             assert json.loads(json.dumps(result.to_dict())) == result.to_dict()
             returns = [state.returns(s) for s in range(n)]
             assert all(0.0 <= r <= 1.0 for r in returns)
+            best = (min if result.lower_is_better else max)(result.scores)
+            opponent = result.extra.get("opponent")  # a solo game's own opponent: its total
+            if opponent is not None and (opponent < best if result.lower_is_better else opponent > best):
+                assert result.winners == [], f"{n} players, seed {seed}: the opponent's {opponent} beats {best}"
+                assert all(r < 0.75 for r in returns), "no win share when the opponent wins"
+                continue
+            assert result.winners and result.winners == sorted(set(result.winners))
+            assert all(result.scores[w] == best for w in result.winners), (n, seed, result)
+            assert sorted(result.ranking()[:len(result.winners)]) == result.winners
             if len(result.winners) == 1:
                 [w] = result.winners
                 assert all(returns[w] > returns[s] for s in range(n) if s != w)

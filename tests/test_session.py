@@ -77,7 +77,7 @@ def test_new_picks_a_31_bit_seed_and_checks_player_count():
     with pytest.raises(ValueError):
         Session.new("parade", seats([HUMAN]), autosave=False)
     with pytest.raises(ValueError):
-        Session.new("valley", seats([HUMAN, BOT]), autosave=False)  # not built yet
+        Session.new("dream", seats([HUMAN, BOT, BOT, BOT]), autosave=False)  # not built yet
 
 
 def test_illegal_action_raises_and_leaves_session_unchanged():

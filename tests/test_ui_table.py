@@ -8,7 +8,6 @@ from wonderland_games.core.game import Seat
 from wonderland_games.core.saves import SaveError
 from wonderland_games.core.session import Session
 from wonderland_games.ui import save_dialog
-from wonderland_games.ui import text as tx
 from wonderland_games.ui.dialogs import MessageDialog
 from wonderland_games.ui.log_panel import LogPanel
 from wonderland_games.ui.save_dialog import SaveDialog
@@ -22,15 +21,6 @@ def app(tmp_path, monkeypatch):
     a.running = True
     yield a
     a.stack.clear()
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    texts = []
-    real = tx.draw_line
-    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: texts.append(text) or
-                        real(surface, fonts, text, *a, **k))
-    return texts
 
 
 def prompt(app, game="oz"):

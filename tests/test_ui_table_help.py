@@ -20,7 +20,7 @@ from wonderland_games.ui.dialogs import MessageDialog
 from wonderland_games.ui.save_dialog import SaveDialog
 from wonderland_games.ui.testing import click, click_widget, key, random_record, run_until, step
 
-GAMES = ("parade", "oz", "voyage")
+GAMES = ("parade", "oz", "voyage", "valley")
 
 
 @pytest.fixture

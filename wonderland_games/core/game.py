@@ -197,6 +197,23 @@ class SeatChoice:
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """Something picked once for the whole game on the new-game screen, offered only at
+    the seat counts in `seats` (Valley: the solo opponent's difficulty, with one seat).
+
+    The pick reaches `new_state` as `options[option]`. Labels are i18n keys as in
+    `SeatChoice`; `default` is the value shown first.
+    """
+
+    option: str
+    values: tuple
+    default: Any
+    label: str
+    value_label: str
+    seats: tuple
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What the menu, simulator and loaders need to know about one game."""
 
@@ -211,6 +228,7 @@ class GameInfo:
     scene: Optional[str] = None  # "module:Class", imported lazily
     rules_key: str = ""
     seat_choice: Optional[SeatChoice] = None  # a per-seat pick on the setup screen
+    game_options: tuple = ()  # GameOption: picks for the whole game on the setup screen
     turn_unit: str = "turns"  # what `turn_number()` counts, in the simulator's words
 
     @property

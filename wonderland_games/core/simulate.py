@@ -8,7 +8,10 @@ figures are summed over all the seats it sat in. With `--fixed-seats` bot j
 always sits at seat j, so the figures are per seat: equal bots there show
 whether a seat is favoured (the largest gap from a fair share is printed).
 When a game's result names how it ended (`Result.extra["end"]`), the
-summary counts each ending.
+summary counts each ending. `--option KEY=VALUE` passes game options to every
+game (Valley: `--option opponent=hard`). A solo game against the game's own
+opponent (`Result.extra["opponent"]`: its total; no winner when it wins) adds
+the opponent's win rate and mean score to the summary.
 """
 
 from __future__ import annotations
@@ -47,6 +50,10 @@ class Config:
     hard_iterations: Optional[int] = None
     record_dir: Optional[str] = None
     fixed_seats: bool = False
+    options: tuple = ()  # (key, value) pairs for new_state's options
+
+    def game_options(self) -> Optional[dict]:
+        return dict(self.options) or None
 
 
 @dataclass
@@ -58,6 +65,7 @@ class GameOutcome:
     turns: int
     decision_times: list = field(default_factory=list)  # per listed bot: seconds
     end: Optional[str] = None  # how the game ended, when the game says
+    opponent: Optional[int] = None  # a solo game's opponent total, when the game has one
 
 
 def play_game(config: Config, index: int) -> GameOutcome:
@@ -67,7 +75,7 @@ def play_game(config: Config, index: int) -> GameOutcome:
     at_seat = [(seat - shift) % n for seat in range(n)]  # table seat -> listed bot
     seats = [Seat(name=f"{config.bots[j]} {j + 1}", kind=BOT, level=config.bots[j]) for j in at_seat]
     game_seed = derive_seed(config.seed, index)
-    state = info.new_state(seats, game_seed, None)
+    state = info.new_state(seats, game_seed, config.game_options())
     bots = [info.make_bot(seat.level) for seat in seats]
     rngs = [random.Random(derive_seed(config.seed, index, "bot", s)) for s in range(n)]
     budget = Budget(iterations=config.hard_iterations) if config.hard_iterations else None
@@ -85,13 +93,14 @@ def play_game(config: Config, index: int) -> GameOutcome:
     if config.record_dir:
         from .records import make_record, write_record
 
-        record = make_record(config.game, game_seed, seats, None, actions)
+        record = make_record(config.game, game_seed, seats, config.game_options(), actions)
         write_record(os.path.join(config.record_dir, f"{config.game}-{config.seed}-{index:05d}.json"), record)
     shares, scores = [0.0] * n, [0] * n
     for seat in range(n):
         shares[at_seat[seat]] = result.win_share(seat)
         scores[at_seat[seat]] = result.scores[seat]
-    return GameOutcome(shares, scores, state.turn_number(), times, result.extra.get("end"))
+    return GameOutcome(shares, scores, state.turn_number(), times, result.extra.get("end"),
+                       result.extra.get("opponent"))
 
 
 def _play_chunk(args) -> list:
@@ -131,6 +140,11 @@ def summarise(config: Config, outcomes: list, seconds: float) -> dict:
     for o in outcomes:
         if o.end is not None:
             endings[o.end] = endings.get(o.end, 0) + 1
+    solo = [o for o in outcomes if o.opponent is not None]
+    opponent = None
+    if solo:  # its wins are the games no seat won
+        opponent = {"win_rate": round(sum(1 - sum(o.shares) for o in solo) / len(solo), 6),
+                    "mean_score": round(sum(o.opponent for o in solo) / len(solo), 6)}
     return {
         "game": config.game,
         "players": n,
@@ -144,6 +158,8 @@ def summarise(config: Config, outcomes: list, seconds: float) -> dict:
         "fair_gap_points": round(100 * max(abs(s["win_rate"] - 1 / n) for s in seats), 3),
         "endings": dict(sorted(endings.items())),
         "seats": seats,
+        "options": dict(config.options),
+        "opponent": opponent,
     }
 
 
@@ -158,6 +174,11 @@ def format_table(summary: dict) -> str:
         label = f"{i + 1} {s['bot']}" if fixed else s["bot"]
         lines.append(f"{label:<12}{s['wins']:>10.2f}{s['win_rate']:>10.1%}{s['mean_score']:>12.2f}"
                      f"{s['mean_decision_ms']:>10.2f}{s['p99_decision_ms']:>10.2f}")
+    if summary["opponent"] is not None:
+        o = summary["opponent"]
+        lines.append(f"{'opponent':<12}{'':>10}{o['win_rate']:>10.1%}{o['mean_score']:>12.2f}")
+    if summary["options"]:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in summary["options"].items()))
     if fixed:
         lines.append(f"largest gap from a fair share: {summary['fair_gap_points']:.1f} points")
     lines.append(f"mean game length {summary['mean_turns']:.1f} {summary['turn_unit']}; "
@@ -183,6 +204,9 @@ def parse_config(argv: list) -> tuple:
     parser.add_argument("--processes", type=int, default=1, help="worker processes (results do not change)")
     parser.add_argument("--fixed-seats", action="store_true",
                         help="bot j always sits at seat j (figures per seat, to see seat effects)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option for every game (repeatable; whole numbers stay numbers), "
+                             "e.g. valley's opponent=hard")
     args = parser.parse_args(argv)
     try:
         info = registry.get(args.game)
@@ -212,8 +236,22 @@ def parse_config(argv: list) -> tuple:
             os.makedirs(args.record, exist_ok=True)
         except OSError as exc:
             raise SimulateError(f"cannot create record folder {args.record}: {exc.strerror}") from None
-    config = Config(info.id, bots, args.games, args.seed, args.hard_iterations, args.record, args.fixed_seats)
+    options = tuple(_option(text) for text in args.option)
+    config = Config(info.id, bots, args.games, args.seed, args.hard_iterations, args.record, args.fixed_seats,
+                    options)
+    try:  # a bad option fails here, with the game's own message, not inside a worker process
+        info.new_state([Seat(level, BOT, level) for level in bots], 0, config.game_options())
+    except (ValueError, KeyError) as exc:
+        raise SimulateError(f"bad --option for {args.game}: {exc}") from None
     return config, args
+
+
+def _option(text: str) -> tuple:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise SimulateError(f"--option takes KEY=VALUE, not '{text}'")
+    value = value.strip()
+    return key.strip(), int(value) if value.lstrip("-").isdigit() else value
 
 
 def main(argv: list) -> int:

@@ -8,6 +8,9 @@ has `scores_now()`); games may word its heading and axis (`chart_title`,
 `chart_unit`), colour its lines (`seat_colour`) and say how much height their
 details fill (`details_height`), leaving the rest to the ranking and chart.
 The table hands over its log (`log`), which the Log button reopens.
+A solo game against the game's own opponent (`Result.extra["opponent"]`, its
+total, and `opponent_name`) ranks the opponent with the seat; when it scores
+more, no seat has won and the banner names it.
 Statistics are counted once, when the screen first shows (pass
 `record_stats=False` for replays and for games that were already over when
 loaded).
@@ -162,15 +165,31 @@ class ResultsScene(FormScene):
             pygame.draw.line(surface, theme.PAPER_EDGE, details.topleft, details.topright, max(1, theme.px(2, s)))
             self.draw_details(surface, details.inflate(0, -theme.px(16, s)))
 
+    def solo_opponent(self) -> tuple | None:
+        """(name, total) of a solo game's own opponent, or None."""
+        extra = self.result.extra
+        if "opponent" not in extra:
+            return None
+        name = extra.get("opponent_name")
+        return (self.app.i18n.pick(name) if name else self.app.t("setup.opponent")), extra["opponent"]
+
+    def banner(self) -> str:
+        """Who won, over the ranking: the seats, or a solo opponent that scored more (games may
+        say it their own way)."""
+        t = self.app.t
+        names = [self.session.seats[i].name for i in self.result.winners]
+        opponent = self.solo_opponent()
+        if opponent is not None and not names:
+            return t("results.opponent_wins", name=opponent[0], score=_num(opponent[1]))
+        if len(names) > 1:
+            return t("results.winners_shared", names=self.app.i18n.join(names))
+        return t("results.winner", name="".join(names))
+
     def draw_ranking(self, surface, rect: pygame.Rect) -> None:
         s, t, res = self.s, self.app.t, self.result
         banner_h = theme.px(52, s)
-        names = [self.session.seats[i].name for i in res.winners]
-        if len(names) > 1:
-            banner = t("results.winners_shared", names=self.app.i18n.join(names))
-        else:
-            banner = t("results.winner", name="".join(names))
-        tx.draw_line(surface, self.app.fonts, banner, pygame.Rect(rect.left, rect.top, rect.width, banner_h),
+        opponent = self.solo_opponent()
+        tx.draw_line(surface, self.app.fonts, self.banner(), pygame.Rect(rect.left, rect.top, rect.width, banner_h),
                      theme.px(theme.HEADING, s), theme.PLUM, bold=True)
         sense = t("results.lower_better" if res.lower_is_better else "results.higher_better")
         wins, games = self.session.match_standing()
@@ -181,30 +200,40 @@ class ResultsScene(FormScene):
                      theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT)
         y = rect.top + banner_h + theme.px(34, s)
         rows = ranks(res)
+        if opponent is not None:  # first when it won, else after the seats
+            beat = not res.winners
+            rows = [(None, 1)] + [(seat, rank + 1) for seat, rank in rows] if beat else rows + [(None, len(rows) + 1)]
         row_h = min(theme.px(46, s), (rect.bottom - y) // max(1, len(rows)))
         for seat, rank in rows:
             row = pygame.Rect(rect.left, y, rect.width, row_h - theme.px(4, s))
-            won = seat in res.winners
+            won = seat in res.winners if seat is not None else not res.winners
             if won:
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, row, border_radius=theme.px(8, s))
-            self.draw_seat_row(surface, row, seat, rank, won)
+            if seat is None:
+                self.draw_row(surface, row, rank, t("results.opponent_label", name=opponent[0]), opponent[1], won)
+            else:
+                self.draw_seat_row(surface, row, seat, rank, won)
             y += row_h
 
     def draw_seat_row(self, surface, row: pygame.Rect, seat: int, rank: int, won: bool) -> None:
-        s = self.s
         info = self.session.seats[seat]
+        label = info.name
+        if info.is_bot:
+            level = kind_label(self.app, f"bot-{info.level}")
+            label += f"（{level}）" if self.app.lang == "zh" else f" ({level})"
+        self.draw_row(surface, row, rank, label, self.result.scores[seat], won)
+
+    def draw_row(self, surface, row: pygame.Rect, rank: int, label: str, score, won: bool) -> None:
+        """One line of the ranking: rank, name, score."""
+        s = self.s
         size = theme.px(theme.TEXT_LARGE if won else theme.TEXT, s)
         pad = theme.px(14, s)
         tx.draw_line(surface, self.app.fonts, f"{rank}.", pygame.Rect(row.left + pad, row.top, theme.px(50, s), row.height),
                      size, theme.INK, bold=True, align="left")
         name_w = row.width - 2 * pad - theme.px(56 + 130, s)  # all but the rank and the score
-        label = info.name
-        if info.is_bot:
-            level = kind_label(self.app, f"bot-{info.level}")
-            label += f"（{level}）" if self.app.lang == "zh" else f" ({level})"
         tx.draw_line(surface, self.app.fonts, label, pygame.Rect(row.left + pad + theme.px(56, s), row.top, name_w, row.height),
                      size, theme.INK, bold=won, align="left")
-        tx.draw_line(surface, self.app.fonts, _num(self.result.scores[seat]),
+        tx.draw_line(surface, self.app.fonts, _num(score),
                      pygame.Rect(row.right - pad - theme.px(120, s), row.top, theme.px(120, s), row.height),
                      size, theme.PLUM if won else theme.INK, bold=True, align="right")
 
@@ -212,9 +241,10 @@ class ResultsScene(FormScene):
         """The most height `draw_details` can use (None: its whole share, `details_share`)."""
         return None
 
-    def score_table_height(self, notes: int, s: float) -> int:
-        """What `draw_score_table` fills with one row per seat and `notes` notes at most."""
-        return px(28 + 16, s) + px(48, s) * len(self.session.seats) + px(24, s) * notes
+    def score_table_height(self, notes: int, s: float, rows: int | None = None) -> int:
+        """What `draw_score_table` fills with `rows` rows (one per seat unless told) and `notes` notes at most."""
+        rows = len(self.session.seats) if rows is None else rows
+        return px(28 + 16, s) + px(48, s) * rows + px(24, s) * notes
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
         """The score breakdown; games override this, most through `draw_score_table`."""

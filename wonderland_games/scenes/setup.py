@@ -1,5 +1,7 @@
 """New game: how many seats, who sits in each (human or bot level), names, an optional seed,
-and the game's own per-seat pick when it declares one (`GameInfo.seat_choice`, Oz: characters).
+the game's own per-seat pick when it declares one (`GameInfo.seat_choice`, Oz: characters)
+and its picks for the whole game (`GameInfo.game_options`, beside the seat count, shown only
+at the seat counts they apply to: Valley's solo opponent with one seat).
 
 Names start as "Player N" for people and a storybook name for bots; a name
 the player typed is never overwritten when the seat kind changes, and typing
@@ -123,9 +125,14 @@ class SetupScene(FormScene):
             remembered = []
         count = len(remembered) or min(max(3, info.min_players), info.max_players)
         counts = list(range(info.min_players, info.max_players + 1))
-        self.count = Choice(app, [(n, (lambda n=n: app.t("setup.seat_count", n=n))) for n in counts], count,
+        self.count = Choice(app, [(n, (lambda n=n: app.t("setup.solo_count" if n == 1 else "setup.seat_count", n=n)))
+                                  for n in counts], count,
                             on_change=lambda _: self._count_changed())
         picks = initial_picks(info.seat_choice, remembered, info.max_players) if info.seat_choice else []
+        self.options = [(option, Choice(app, [(v, partial(lambda o, v: app.t(o.value_label.format(v)), option, v))
+                                              for v in option.values], option.default))
+                        for option in info.game_options]
+        self.option_labels: list = []  # (rect, text-getter, its Choice)
         self.rows = []
         for i in range(info.max_players):
             kind, name = ("human" if i == 0 else "bot-normal"), None
@@ -150,8 +157,16 @@ class SetupScene(FormScene):
     def _seat_count(self) -> int:
         return self.count.value
 
+    def _shown_options(self) -> list:
+        """(GameOption, Choice) offered at the current seat count."""
+        return [(option, choice) for option, choice in self.options if self._seat_count() in option.seats]
+
     def _rebuild_ring(self) -> None:
         widgets = [self.count]
+        shown_options = self._shown_options()
+        for option, choice in self.options:
+            choice.visible = (option, choice) in shown_options
+        widgets += [choice for _, choice in shown_options]
         for i, row in enumerate(self.rows):
             shown = i < self._seat_count()
             for widget in row.widgets():
@@ -233,7 +248,9 @@ class SetupScene(FormScene):
 
         rows = self.rows[: len(seats)]
         choice = self.info.seat_choice
-        options = {choice.option: [row.pick.value for row in rows]} if choice else None
+        options = {choice.option: [row.pick.value for row in rows]} if choice else {}
+        options.update((option.option, picked.value) for option, picked in self._shown_options())
+        options = options or None
         try:
             session = Session.new(self.info.id, seats, seed=seed, options=options)
         except (ValueError, KeyError, OSError) as exc:
@@ -276,6 +293,16 @@ class SetupScene(FormScene):
         self.labels = []
         self._label((inner.left, y, label_w, row_h), lambda: t("setup.seats"))
         self.count.place((kind_x, y, kind_w, row_h), s)
+        self.option_labels = []
+        if self.options:  # the whole game's picks share the rest of the count's row
+            part = (inner.right - name_x) // len(self.options)
+            for i, (option, picked) in enumerate(self.options):
+                x = name_x + i * part
+                label_part = int(part * 0.42)
+                self.option_labels.append((pygame.Rect(x, y, label_part - col, row_h),
+                                           partial(t, option.label), picked))
+                picked.place((x + label_part, y, part - label_part - (col if i < len(self.options) - 1 else 0),
+                              row_h), s)
         y += row_h + gap
         self._label((name_x, y, name_w, row_h), lambda: t("setup.name"), "head")
         if choice:
@@ -308,6 +335,10 @@ class SetupScene(FormScene):
                 continue
             tx.draw_line(surface, self.app.fonts, label(), rect, theme.px(theme.TEXT, s),
                          theme.INK_SOFT if style == "head" else theme.INK, bold=style != "plain", align="left")
+        for rect, label, picked in self.option_labels:
+            if picked.visible:
+                tx.draw_line(surface, self.app.fonts, label(), rect, theme.px(theme.TEXT, s), theme.INK, bold=True,
+                             align="right")
         hint = self.app.t("setup.seed_bad" if self.seed_error else "setup.seed_hint")
         tx.draw_block(surface, self.app.fonts, hint, self.seed_hint, theme.px(theme.TEXT_SMALL, s),
                       theme.RED if self.seed_error else theme.INK_SOFT, align="left")

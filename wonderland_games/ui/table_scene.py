@@ -7,13 +7,15 @@ after a short pause, undo goes back to the last hidden reveal, and a replay
 steps forward, back or plays at the animation speed.
 
 Subclasses set `game_id`, and provide `_ensure_layout(size)`,
-`_advance(dt)` (play the timeline), `_update_buttons()`,
-`_after_action(before, events)` (log, sound, animation of what just
-happened), `_finish_timeline()`, `_clear_selection()`, `results_scene()`,
+`_update_buttons()`, `_after_action(before, events)` (log, sound — see
+`_play_first` — and animation of what just happened), `_clear_selection()`,
+`results_scene()`,
 and a `narrator` and `log` for `_rebuild_log()` (or their own); they may
 override the small hooks `_reset_view()`, `_own_turn(seat)`,
 `_bot_pause(level, legal, seconds)`, `_has_choice()`, `_play_key(event)`,
-`_mouse(event)` and `_widgets()`.
+`_mouse(event)` and `_widgets()`. The timeline is a list of beats with a
+`duration`, played at the animation speed by `_advance(dt)`;
+`_finish_timeline()` ends it at once (both overridable).
 `_table_buttons()` makes the top bar's buttons (and a replay's) for them.
 
 Suggest (the Hint button, key H) asks the Hard bot on the human's view on a
@@ -82,7 +84,8 @@ class TableScene(Scene):
         self.seats = list(state.seats)
         self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.timeline: list = []
+        self.timeline: list = []  # beats, each with a `duration` in seconds
+        self.beat_time = 0.0  # seconds into the first beat
         self.runner = None
         self.hint_runner = None  # the Suggest button's thinking
         self.advice = None  # the suggestion on show (hints.Advice), for the position it was asked in
@@ -333,6 +336,27 @@ class TableScene(Scene):
         self.session.undo()
         self._reset_view()
 
+    def _advance(self, dt: float) -> None:
+        """Play the timeline: drop each beat once its duration has passed."""
+        self.beat_time += dt * self._speed()
+        while self.timeline and self.beat_time >= self.timeline[0].duration:
+            self.beat_time -= self.timeline[0].duration
+            self.timeline.pop(0)
+        if not self.timeline:
+            self._finish_timeline()
+
+    def _finish_timeline(self) -> None:
+        self.timeline = []
+        self.beat_time = 0.0
+
+    def _play_first(self, events: list, sounds: tuple) -> None:
+        """The sound of the first (event type, sound name) pair whose type is among the events."""
+        kinds = {e["type"] for e in events}
+        for kind, sound in sounds:
+            if kind in kinds:
+                self.app.sound.play(sound)
+                return
+
     def _reset_view(self) -> None:
         """After an undo or a replay jump: the table shows the state as it is now."""
         self._finish_timeline()
@@ -348,8 +372,13 @@ class TableScene(Scene):
             state, actions = self.session.initial_state(), self.session.actions
         lines = self.narrator.setup(state)
         for action in actions:
-            lines.extend(self.narrator.lines(state.apply(action)))
+            lines.extend(self._log_lines(state.apply(action), state))
         self.log.set(lines)
+
+    def _log_lines(self, events: list, state) -> list:
+        """The log lines for the events of one action (`state`: the state after it, for a
+        narrator that reads it)."""
+        return self.narrator.lines(events)
 
     # -- the Suggest button ------------------------------------------------------------------
     def can_hint(self) -> bool:

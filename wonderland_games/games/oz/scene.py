@@ -71,7 +71,6 @@ class OzScene(TableScene):
         self.board_view = BoardView(app, self.art)
         self.narrator = Narrator(app, self.seats, state.cards)
         self.display = state.clone()
-        self.beat_time = 0.0
         self.walking = False
         self.selected = None  # a magic card picked in the hand
         self.choice: tuple = ()  # spell parameters chosen so far
@@ -188,12 +187,8 @@ class OzScene(TableScene):
         self._animate(events)
 
     def _sound(self, events: list) -> None:
-        kinds = {e["type"] for e in events}
-        for kind, sound in (("game_over", "end"), ("gem", "take"), ("wizard", "take"), ("book", "draw"),
-                            ("spell", "play"), ("roll", "draw"), ("take_die", "click")):
-            if kind in kinds:
-                self.app.sound.play(sound)
-                return
+        self._play_first(events, (("game_over", "end"), ("gem", "take"), ("wizard", "take"), ("book", "draw"),
+                                  ("spell", "play"), ("roll", "draw"), ("take_die", "click")))
 
     def _animate(self, events: list) -> None:
         self.timeline, self.beat_time = [], 0.0

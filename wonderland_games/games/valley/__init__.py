@@ -1,10 +1,9 @@
-"""仙境幽谷 · Wonderland Valley: its engine registers, so simulate, records and the
-conformance suite cover it; it reaches the menu (`available`) once its table exists.
-Two to four players until the solo opponent is built."""
+"""仙境幽谷 · Wonderland Valley: registers the game with its table (scene.py).
+One player plays solo against the die-driven opponent (solo.py)."""
 
-from ...core.game import GameInfo
+from ...core.game import GameInfo, GameOption
 from ...core.registry import game_name, register
-from . import state
+from . import solo, state
 
 
 def _make_bot(level: str):
@@ -16,11 +15,14 @@ def _make_bot(level: str):
 register(GameInfo(
     id=state.GAME_ID,
     name=game_name(state.GAME_ID),
-    min_players=2,  # state.MIN_PLAYERS (1) once the solo opponent exists
+    min_players=state.MIN_PLAYERS,
     max_players=state.MAX_PLAYERS,
-    available=False,
+    available=True,
     new_state=state.new_state,
     from_dict=state.from_dict,
     make_bot=_make_bot,
+    scene="wonderland_games.games.valley.scene:ValleyScene",
     rules_key="valley",
+    game_options=(GameOption("opponent", solo.LEVELS, solo.load_solo().default, "setup.opponent", "setup.{}",
+                             seats=(1,)),),
 ))

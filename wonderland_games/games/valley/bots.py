@@ -188,8 +188,11 @@ class PlannerBot(Bot):
 
 
 def margin(state, me: int) -> float:
-    """Our worth against the best other seat's, each judged by Normal."""
+    """Our worth against the best other seat's, each judged by Normal (solo: against the
+    opponent's total so far)."""
     worths = [Judge(state, s).position(state) for s in range(len(state.seats))]
+    if state.opponent is not None:
+        return worths[me] - state.opponent_score()
     return worths[me] - max(w for s, w in enumerate(worths) if s != me)
 
 

@@ -33,10 +33,21 @@ Decisions this engine makes where the rule text is silent (DESIGN.md):
   into the deck after the new cards are drawn.
 - The bank never runs out, so nothing is placed on the spots at setup: every
   spot pays from the supply; the 20 event markers always suffice.
+- A departure from the rule text, for fairness: the players after the first
+  start with berries by their place in turn order (rules.yaml
+  `starting_berries`; the figures are in DESIGN.md).
+
+Solo (one seat): `opponent` is the die-driven Jabberwock of solo.py (its
+level from the option `{"opponent": "easy" | "normal" | "hard"}`), None with
+more seats. It acts at the end of each of the player's turns but the last,
+and recalls its workers when the player prepares; the spots it holds are in
+`taken()`. The result: the player wins unless the opponent's total is higher
+(`Result.winners` is then empty; `extra["opponent"]` holds that total).
 
 All chance comes from a SplitMix64 generator kept as one int (core/chance.py):
 `["first", seat]`, the revealed `["forest", id]`s and `["special", id]`s,
-then `["draw", kind]` for every card drawn (a random card of the face-down
+then `["draw", kind]` for every card drawn (the opponent's too) and `["die", face]`
+for every roll of the solo opponent (a random card of the face-down
 pile, the same odds as a shuffle). With a tape every outcome is recorded or
 played back, so records are self-contained.
 """
@@ -49,7 +60,7 @@ from typing import Optional, Sequence
 from ...core.chance import MASK, ChanceState, Tape, mix
 from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError, optional_whole,
                           plain, seat_utility, whole, whole_list)
-from . import rules
+from . import rules, solo
 from .data import SEASON_IDS, Valley, load_valley
 from .effects import RESOURCES, Bundle, Spot
 from .resolve import Resolver, effect_table, items
@@ -101,6 +112,8 @@ class ValleyState(Resolver, ChanceState, GameState):
         self.finished: list = [False] * n
         self.claimed: list = [[] for _ in range(n)]  # basic event ids
         self.queue: list = []
+        self.opponent: Optional[solo.Opponent] = None  # solo only
+        self.solo: Optional[solo.SoloRules] = None  # the opponent's rules, with it
 
     # -- setup -----------------------------------------------------------------
     @classmethod
@@ -111,12 +124,15 @@ class ValleyState(Resolver, ChanceState, GameState):
         n = len(seats)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ValueError(f"Wonderland Valley is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
-        if n == 1:
-            raise ValueError("Wonderland Valley: the solo opponent is not built yet")
         hand = (options or {}).get("starting_hand", numbers.starting_hand)
         if type(hand) is not int or hand not in numbers.starting_hand_options:
             raise ValueError(f"starting_hand must be one of {list(numbers.starting_hand_options)}, got {hand!r}")
         state = cls(seats, valley, hand)
+        if n == 1:
+            state.solo = solo.load_solo()
+            state.opponent = solo.new_opponent(options, state.solo)
+        elif "opponent" in (options or {}):
+            raise ValueError("the opponent option is for the solo game (one player)")
         state.seed = seed
         state.rng = mix(int(seed) & MASK)
         state.tape = tape
@@ -133,8 +149,10 @@ class ValleyState(Resolver, ChanceState, GameState):
                                      self.numbers.special_events_revealed)
         events: list = []
         order = self.turn_order()
-        for seat in order:
+        for seat, berries in zip(order, self.numbers.starting_berries[n]):
             self.draw(seat, self.starting_hand, events)
+            if berries:
+                self.gain(seat, [("berry", berries)], events)
         self.queue = [("mulligan", seat) for seat in order]
         return events
 
@@ -156,15 +174,22 @@ class ValleyState(Resolver, ChanceState, GameState):
         hand = self.hands[seat]
         drawn = []
         for _ in range(min(count, self.numbers.hand_limit - len(hand))):
-            if not self.deck:
-                if not self.discard:
-                    break
-                self.deck, self.discard = sorted(self.discard), []
-                events.append({"type": "reshuffle", "cards": len(self.deck)})
-            drawn.append(self.deck.pop(self.choose("draw", self.deck)))
+            card = self.draw_card(events)
+            if card is None:
+                break
+            drawn.append(card)
         hand.extend(drawn)
         events.append({"type": "draw", "seat": seat, "cards": drawn})
         return drawn
+
+    def draw_card(self, events: list) -> Optional[str]:
+        """One random card off the deck (None: deck and discard are empty)."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck, self.discard = sorted(self.discard), []
+            events.append({"type": "reshuffle", "cards": len(self.deck)})
+        return self.deck.pop(self.choose("draw", self.deck))
 
     def gain(self, seat: int, pairs, events: list) -> None:
         held = self.resources[seat]
@@ -198,8 +223,11 @@ class ValleyState(Resolver, ChanceState, GameState):
         return self.place_actions(seat) + self.play_actions(seat) + [PREPARE]
 
     def taken(self) -> set:
-        """Spots holding a worker."""
-        return {spot for spots in self.placed for spot in spots}
+        """Spots holding a worker (the solo opponent's too)."""
+        taken = {spot for spots in self.placed for spot in spots}
+        if self.opponent is not None:
+            taken.update(self.opponent.workers)
+        return taken
 
     def place_actions(self, seat: int) -> list:
         if len(self.placed[seat]) >= self.workers[seat]:
@@ -337,6 +365,8 @@ class ValleyState(Resolver, ChanceState, GameState):
         self.workers[seat] += season.workers
         events.append({"type": "season", "seat": seat, "season": season.id, "recalled": len(recalled),
                        "workers": self.workers[seat]})
+        if self.opponent is not None:
+            solo.recall(self, events)
         self.queue = items(f"season:{season.id}", season.effects, seat) + [("event", seat), ("end_turn", seat)]
 
     def _end_turn(self, seat: int, events: list) -> None:
@@ -347,6 +377,8 @@ class ValleyState(Resolver, ChanceState, GameState):
             events.append({"type": "finished", "seat": seat})
         if self.season[seat] == FINAL:
             self.endgame = True
+        if self.opponent is not None and not self.finished[seat]:
+            solo.act(self, events)
         n = len(self.seats)
         for step in range(1, n + 1):
             nxt = (seat + step) % n
@@ -369,22 +401,45 @@ class ValleyState(Resolver, ChanceState, GameState):
     def scores(self) -> list:
         return [sum(self.breakdown(s).values()) for s in range(len(self.seats))]
 
+    def scores_now(self) -> list:
+        """Each seat's score were the game scored now: the results chart, turn by turn."""
+        return self.scores()
+
     def is_over(self) -> bool:
         return self.over
+
+    def opponent_breakdown(self) -> dict:
+        """The solo opponent's total by part (solo.BREAKDOWN); solo games only."""
+        return solo.breakdown(self.opponent, self.cards, UNKNOWN)
+
+    def opponent_score(self) -> int:
+        return sum(self.opponent_breakdown().values())
+
+    def winners(self, scores: list) -> list:
+        """The tie-breaks of rules.winners; solo: the player, unless the opponent scores more."""
+        if self.opponent is not None:
+            return [0] if scores[0] >= self.opponent_score() else []
+        return rules.winners(scores, [self.holdings(s) for s in range(len(scores))])
 
     def result(self) -> Result:
         n = len(self.seats)
         breakdown = [self.breakdown(s) for s in range(n)]
         scores = [sum(b.values()) for b in breakdown]
         holdings = [self.holdings(s) for s in range(n)]
-        return Result(scores=scores, winners=rules.winners(scores, holdings), breakdown=breakdown,
-                      extra={"resources": [h.resources.total for h in holdings],
-                             "city": [len(h.city) for h in holdings], "turns": self.turns})
+        extra = {"resources": [h.resources.total for h in holdings], "city": [len(h.city) for h in holdings],
+                 "turns": self.turns}
+        if self.opponent is not None:
+            extra.update(opponent=self.opponent_score(), opponent_level=self.opponent.level,
+                         opponent_name=dict(self.solo.name), opponent_breakdown=self.opponent_breakdown())
+        return Result(scores=scores, winners=self.winners(scores), breakdown=breakdown, extra=extra)
 
     def returns(self, seat: int) -> float:
-        """Win share (at the end), plus a little for leading the others' average score."""
+        """Win share (at the end), plus a little for leading the others' average score
+        (solo: the opponent's total)."""
         scores = self.scores()
-        winners = rules.winners(scores, [self.holdings(s) for s in range(len(scores))]) if self.over else None
+        winners = self.winners(scores) if self.over else None
+        if self.opponent is not None:
+            return seat_utility(0, scores + [self.opponent_score()], winners)
         return seat_utility(seat, scores, winners)
 
     def turn_number(self) -> int:
@@ -398,6 +453,8 @@ class ValleyState(Resolver, ChanceState, GameState):
             d[key] = d[key][:]
         for key in TEXT_NESTED + WHOLE_NESTED:
             d[key] = [x[:] for x in d[key]]
+        if self.opponent is not None:
+            d["opponent"] = self.opponent.copy()
         other.__dict__ = d
         return other
 
@@ -420,6 +477,8 @@ class ValleyState(Resolver, ChanceState, GameState):
         full.rng = rng.getrandbits(64)
         unseen = Counter(self.cards.deck())
         unseen.subtract(self.discard)
+        if self.opponent is not None:
+            unseen.subtract(self.opponent.pile)
         for cards in (*self.cities, *self.hands):
             unseen.subtract(c for c in cards if c != UNKNOWN)
         pool = sorted(unseen.elements())
@@ -436,7 +495,8 @@ class ValleyState(Resolver, ChanceState, GameState):
         data = {"game": GAME_ID, "version": FORMAT_VERSION, "seats": [s.to_dict() for s in self.seats],
                 "seed": self.seed, "rng": self.rng, "chance": self.chance, "starting_hand": self.starting_hand,
                 "first": self.first, "current": self.current, "turns": self.turns, "over": self.over,
-                "endgame": self.endgame, "finished": list(self.finished), "queue": [list(q) for q in self.queue]}
+                "endgame": self.endgame, "finished": list(self.finished), "queue": [list(q) for q in self.queue],
+                "opponent": None if self.opponent is None else self.opponent.to_dict()}
         for key in TEXT_LISTS + WHOLE_LISTS:
             data[key] = list(getattr(self, key))
         for key in TEXT_NESTED + WHOLE_NESTED:
@@ -467,6 +527,11 @@ class ValleyState(Resolver, ChanceState, GameState):
             for key in WHOLE_NESTED:
                 setattr(state, key, [whole_list(x) for x in data[key]])
             state.queue = [tuple(_plain_item(q)) for q in data["queue"]]
+            if len(seats) == 1:
+                state.solo = solo.load_solo()
+                state.opponent = solo.from_dict(data["opponent"], state.solo)
+            elif data.get("opponent") is not None:
+                raise ValueError("a solo opponent in a game of several players")
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateFormatError(f"Wonderland Valley state is incomplete or damaged ({exc!r})") from None
         state._check()
@@ -477,9 +542,9 @@ class ValleyState(Resolver, ChanceState, GameState):
         n = len(self.seats)
         per_seat = (self.hands, self.cities, self.occupied, self.resources, self.placed, self.claimed,
                     self.tokens, self.workers, self.season, self.finished)
-        if not 2 <= n <= MAX_PLAYERS or any(len(x) != n for x in per_seat):
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS or any(len(x) != n for x in per_seat):
             raise StateFormatError("Wonderland Valley state has the wrong number of seats")
-        held = Counter(self.deck + self.discard)
+        held = Counter(self.deck + self.discard + (self.opponent.pile if self.opponent else []))
         for cards in (*self.hands, *self.cities):
             held.update(cards)
         if held != Counter(self.cards.deck()) or self.deck != sorted(self.deck):
@@ -497,9 +562,20 @@ class ValleyState(Resolver, ChanceState, GameState):
             raise StateFormatError("Wonderland Valley state has an unknown forest card or event")
         if self.over != all(self.finished) or (not self.over and self.finished[self.current]):
             raise StateFormatError("Wonderland Valley state has an impossible end")
-        problem = self.queue_problem()
+        problem = self.queue_problem() or self._opponent_problem()
         if problem:
             raise StateFormatError(f"Wonderland Valley state: {problem}")
+
+    def _opponent_problem(self):
+        """Why the solo opponent cannot be this game's, or None."""
+        if self.opponent is None:
+            return None
+        held = self.opponent.workers
+        spots = [loc for loc, place in self.valley.locations.items() if place.exclusive] + self.forest
+        if (len(set(held)) != len(held) or not set(held) <= set(spots) or set(held) & set(self.placed[0])
+                or len(held) > self.solo.levels[self.opponent.level].workers or self.opponent.tokens < 0):
+            return "the solo opponent holds impossible spots or points"
+        return None
 
 
 def _texts(values) -> list:

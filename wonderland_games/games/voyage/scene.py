@@ -70,7 +70,6 @@ class VoyageScene(TableScene):
         self.world, self.cards = state.world, state.cards
         self.map_view = MapView(app, self.world)
         self.narrator = Narrator(app, self.seats, self.world, self.cards)
-        self.beat_time = 0.0
         self.selected = None  # a hand card picked to move with (or to discard)
         self.target = None  # the city the planned move goes to
         self.hover_city = None
@@ -160,12 +159,8 @@ class VoyageScene(TableScene):
         self._animate(events, paced)
 
     def _sound(self, events: list) -> None:
-        kinds = {e["type"] for e in events}
-        for kind, sound in (("game_end", "end"), ("visit", "take"), ("collect", "take"), ("draw", "draw"),
-                            ("move", "play"), ("fly", "play"), ("flyer", "play"), ("discard", "click")):
-            if kind in kinds:
-                self.app.sound.play(sound)
-                return
+        self._play_first(events, (("game_end", "end"), ("visit", "take"), ("collect", "take"), ("draw", "draw"),
+                                  ("move", "play"), ("fly", "play"), ("flyer", "play"), ("discard", "click")))
 
     def _animate(self, events: list, paced: bool) -> None:
         self.timeline, self.beat_time = [], 0.0
@@ -183,18 +178,6 @@ class VoyageScene(TableScene):
                                           f"+{e['points']}"))
         if paced and not any(b.kind == "pause" for b in self.timeline):
             self.timeline.append(Beat(PAUSE_SECONDS, "pause"))
-
-    def _advance(self, dt: float) -> None:
-        self.beat_time += dt * self._speed()
-        while self.timeline and self.beat_time >= self.timeline[0].duration:
-            self.beat_time -= self.timeline[0].duration
-            self.timeline.pop(0)
-        if not self.timeline:
-            self._finish_timeline()
-
-    def _finish_timeline(self) -> None:
-        self.timeline = []
-        self.beat_time = 0.0
 
     def _walker(self):
         """(seat, pixel position) of the traveller in motion, or None."""

@@ -1,0 +1,95 @@
+"""Wonderland Valley sprites: card emblems, role symbols, resources, board art, meeples.
+
+Everything comes from assets/valley/*.svg, rasterised at the exact size asked
+and cached per size (ui/sprites.py), so the table only blits. The meeple is
+drawn white in its SVG and tinted here with the seat's colour (the same
+colours as the results chart); the solo opponent's is a neutral grey.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...ui import sprites, surfaces
+from ...ui.score_chart import SEAT_COLOURS
+
+NEUTRAL = (150, 146, 140)  # the solo opponent's meeples
+_tinted: dict = {}
+_pieces: dict = {}
+
+
+def piece(key, size: tuple, paint) -> pygame.Surface:
+    """A drawn piece (a card, a tile) cached by `key` (all that it shows) and size: `paint(surface,
+    rect)` draws it once into a transparent surface, then the table only blits it."""
+    size = surfaces.fit(size)
+    img = _pieces.get((key, size))
+    if img is None:
+        if len(_pieces) > 600:
+            _pieces.clear()
+        img = surfaces.new(size, alpha=True)
+        paint(img, img.get_rect())
+        _pieces[(key, size)] = img = _fast(img)
+    return img
+
+
+def _fast(img: pygame.Surface) -> pygame.Surface:
+    """In the display's pixel format (a blit then needs no conversion), once a window exists."""
+    return img.convert_alpha() if pygame.display.get_surface() is not None else img
+
+
+def seat_colour(seat: int) -> tuple:
+    return NEUTRAL if seat < 0 else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def role_rgb(role) -> tuple:
+    """A Role's #rrggbb as an RGB tuple."""
+    return tuple(int(role.rgb[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def emblem(kind_id: str, size: int) -> pygame.Surface:
+    return sprites.load_svg(f"valley/cards/{kind_id}.svg", (size, size))
+
+
+def role_symbol(symbol: str, size: int) -> pygame.Surface:
+    return sprites.load_svg(f"valley/roles/{symbol}.svg", (size, size))
+
+
+def resource(name: str, size: int) -> pygame.Surface:
+    """A resource icon (berry, twig, resin, pebble) or the point token ("point")."""
+    return sprites.load_svg(f"valley/resources/{name}.svg", (size, size))
+
+
+def place_art(folder: str, place_id: str, size: tuple) -> pygame.Surface:
+    """A location's or a forest card's picture (folder "locations" or "forest")."""
+    return sprites.load_svg(f"valley/{folder}/{place_id}.svg", size)
+
+
+def event_art(special: bool, size: int) -> pygame.Surface:
+    return sprites.load_svg(f"valley/events/{'special' if special else 'basic'}.svg", (size, size))
+
+
+def season_art(season_id: str, size: int) -> pygame.Surface:
+    return sprites.load_svg(f"valley/seasons/{'winter' if season_id == 'final_winter' else season_id}.svg",
+                            (size, size))
+
+
+def card_back(size: tuple) -> pygame.Surface:
+    return sprites.load_svg("valley/card_back.svg", size)
+
+
+def meeple(seat: int, size: int, ghost: bool = False) -> pygame.Surface:
+    """A worker in the seat's colour (seat -1: the solo opponent); `ghost`: one placed elsewhere."""
+    size = max(6, int(size))
+    key = (seat, size, ghost)
+    img = _tinted.get(key)
+    if img is None:
+        if len(_tinted) > 200:
+            _tinted.clear()
+        img = surfaces.new((size, size), alpha=True)
+        img.blit(sprites.load_svg("valley/worker.svg", (size, size)), (0, 0))
+        img.fill((*seat_colour(seat), 255), special_flags=pygame.BLEND_RGBA_MULT)
+        img = _fast(img)
+        if ghost:
+            img.set_alpha(70)
+        _tinted[key] = img
+    return img

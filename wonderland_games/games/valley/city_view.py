@@ -1,0 +1,162 @@
+"""Wonderland Valley cards as drawn: every player's city (up to 15, grouped by role) and the hand.
+
+A card shows its role by colour and by symbol (colour-blind safe), its emblem,
+name and points; a hand card also its cost. A destination card in a city holds
+the meeples placed on it; a construction a critter came in through is marked
+occupied.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.theme import px
+from . import art
+from .board_view import LEGAL, draw_icons, draw_workers, occupants
+from .effects import ROLES
+
+CARD = (252, 246, 232)
+
+
+def city_order(state, seat: int) -> list:
+    """The city's indices grouped by role (in ROLES order), in play order within a role."""
+    city, kinds = state.cities[seat], state.cards.kinds
+    return sorted(range(len(city)), key=lambda i: (ROLES.index(kinds[city[i]].role), i))
+
+
+def city_cards(lay, state) -> list:
+    """[((owner, index), rect)] of every card in every city, as drawn."""
+    out = []
+    for seat in range(min(len(state.seats), lay.seats)):
+        slots = lay.city_slots(seat)
+        out += [((seat, i), slot) for i, slot in zip(city_order(state, seat), slots)]
+    return out
+
+
+def draw_card(surface, rect, s, app, kind, role, *, cost=False, dim=False, occupied=False, edge=None) -> None:
+    """One card (cached as a piece: a full city is 60 blits, not 60 cards drawn); `edge` a highlight."""
+    key = ("card", kind.id, s, app.lang, cost, dim, occupied)
+    surface.blit(art.piece(key, rect.size, lambda img, r: _paint_card(img, r, s, app, kind, role, cost, dim,
+                                                                       occupied)), rect)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, max(1, px(3, s)), border_radius=max(2, min(px(7, s), rect.width // 6)))
+
+
+def _paint_card(surface, rect, s, app, kind, role, cost, dim, occupied) -> None:
+    """Role band with its symbol, points badge, emblem, name (and the cost in the hand)."""
+    colour = art.role_rgb(role)
+    r = max(2, min(px(7, s), rect.width // 6))
+    pygame.draw.rect(surface, (226, 220, 206) if dim else CARD, rect, border_radius=r)
+    band_h = max(6, min(rect.height // 5, px(22, s), rect.width // 2))
+    band = pygame.Rect(rect.left, rect.top, rect.width, band_h)
+    pygame.draw.rect(surface, colour, band, border_top_left_radius=r, border_top_right_radius=r)
+    sym = max(4, band_h - 2)
+    surface.blit(art.role_symbol(role.symbol, sym), (band.left + 2, band.top + 1))
+    if kind.points:
+        badge = max(4, band_h // 2)
+        centre = (band.right - badge - 1, band.centery)
+        pygame.draw.circle(surface, theme.GOLD_LIGHT, centre, badge)
+        tx.draw_line(surface, app.fonts, str(kind.points), pygame.Rect(centre[0] - badge, centre[1] - badge,
+                     2 * badge, 2 * badge), int(badge * 1.6), theme.INK, bold=True)
+    name_h = max(6, min(px(17, s), rect.height // 5))
+    cost_h = max(5, min(px(20, s), rect.height // 6)) if cost else 0
+    bottom = rect.bottom - 2 - cost_h
+    name = pygame.Rect(rect.left + 2, bottom - name_h, rect.width - 4, name_h)
+    pic = pygame.Rect(rect.left, band.bottom + 1, rect.width, name.top - band.bottom - 2)
+    side = max(1, min(pic.width - 4, pic.height))
+    img = art.emblem(kind.id, side)
+    if dim:
+        img = img.copy()
+        img.set_alpha(110)
+    surface.blit(img, img.get_rect(center=pic.center))
+    tx.draw_line(surface, app.fonts, app.i18n.pick(kind.name), name, int(name_h * 0.85),
+                 theme.DISABLED_INK if dim else theme.INK, bold=True)
+    if cost:
+        draw_icons(surface, app, pygame.Rect(rect.left + 2, bottom, rect.width - 4, cost_h),
+                   list(kind.cost.items()))
+    if occupied:
+        dot = max(3, band_h // 3)
+        pygame.draw.circle(surface, theme.INK, (rect.left + dot + 2, pic.bottom - dot), dot)
+        pygame.draw.circle(surface, theme.CREAM, (rect.left + dot + 2, pic.bottom - dot), max(1, dot - 2))
+    pygame.draw.rect(surface, colour, rect, max(1, px(1, s)), border_radius=r)
+
+
+def draw_cities_panel(surface, lay, app, limit: int) -> None:
+    """The cities' panel and title (part of the table's static base)."""
+    s = lay.s
+    theme.panel(surface, lay.cities, s, with_shadow=False, color=(236, 228, 206))
+    tx.draw_line(surface, app.fonts, app.t("valley.table.cities_title", n=limit), lay.title_line(lay.cities), px(16, s),
+                 theme.PLUM, bold=True, align="left")
+
+
+def draw_city(surface, lay, app, state, seat: int, marks: dict) -> None:
+    """One player's city row. marks: "legal" (set of (owner, index) spots usable now), "selected",
+    "hover", "current" (seat), "hidden" (a (seat, key) meeple in motion)."""
+    s = lay.s
+    limit = state.numbers.city_limit
+    kinds = state.cards.kinds
+    label, _ = lay.city_rows()[seat]
+    if seat == marks.get("current"):
+        pygame.draw.rect(surface, (255, 236, 170), label.inflate(px(4, s), 0), border_radius=px(6, s))
+    size = max(8, min(label.height // 2, px(30, s)))
+    surface.blit(art.meeple(seat, size), (label.left + 2, label.top + 2))
+    name = pygame.Rect(label.left + size + px(4, s), label.top, label.width - size - px(6, s), size + 4)
+    tx.draw_line(surface, app.fonts, state.seats[seat].name, name, px(15, s), theme.INK, bold=True, align="left")
+    count = pygame.Rect(label.left + 2, name.bottom, label.width - 4, max(6, min(px(16, s), label.height // 3)))
+    tx.draw_line(surface, app.fonts, f"{len(state.cities[seat])}/{limit}", count, px(14, s), theme.INK_SOFT,
+                 align="left")
+    occupied = set(state.occupied[seat])
+    slots = lay.city_slots(seat)
+    for slot in slots[len(state.cities[seat]):]:
+        pygame.draw.rect(surface, (224, 214, 188), slot, 1, border_radius=max(2, px(6, s)))
+    hidden = marks.get("hidden")
+    for index, slot in zip(city_order(state, seat), slots):
+        where = (seat, index)
+        kind = kinds[state.cities[seat][index]]
+        draw_card(surface, slot, s, app, kind, state.cards.roles[kind.role], occupied=index in occupied,
+                  edge=edge_of(where, marks))
+        seats = occupants(state, f"{seat}/{index}")
+        if hidden is not None and hidden[1] == f"{seat}/{index}" and hidden[0] in seats:
+            seats.remove(hidden[0])
+        draw_workers(surface, slot.inflate(0, -slot.height // 3).move(0, slot.height // 6), seats)
+
+
+def edge_of(where, marks: dict):
+    """The highlight round a spot: picked (red), usable now (green), pointed at (gold), or None."""
+    if where == marks.get("selected"):
+        return theme.RED
+    if where in marks.get("legal", ()):
+        return LEGAL
+    if where == marks.get("hover"):
+        return theme.GOLD_DARK
+    return None
+
+
+def draw_hand(surface, lay, app, state, cards: list, title: str, marks: dict) -> None:
+    """marks: "playable" (set of kinds, or None when not choosing), "selected" (hand index),
+    "hover" (hand index), "marked" (hand indices picked for a mulligan or trade)."""
+    s = lay.s
+    tx.draw_line(surface, app.fonts, title, lay.title_line(lay.hand), px(16, s), theme.PLUM, bold=True, align="left")
+    playable = marks.get("playable")
+    marked = marks.get("marked", ())
+    slots = lay.hand_slots(len(cards))
+    kinds = state.cards.kinds
+    for i, (kind_id, slot) in enumerate(zip(cards, slots)):
+        if kind_id not in kinds:  # a hidden card
+            surface.blit(art.card_back(slot.size), slot)
+            continue
+        lift = px(6, s) if i == marks.get("selected") or i in marked else 0
+        rect = slot.move(0, -lift)
+        edge = None
+        if i in marked:
+            edge = theme.TEAL
+        elif i == marks.get("selected"):
+            edge = theme.RED
+        elif playable is not None and kind_id in playable:
+            edge = LEGAL
+        elif i == marks.get("hover"):
+            edge = theme.GOLD_DARK
+        draw_card(surface, rect, s, app, kinds[kind_id], state.cards.roles[kinds[kind_id].role], cost=True,
+                  dim=playable is not None and kind_id not in playable and i not in marked, edge=edge)

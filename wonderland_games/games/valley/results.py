@@ -1,0 +1,100 @@
+"""Wonderland Valley's end screen: the shared results plus where every point came from.
+
+Per player: the engine's breakdown (card base points, prosperity conditions,
+basic events, special events, point tokens), the total, and the two
+tie-break counts (resources left, all four together, and cards in the city),
+with a note saying how long the game ran and, when first place was tied on
+points, which tie-break decided it or that the win is shared.
+
+Solo: the opponent has a row of its own (the printed points of the cards it
+took and its tokens, its total), the banner says when it won, and a note
+compares the two totals (a tie is the player's).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...scenes.results import ResultsScene
+from .rules import BREAKDOWN
+
+TIE_BREAKS = ("resources", "city")  # Result.extra's counts, in the order they decide
+NONE = "–"  # a column the solo opponent has nothing in
+
+
+def deciding_tie_break(scores: list, extra: dict):
+    """None when one player has the most points; else the count that decided first place
+    ("resources" or "city") or "shared", and the seats still level before it decided."""
+    level = [s for s, v in enumerate(scores) if v == max(scores)]
+    if len(level) == 1:
+        return None
+    for key in TIE_BREAKS:
+        best = max(extra[key][s] for s in level)
+        ahead = [s for s in level if extra[key][s] == best]
+        if len(ahead) == 1:
+            return key, level
+        level = ahead
+    return "shared", level
+
+
+class ValleyResultsScene(ResultsScene):
+    details_share = 0.5
+
+    @property
+    def solo(self) -> bool:
+        return "opponent" in self.result.extra
+
+    def opponent(self) -> str:
+        """"The Jabberwock (Normal)": the solo opponent with its level."""
+        extra = self.result.extra
+        return self.app.t("valley.results.opponent", opponent=self.app.i18n.pick(extra["opponent_name"]),
+                          level=self.app.t(f"valley.words.level.{extra['opponent_level']}"))
+
+    def banner(self) -> str:
+        if self.solo and not self.result.winners:
+            return self.app.t("valley.results.opponent_wins", opponent=self.opponent())
+        return super().banner()
+
+    def details_height(self, s: float) -> int:
+        return self.score_table_height(len(self.notes()), s, len(self.session.seats) + self.solo)
+
+    def notes(self) -> list:
+        """How long the game ran, and how a tie on points was settled or shared (solo: how the
+        player's total compares with the opponent's)."""
+        res, t, extra = self.result, self.app.t, self.result.extra
+        out = [t("valley.results.turns", n=extra["turns"])]
+        if self.solo:
+            mine, theirs = res.scores[0], extra["opponent"]
+            key = "solo_win" if mine > theirs else "solo_tie" if mine == theirs else "solo_loss"
+            out.append(t(f"valley.results.{key}", name=self.session.seats[0].name, opponent=self.opponent(),
+                         points=mine, theirs=theirs))
+            return out
+        decided = deciding_tie_break(res.scores, extra)
+        if decided is not None:
+            key, level = decided
+            points = res.scores[level[0]]
+            if key == "shared":
+                out.append(t("valley.results.tie_shared", points=points))
+            else:
+                counts = t("valley.results.count_sep").join(f"{self.session.seats[s].name} {extra[key][s]}"
+                                                            for s in level)
+                out.append(t(f"valley.results.tie_{key}", points=points, counts=counts))
+        return out
+
+    def rows(self) -> list:
+        """(icon, label, values) per seat, then the solo opponent's."""
+        res = self.result
+        rows = []
+        for seat, info in enumerate(self.session.seats):
+            values = [res.breakdown[seat][k] for k in BREAKDOWN] + [res.scores[seat]]
+            rows.append((None, info.name, values + [res.extra[k][seat] for k in TIE_BREAKS]))
+        if self.solo:
+            parts = res.extra["opponent_breakdown"]
+            values = [parts.get(k, NONE) for k in BREAKDOWN] + [res.extra["opponent"]]
+            rows.append((None, self.opponent(), values + [NONE] * len(TIE_BREAKS)))
+        return rows
+
+    def draw_details(self, surface, rect: pygame.Rect) -> None:
+        columns = list(BREAKDOWN) + ["total", *TIE_BREAKS]
+        self.draw_score_table(surface, rect, [self.app.t(f"valley.results.{k}") for k in columns], self.rows(),
+                              self.notes(), name_share=0.2, bold_col=len(BREAKDOWN), faint_from=len(BREAKDOWN) + 1)

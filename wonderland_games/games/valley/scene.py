@@ -1,0 +1,871 @@
+"""The Wonderland Valley table: the board, every city, the hand, previews, choices and bots.
+
+The scene never changes the game except through `session.apply(legal action)`.
+A turn by clicks: point at a worker spot (a location, a forest card, a
+destination card in a city) or a hand card and the controls panel previews
+what it would bring, or says why it cannot be used now; click it to pick it,
+then confirm (the button, Enter, or a second click). A card with several ways
+to pay opens a panel of those ways. Pending decisions of the engine (resources
+to choose, a trade, the Cheshire Cat's copy, the Looking-Glass Door, the
+mulligan) open the same panel over the board; cards to put back or trade in
+are picked in the hand, an option in the panel, then confirmed (or the option
+clicked again). Keys: Tab / arrows move a focus over
+the hand, the board and the cities (the focused thing's text shows as on
+hover), Enter picks or confirms, P prepares for the next season.
+
+What is drawn is the state itself; an action becomes a short timeline of
+beats (a meeple walking to its spot, a pause after a bot) during which the
+moving meeple is drawn on top of the cached frame. Hands are private: only
+the looking player's hand is drawn, and the base class raises the curtain
+between humans.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+import pygame
+
+from ...ui import hint as hints
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.anim import ease_in_out
+from ...ui.log_panel import LogPanel
+from ...ui.table_scene import TableScene, button_look
+from ...ui.theme import px
+from ...ui.widgets import Button
+from . import art, preview
+from .board_view import board_spots, draw_board, draw_board_panel, draw_icons, event_holders, event_tiles
+from .city_view import city_cards, draw_cities_panel, draw_city, draw_hand
+from .effects import Choose, Named, Trade
+from .layout import compute
+from .narrate import Narrator, describe_action, kind_name, place_name, resources_text, season_name
+from .panels import (breakdown_lines, card_lines, draw_players, event_lines, icons_of, place_lines, prepare_label,
+                     tooltip)
+from .state import GAME_ID, PREPARE, UNKNOWN
+
+WALK_SECONDS = 0.55  # a meeple walking to its spot
+PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
+OPTION_BUTTONS = 24  # the most options a choice panel shows at once
+
+
+@dataclass
+class Beat:
+    """One moment of an animation: a meeple walking from its owner's row to a spot, or a pause."""
+
+    duration: float
+    kind: str  # "walk" or "pause"
+    seat: int = -1
+    key: str = ""  # the spot: a board id or "owner/index"
+
+
+class ValleyScene(TableScene):
+    game_id = GAME_ID
+
+    def __init__(self, app, session=None, replay=None):
+        super().__init__(app, session, replay)
+        state = self.state
+        self.valley = state.valley
+        self.narrator = Narrator(app, self.seats, self.valley)
+        self.narrator.viewer = self.viewer if len(self.humans) == 1 else None
+        self.version = 0  # grows with every change of the state on show (region keys, caches)
+        self.selected = None  # ("spot", where) or ("card", hand index)
+        self.marked: list = []  # hand indices picked for a mulligan or a trade
+        self.option = None  # the choice panel's option picked, an action
+        self.hover = None  # ("spot", where), ("city", (owner, index)), ("hand", i), ("event", (id, special)),
+        #                    ("seat", seat)
+        self.focus = None  # index into _targets(): the keyboard's pick
+        self.mouse = None
+        self._cache: dict = {}
+        self._tips: dict = {}
+        self.log = LogPanel(app, lambda: app.t("valley.log.title"))
+        self.buttons = self._make_buttons()
+        self._rebuild_log()
+
+    # -- controls ---------------------------------------------------------------------
+    def _make_buttons(self) -> dict:
+        t = self.app.t
+        b = self._table_buttons()
+        b["prepare"] = Button(self.app, lambda: prepare_label(self.app, self.state, self.state.current_player()),
+                              self.prepare, style="secondary")
+        b["prepare"].why_not = self._prepare_why_not
+        b["confirm"] = Button(self.app, lambda: t("valley.buttons.confirm"), self.confirm)
+        b["cancel"] = Button(self.app, lambda: t("valley.buttons.cancel"), self._clear_selection, style="secondary")
+        b["choice_done"] = Button(self.app, self._done_label, partial(self._footer, "choice_done"), style="secondary")
+        b["choice_confirm"] = Button(self.app, self._confirm_label, partial(self._footer, "choice_confirm"))
+        for i in range(OPTION_BUTTONS):
+            b[f"opt{i}"] = Button(self.app, partial(self._option_label, i), partial(self._option, i),
+                                  style="secondary")
+        return b
+
+    # -- Scene hooks ----------------------------------------------------------------
+    def _ensure_layout(self, size: tuple) -> None:
+        if self.layout is not None and self.layout.size == tuple(size):
+            return
+        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay,
+                                    opponent=self.state.opponent is not None)
+        for group in (lay.buttons, lay.actions, lay.replay):
+            for name, rect in group.items():
+                self.buttons[name].place(rect, lay.s)
+        for b in self.buttons.values():
+            b.size = theme.TEXT_SMALL
+        self._regions = lay.regions()
+        self._frame = None
+        self._tips.clear()
+
+    def results_scene(self):
+        from .results import ValleyResultsScene
+
+        return ValleyResultsScene
+
+    # -- what the looking player may do ---------------------------------------------------
+    def _cached(self, key, make):
+        """`make()` once per state on show, looking player and `key`."""
+        key = (self.version, self.viewer, key)
+        found = self._cache.get(key, self)
+        if found is self:
+            if len(self._cache) > 400:
+                self._cache.clear()
+            found = self._cache[key] = make()
+        return found
+
+    def legal(self) -> list:
+        """The looking player's legal actions now ([] when it is not their move)."""
+        if not self.my_turn():
+            return []
+        return self._cached("legal", self.state.legal_actions)
+
+    def scores(self) -> list:
+        return self._cached("scores", self.state.scores)
+
+    def hand_owner(self):
+        """(seat, cards) of the hand on show: the looking player's, or the current seat's in a replay."""
+        state = self.state
+        seat = state.current_player() if self.replay else self.viewer
+        if seat is None:
+            return None, []
+        return seat, list(state.hands[seat])
+
+    def decision(self):
+        """The engine's pending decision when it is the looking player's, else None."""
+        return self.state.decision() if self.my_turn() else None
+
+    def spot_action(self, where: tuple) -> tuple:
+        return ("place",) + tuple(where)
+
+    def card_ways(self, index: int) -> list:
+        """The legal plays of the hand card at `index` (free first, then each payment)."""
+        seat, cards = self.hand_owner()
+        if seat is None or index >= len(cards) or self.decision() is not None:
+            return []
+        kind_id = cards[index]
+        return [a for a in self.legal() if a[0] == "play" and a[1] == kind_id]
+
+    # -- applying moves ---------------------------------------------------------------
+    def _after_action(self, before, events: list) -> None:
+        self.version += 1
+        self.log.entries.extend(self._log_lines(events, self.state))
+        self.log.offset = 0
+        self._sound(events)
+        actor = before.current_player()
+        paced = self.replay or (actor is not None and self.seats[actor].is_bot)
+        self._animate(events, paced)
+
+    def _log_lines(self, events: list, state) -> list:
+        """Valley's narrator reads the state after the action (a draw stopped by the hand limit)."""
+        return self.narrator.lines(events, state)
+
+    def _sound(self, events: list) -> None:
+        self._play_first(events, (("game_end", "end"), ("play", "play"), ("place", "take"), ("season", "draw"),
+                                  ("event", "take"), ("mulligan", "draw"), ("gain", "take"), ("draw", "draw")))
+
+    def _animate(self, events: list, paced: bool) -> None:
+        self.timeline, self.beat_time = [], 0.0
+        if self.app.settings.fast_forward or self.layout is None:
+            return
+        for e in events:
+            if e["type"] == "place":
+                key = e["spot"] if "spot" in e else f"{e['owner']}/{e['index']}"
+                self.timeline.append(Beat(WALK_SECONDS if paced else WALK_SECONDS * 0.6, "walk", e["seat"], key))
+            elif e["type"] == "opponent_place":  # the solo opponent walks at a bot's pace, after a pause
+                self.timeline += [Beat(PAUSE_SECONDS, "pause"), Beat(WALK_SECONDS, "walk", -1, e["spot"])]
+        if paced:
+            self.timeline.append(Beat(PAUSE_SECONDS, "pause"))
+
+    def _reset_view(self) -> None:
+        self.version += 1
+        super()._reset_view()
+
+    def _walker(self):
+        """(seat, spot key, pixel position) of the meeple in motion, or None."""
+        if not self.timeline or self.layout is None or self.timeline[0].kind != "walk":
+            return None
+        beat = self.timeline[0]
+        end = self.spot_rect(beat.key)
+        rows = self._player_rows()
+        if end is None or not -1 <= beat.seat < len(self.seats):
+            return None
+        start = rows[beat.seat].midleft  # seat -1: the solo opponent's row, the last
+        p = ease_in_out(min(1.0, self.beat_time / max(0.01, beat.duration)))
+        x = start[0] + (end.centerx - start[0]) * p
+        y = start[1] + (end.centery - start[1]) * p - 60 * self.layout.s * (1 - (2 * p - 1) ** 2)
+        return beat.seat, beat.key, (int(x), int(y))
+
+    def spot_rect(self, key: str):
+        """The rect of the spot `key` (a board id or "owner/index") as drawn, or None."""
+        state = self.state
+        if "/" in key:
+            owner, index = (int(x) for x in key.split("/"))
+            return next((r for where, r in city_cards(self.layout, state) if where == (owner, index)), None)
+        return next((r for where, r in board_spots(self.layout, state) if where[0] == key), None)
+
+    # -- the human's choices ------------------------------------------------------------
+    def _clear_selection(self) -> None:
+        self.selected = None
+        self.marked = []
+        self.option = None
+
+    def _has_choice(self) -> bool:
+        return self.selected is not None or bool(self.marked)
+
+    def pick_spot(self, where: tuple) -> None:
+        """A click on a worker spot: pick it (its preview shows), or place on a second click."""
+        if not self.my_turn() or self.decision() is not None:
+            return
+        if self.selected == ("spot", where) and self.spot_action(where) in self.legal():
+            self.apply(self.spot_action(where))
+            return
+        self.selected = ("spot", where)
+        self.app.sound.play("click")
+
+    def pick_card(self, index: int) -> None:
+        """A click on a hand card: mark it for a mulligan or trade, or pick it to play (a second
+        click plays it when there is only one way to)."""
+        if not self.my_turn():
+            return
+        need = self._marking()
+        if need is not None:
+            if index in self.marked:
+                self.marked.remove(index)
+            elif need == "any" or len(self.marked) < need:
+                self.marked.append(index)
+            self.app.sound.play("click")
+            return
+        if self.decision() is not None:
+            return
+        ways = self.card_ways(index)
+        if self.selected == ("card", index) and len(ways) == 1:
+            self.apply(ways[0])
+            return
+        self.selected = ("card", index)
+        self.app.sound.play("click")
+
+    def confirm_action(self):
+        """What Confirm would apply now, or None."""
+        if self.selected is None:
+            return None
+        kind, what = self.selected
+        if kind == "spot":
+            action = self.spot_action(what)
+            return action if action in self.legal() else None
+        ways = self.card_ways(what)
+        return ways[0] if len(ways) == 1 else None
+
+    def confirm(self) -> None:
+        choice = self.choice()
+        if choice is not None and choice["confirm"] is not None:
+            self.apply(choice["confirm"])
+            return
+        action = self.confirm_action()
+        if action is not None:
+            self.apply(action)
+
+    def prepare(self) -> None:
+        if PREPARE in self.legal() and self.decision() is None:
+            self.apply(PREPARE)
+
+    def _prepare_why_not(self) -> str:
+        seat = self.state.current_player()
+        found = preview.turn_why_not(self.state, self.viewer) if seat is not None else ("over", {})
+        return self._why_text(found) if found else ""
+
+    # -- the choice panel: the engine's decisions, and how to pay ---------------------------
+    def _marking(self):
+        """How many hand cards the pending decision asks to pick ("any" for the mulligan), or None."""
+        item = self.decision()
+        if item is None:
+            return None
+        if item[0] == "mulligan":
+            return "any"
+        if item[0] == "trade":
+            cards = self.state.fx[item[1]][item[2]].cards
+            return cards or None
+        return None
+
+    def _marked_kinds(self) -> tuple:
+        _, cards = self.hand_owner()
+        return tuple(sorted(cards[i] for i in self.marked if i < len(cards)))
+
+    def choice(self):
+        """The panel on show: {"title", "options" [(label, action)], "done", "confirm"} or None."""
+        return self._cached(("choice", tuple(self.marked), self.selected, self.option), self._make_choice)
+
+    def _make_choice(self):
+        item = self.decision()
+        app = self.app
+        if item is None:
+            if self.selected is None or self.selected[0] != "card":
+                return None
+            ways = self.card_ways(self.selected[1])
+            if len(ways) < 2:
+                return None
+            title = app.t("valley.table.choice.pay", card=kind_name(app, self.valley, ways[0][1]))
+            return self._options(title, ways, None)
+        legal = self.legal()
+        if item[0] == "mulligan":
+            return {"title": app.t("valley.table.choice.mulligan"), "options": [], "done": None,
+                    "confirm": ("mulligan",) + self._marked_kinds()}
+        source = self._source_name(item)
+        effect = self.state.fx[item[1]][item[2]]
+        if isinstance(effect, Trade):
+            done = ("done",)
+            if effect.cards:
+                picked = ("discard",) + self._marked_kinds()
+                title = app.t("valley.table.choice.trade_cards", source=source, n=effect.cards,
+                              left=effect.times - item[4])
+                return {"title": title, "options": [], "done": done,
+                        "confirm": picked if picked in legal else None}
+            title = app.t("valley.table.choice.trade_pay", source=source, left=effect.times - item[4])
+            return self._options(title, [a for a in legal if a != done], done)
+        key = "valley.table.choice.choose" if isinstance(effect, Choose) else (
+            "valley.table.choice.copy_location" if isinstance(effect, Named) and effect.name == "copy_location"
+            else "valley.table.choice.copy_card")
+        return self._options(app.t(key, source=source), legal, None)
+
+    def _options(self, title: str, actions: list, done) -> dict:
+        """A panel of options, each said in words; Confirm applies the one picked."""
+        return {"title": title, "options": [(self.describe_action(a), a) for a in actions], "done": done,
+                "confirm": self.option if self.option in actions else None}
+
+    def _source_name(self, item: tuple) -> str:
+        """The place, card or season a decision comes from, by name."""
+        kind, _, rest = item[1].partition(":")
+        ident = rest.split("/")[0]
+        if kind == "board":
+            return place_name(self.app, self.valley, ident)
+        if kind == "season":
+            return season_name(self.app, self.valley, ident)
+        return kind_name(self.app, self.valley, ident)
+
+    def _option_label(self, i: int) -> str:
+        choice = self.choice()
+        return choice["options"][i][0] if choice is not None and i < len(choice["options"]) else ""
+
+    def _option(self, i: int) -> None:
+        """Pick an option; a second click on the picked one applies it."""
+        choice = self.choice()
+        if choice is None or i >= len(choice["options"]):
+            return
+        action = choice["options"][i][1]
+        if self.option == action:
+            self.apply(action)
+        else:
+            self.option = action
+
+    def _footer(self, name: str) -> None:
+        choice = self.choice()
+        action = None if choice is None else choice["done" if name == "choice_done" else "confirm"]
+        if action is not None:
+            self.apply(action)
+
+    def _done_label(self) -> str:
+        choice = self.choice()
+        if choice is not None and choice["done"] is None:
+            return self.app.t("valley.buttons.cancel")
+        return self.app.t("valley.act.done")
+
+    def _confirm_label(self) -> str:
+        item = self.decision()
+        if item is not None and item[0] == "mulligan":
+            marked = len(self.marked)
+            return self.app.t("valley.buttons.put_back", n=marked) if marked else self.app.t("valley.act.keep")
+        return self.app.t("valley.buttons.confirm")
+
+    # -- the Suggest button ---------------------------------------------------------------
+    def describe_action(self, action) -> str:
+        return describe_action(self.app, self.state, action)
+
+    def hint_shortlist(self, view, legal: list, count: int) -> list:
+        from .bots import ranked
+
+        return [a for _, a in ranked(view, legal)[:count]]
+
+    def _show_hint(self, action) -> None:
+        """A suggested placement or play is picked as a click would; other actions get a ring."""
+        if action[0] == "place":
+            self.selected = ("spot", tuple(action[1:]))
+        elif action[0] == "play":
+            _, cards = self.hand_owner()
+            if action[1] in cards:
+                self.selected = ("card", cards.index(action[1]))
+
+    def _hint_rects(self) -> list:
+        action = self.hinted()
+        if action is None:
+            return []
+        if action == PREPARE:
+            return [self.buttons["prepare"].rect]
+        choice = self.choice()
+        if choice is not None:
+            return [self.buttons[f"opt{i}"].rect for i, (_, a) in enumerate(choice["options"])
+                    if a == action and i < OPTION_BUTTONS]
+        return []
+
+    # -- buttons ----------------------------------------------------------------------
+    def _update_buttons(self) -> None:
+        b = self.buttons
+        b["undo"].enabled = self.can_undo()
+        b["undo"].visible = b["save"].visible = not self.replay
+        b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
+        mine = self.my_turn()
+        choice = self.choice() if mine else None
+        for name in ("prepare", "confirm", "cancel"):
+            b[name].visible = mine and not self.replay
+        if mine:
+            deciding = self.decision() is not None
+            b["prepare"].visible = not deciding
+            b["prepare"].enabled = not deciding and PREPARE in self.legal()
+            b["confirm"].enabled = self.confirm_action() is not None or (
+                choice is not None and choice["confirm"] is not None)
+            b["cancel"].enabled = self.selected is not None or bool(self.marked)
+        self._place_choice(choice)
+
+    def _place_choice(self, choice) -> None:
+        b, lay = self.buttons, self.layout
+        options = [] if choice is None else choice["options"]
+        panel = lay.choice_panel(min(len(options), OPTION_BUTTONS)) if choice is not None else None
+        for i in range(OPTION_BUTTONS):
+            button = b[f"opt{i}"]
+            button.visible = i < len(options)
+            if button.visible:
+                button.place(panel[2][i], lay.s)
+                button.style = "primary" if options[i][1] == self.option else "secondary"
+        for name in ("choice_done", "choice_confirm"):
+            button = b[name]
+            button.visible = choice is not None and (name == "choice_confirm" or choice["done"] is not None
+                                                     or self.selected is not None)  # the ways to pay: Cancel
+            if button.visible:
+                button.place(panel[3][name], lay.s)
+        b["choice_confirm"].enabled = choice is not None and choice["confirm"] is not None
+
+    def _widgets(self) -> list:
+        """The choice panel's buttons first: they lie over the board."""
+        panel = self._choice_buttons()
+        return [b for b in panel if b.visible] + [b for b in self.buttons.values() if b.visible and b not in panel]
+
+    def _choice_buttons(self) -> list:
+        return [self.buttons[f"opt{i}"] for i in range(OPTION_BUTTONS)] + [self.buttons["choice_done"],
+                                                                         self.buttons["choice_confirm"]]
+
+    # -- input -------------------------------------------------------------------------------
+    def hand_rects(self) -> list:
+        """[(index, rect)] of the hand on show (tests click these)."""
+        seat, cards = self.hand_owner()
+        if seat is None or self.layout is None:
+            return []
+        return [(i, r) for i, (c, r) in enumerate(zip(cards, self.layout.hand_slots(len(cards)))) if c != UNKNOWN]
+
+    def _targets(self) -> list:
+        """Everything the keyboard focus visits, in order: the hand, the board, the cities, the events."""
+        if self.layout is None:
+            return []
+        return self._cached(("targets", self.layout.size, self.viewer), self._list_targets)
+
+    def _list_targets(self) -> list:
+        out = [("hand", i, r) for i, r in self.hand_rects()]
+        out += [("spot", where, r) for where, r in board_spots(self.layout, self.state)]
+        out += [("city", where, r) for where, r in city_cards(self.layout, self.state)]
+        out += [("event", (e, special), r) for e, special, r in event_tiles(self.layout, self.state)]
+        return out
+
+    def _under(self, pos):
+        """(kind, what) of the thing under the mouse, or None."""
+        lay = self.layout
+        if lay is None:
+            return None
+        choice = self.choice() if self.my_turn() else None
+        for kind, what, rect in self._targets():
+            if rect.collidepoint(pos):
+                if choice is not None and kind != "hand" and lay.choice_panel(
+                        min(len(choice["options"]), OPTION_BUTTONS))[0].collidepoint(pos):
+                    return None
+                return kind, what
+        rows = self._player_rows()
+        for seat, row in enumerate(rows):
+            if row.collidepoint(pos):
+                return "seat", -1 if seat == len(self.seats) else seat
+        return None
+
+    def _player_rows(self) -> list:
+        """The players panel's rows: one per seat, then the solo opponent's."""
+        return self.layout.player_rows(len(self.seats) + (self.state.opponent is not None))
+
+    def _mouse(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self._clear_selection()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._hover(event.pos)
+            self._activate(self.hover)
+
+    def _activate(self, target) -> None:
+        if target is None:
+            return
+        kind, what = target
+        if kind == "hand":
+            self.pick_card(what)
+        elif kind == "spot":
+            self.pick_spot(what)
+        elif kind == "city" and self.state.spot_of(self.state.cities[what[0]][what[1]]) is not None:
+            self.pick_spot(what)
+
+    def _hover(self, pos) -> None:
+        self.mouse = pos
+        self.hover = self._under(pos)
+        if self.hover is not None:
+            self.focus = None
+
+    def _play_key(self, event) -> None:
+        key = event.key
+        targets = self._targets()
+        if key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_UP) and targets:
+            back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            start = -1 if self.focus is None else self.focus
+            self.focus = (start + (-1 if back else 1)) % len(targets)
+            self.mouse = None
+            self.hover = None
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            target = self._focused()
+            choice = self.choice() if self.my_turn() else None
+            if target is not None and (choice is None or target[0] == "hand") and self._focus_acts(target):
+                self._activate(target)
+            else:
+                self.confirm()
+        elif key == pygame.K_p:
+            self.prepare()
+
+    def _focus_acts(self, target) -> bool:
+        """Enter on the focused thing picks it unless it is the pick already (then Enter confirms)."""
+        kind, what = target
+        if kind == "hand":
+            return self._marking() is not None or self.selected != ("card", what) or len(self.card_ways(what)) == 1
+        return kind in ("spot", "city") and self.selected != ("spot", what)
+
+    def _focused(self):
+        if self.focus is None:
+            return None
+        targets = self._targets()
+        if self.focus is None or self.focus >= len(targets):
+            return None
+        kind, what, _ = targets[self.focus]
+        return kind, what
+
+    # -- what the table says -----------------------------------------------------------------
+    def _status(self) -> str:
+        t, state = self.app.t, self.state
+        if self.replay:
+            return t("valley.table.status.replay", i=self.replay_step, n=len(self.record.actions))
+        if state.is_over():
+            return t("valley.table.status.over")
+        seat = state.current_player()
+        name = self.seats[seat].name
+        season = self.app.i18n.pick(self.valley.seasons[state.season[seat]].name)
+        if self.seats[seat].is_bot and not self.timeline:
+            return t("valley.table.status.thinking", name=name, season=season)
+        key = "valley.table.status.last_turn" if state.endgame else "valley.table.status.turn"
+        return t(key, name=name, season=season)
+
+    def _why_text(self, found) -> str:
+        key, fields = found
+        t = self.app.t
+        if "seat" in fields:
+            seat = fields["seat"]
+            fields = {"name": self.seats[seat].name if seat >= 0 else self.app.i18n.pick(self.state.solo.name)}
+        elif "toll" in fields:
+            fields = {"resources": resources_text(self.app, fields["toll"].items())}
+        elif "cost" in fields:
+            fields = {"resources": resources_text(self.app, fields["cost"].items())}
+        return t(f"valley.table.why.{key}", **fields)
+
+    def _preview_target(self):
+        """The spot or hand card the controls panel previews: pointed at or focused, else picked."""
+        for target in (self.hover, self._focused()):
+            if target is not None and target[0] in ("spot", "hand"):
+                return target
+            if target is not None and target[0] == "city" and self.state.spot_of(
+                    self.state.cities[target[1][0]][target[1][1]]) is not None:
+                return "spot", target[1]
+        if self.selected is not None:
+            kind, what = self.selected
+            return ("hand" if kind == "card" else "spot"), what
+        return None
+
+    def _controls_lines(self) -> list:
+        """What the controls panel says: [(text, size, colour, bold) or ("icons", [(icon, n)])]."""
+        t, state, app = self.app.t, self.state, self.app
+        if self.replay:
+            return [(self._status(), 16, theme.INK, False)]
+        if state.is_over():
+            return [(t("valley.table.status.over"), 20, theme.PLUM, True)]
+        seat = state.current_player()
+        if not self.my_turn():
+            if seat == self.viewer:
+                return []
+            return [(t("valley.table.hint.wait", name=self.seats[seat].name), 16, theme.INK_SOFT, False)]
+        choice = self.choice()
+        if self.decision() is not None and choice is not None:
+            out = [(choice["title"], 16, theme.PLUM, True)]
+            if self._marking() is not None:
+                out.append((t("valley.table.hint.mark_in_hand"), 14, theme.INK_SOFT, False))
+            return out
+        target = self._preview_target()
+        out = self._preview_lines(target) if target is not None else []
+        if not out:
+            nxt = state.season[seat] + 1
+            text = app.i18n.pick(self.valley.seasons[nxt].text) if nxt < len(self.valley.seasons) else ""
+            out = [(t("valley.table.hint.turn"), 15, theme.INK, True),
+                   (t("valley.table.hint.prepare_gives", text=text), 14, theme.INK_SOFT, False)]
+        return out
+
+    def _preview_lines(self, target) -> list:
+        kind, what = target
+        seat, cards = self.hand_owner()
+        state, t, app = self.state, self.app.t, self.app
+        if kind == "hand":
+            if what >= len(cards):
+                return []
+            title = kind_name(app, self.valley, cards[what])
+            found = preview.card_why_not(state, seat, cards[what])
+            ways = self.card_ways(what)
+        else:
+            where = tuple(what)
+            if len(where) == 1:
+                title = place_name(app, self.valley, where[0])
+            else:
+                title = kind_name(app, self.valley, state.cities[where[0]][where[1]])
+            found = preview.spot_why_not(state, seat, where)
+            ways = [self.spot_action(where)] if found is None else []
+        out = [(title, 16, theme.PLUM, True)]
+        if found is not None:
+            return out + [(self._why_text(found), 15, theme.RED, False)]
+        action = ways[0]
+        result = self._cached(("outcome", action), lambda: preview.outcome(state, seat, action))
+        if kind == "hand":
+            if result.host:
+                out.append((t("valley.table.preview.free", host=kind_name(app, self.valley, result.host)), 14,
+                            theme.GREEN, True))
+            else:
+                out.append((t("valley.table.preview.pay", resources=resources_text(app, dict(zip(
+                    ("berry", "twig", "resin", "pebble"), action[2:])))), 14, theme.INK, False))
+            if result.discount.total:
+                out.append((t("valley.table.preview.discount", resources=resources_text(
+                    app, result.discount.items())), 14, theme.GREEN, False))
+            if len(ways) > 1:
+                out.append((t("valley.table.preview.ways", n=len(ways)), 14, theme.INK_SOFT, False))
+        icons = icons_of(result)
+        if kind == "hand" and result.card_points:
+            icons.append(("point", f"+{result.card_points}"))
+        if icons:
+            out.append(("icons", icons))
+        extra = []
+        if result.workers:
+            extra.append(t("valley.table.preview.worker"))
+        if result.choice:
+            extra.append(t("valley.table.preview.choice"))
+        if not icons and not extra:
+            extra.append(t("valley.table.preview.nothing"))
+        out += [(text, 14, theme.TEAL, False) for text in extra]
+        return out
+
+    def _hand_title(self, seat, cards) -> str:
+        t = self.app.t
+        limit = self.valley.numbers.hand_limit
+        if seat is None:
+            return t("valley.table.hand_hidden")
+        if self.replay:
+            return t("valley.table.hand_of", name=self.seats[seat].name, n=len(cards), limit=limit)
+        return t("valley.table.hand", n=len(cards), limit=limit)
+
+    def _playable(self):
+        """Hand kinds that can be played now (others are dimmed), or None when not choosing."""
+        legal = self.legal()
+        if not legal or self.decision() is not None:
+            return None
+        return frozenset(a[1] for a in legal if a[0] == "play")
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _marks(self) -> dict:
+        legal = self.legal() if self.decision() is None else []
+        spots = frozenset(tuple(a[1:]) for a in legal if a[0] == "place")
+        selected = self.selected[1] if self.selected is not None and self.selected[0] == "spot" else None
+        hover = self.hover or self._focused()
+        walker = self._walker()
+        return {"legal": spots, "selected": selected, "current": None if self.timeline else self.state.current_player(),
+                "hover": hover[1] if hover is not None and hover[0] in ("spot", "city") else (
+                    hover[1][0] if hover is not None and hover[0] == "event" else None),
+                "hidden": None if walker is None else walker[:2]}
+
+    def _parts(self):
+        """(region, key, paint) of every part of the table; a key holds all that its region shows."""
+        lay, s, state, lang = self.layout, self.layout.s, self.state, self.app.lang
+        status = self._status()
+        yield "status", (status, lang), lambda f: tx.draw_line(f, self.app.fonts, status, lay.status, px(21, s),
+                                                               theme.GOLD_LIGHT, bold=True, align="left")
+        top = [self.buttons[n] for n in lay.buttons]
+        yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
+        marks = self._marks()
+        mkey = tuple(marks.items())
+        holders = self._cached("holders", self._holders)
+        yield "board", (self.version, lang, mkey), lambda f: draw_board(f, lay, self.app, state, marks, holders)
+        for seat in range(len(self.seats)):
+            yield f"city{seat}", self._city_key(seat, marks), partial(draw_city, lay=lay, app=self.app, state=state,
+                                                                      seat=seat, marks=marks)
+        seat, cards = self.hand_owner()
+        title = self._hand_title(seat, cards)
+        hover = self.hover or self._focused()
+        hand_marks = {"playable": self._playable(), "marked": tuple(self.marked),
+                      "selected": self.selected[1] if self.selected and self.selected[0] == "card" else None,
+                      "hover": hover[1] if hover is not None and hover[0] == "hand" else None}
+        yield "hand", (self.version, lang, tuple(cards), title, tuple(sorted(hand_marks.items(), key=str))), \
+            lambda f: draw_hand(f, lay, self.app, state, cards, title, hand_marks)
+        current = marks["current"]
+        scores = self.scores()
+        over = hover[1] if hover is not None and hover[0] == "seat" else None
+        yield "players", (self.version, lang, current, over, self.layout.size), \
+            lambda f: draw_players(f, lay, self.app, state, current, scores, over)
+        lines = self.hint_lines() + self._controls_lines()
+        widgets = [self.buttons[n] for n in list(lay.actions) + list(lay.replay)]
+        yield "controls", (lang, repr(lines), tuple(map(button_look, widgets))), \
+            partial(self._paint_controls, lines, widgets)
+        entries = self.log.entries
+        yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
+            lambda f: self.log.draw(f, lay.log, s)
+
+    def _holders(self) -> dict:
+        state = self.state
+        return {e: tuple(event_holders(state, e, special)) for e, special, _ in event_tiles(self.layout, state)}
+
+    def _city_key(self, seat: int, marks: dict) -> tuple:
+        """All that one city row shows: its cards, the workers on them, and the marks within it."""
+        state, mine = self.state, f"{seat}/"
+        workers = tuple((s, spot) for s, spots in enumerate(state.placed) for spot in spots if spot.startswith(mine))
+        within = tuple((k, v) for k, v in marks.items() if k in ("selected", "hover") and v is not None
+                       and len(v) == 2 and v[0] == seat)
+        legal = tuple(sorted(w for w in marks["legal"] if len(w) == 2 and w[0] == seat))
+        hidden = marks["hidden"] if marks["hidden"] is not None and marks["hidden"][1].startswith(mine) else None
+        return (self.app.lang, tuple(state.cities[seat]), tuple(state.occupied[seat]), workers, within, legal,
+                hidden, marks["current"] == seat)
+
+    def _render_base(self, size: tuple):
+        """The sky, the top bar, and the panels with their titles, which never change."""
+        base = super()._render_base(size)
+        lay = self.layout
+        draw_board_panel(base, lay, self.app)
+        draw_cities_panel(base, lay, self.app, self.valley.numbers.city_limit)
+        theme.panel(base, lay.hand, lay.s, with_shadow=False)
+        return base
+
+    def _paint_controls(self, lines, widgets, frame) -> None:
+        lay, s = self.layout, self.layout.s
+        theme.panel(frame, lay.controls, s, with_shadow=False)
+        area = lay.hint
+        y = area.top
+        for line in lines:
+            if line[0] == "icons":
+                h = px(24, s)
+                if y + h > area.bottom:
+                    break
+                draw_icons(frame, self.app, pygame.Rect(area.left, y, area.width, h), line[1], align="left")
+                y += h + px(2, s)
+                continue
+            text, size, colour, bold = line
+            font, wrapped = tx.fit_block(self.app.fonts, text, area.width, area.bottom - y, px(size, s), bold,
+                                         min_ratio=0.8)
+            if y > area.top and len(tx.wrap(font, text, area.width)) > len(wrapped):
+                break  # a later line that no longer fits whole is left out, not cut
+            for part in wrapped:
+                if y + font.get_linesize() > area.bottom:
+                    break
+                frame.blit(tx.render(font, part, colour), (area.left, y))
+                y += font.get_linesize()
+        for w in widgets:
+            w.draw(frame)
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        self._draw_choice(surface)
+        walker = self._walker()
+        if walker is not None:
+            seat, _, (x, y) = walker
+            size = px(34, self.layout.s)
+            surface.blit(art.meeple(seat, size), (x - size // 2, y - size // 2))
+        for rect in self._hint_rects():
+            hints.ring(surface, rect, self.layout.s)
+        target = self._focused()
+        if target is not None:
+            rect = next((r for k, w, r in self._targets() if (k, w) == target), None)
+            if rect is not None:
+                theme.focus_ring(surface, rect, self.layout.s)
+        self._draw_tooltip(surface)
+
+    def _draw_choice(self, surface) -> None:
+        choice = self.choice() if self.my_turn() else None
+        if choice is None:
+            return
+        lay = self.layout
+        panel, title, _, _ = lay.choice_panel(min(len(choice["options"]), OPTION_BUTTONS))
+        theme.panel(surface, panel, lay.s, border=theme.GOLD_DARK)
+        tx.draw_block(surface, self.app.fonts, choice["title"], title, px(18, lay.s), theme.PLUM, bold=True)
+        for button in self._choice_buttons():
+            button.draw(surface)
+
+    def _draw_tooltip(self, surface) -> None:
+        """A card's, a place's or an event's full text, or a player's score breakdown."""
+        lay = self.layout
+        target = self.hover or self._focused()
+        if target is None:
+            return
+        lines = self._cached(("tip", target), lambda: self._tip_lines(target))
+        if not lines:
+            return
+        key = (tuple(lines), lay.s, self.app.lang)
+        img = self._tips.get(key)
+        if img is None:
+            if len(self._tips) > 64:
+                self._tips.clear()
+            img = self._tips[key] = tooltip(self.app, lay.s, lines)
+        anchor = self.mouse
+        if anchor is None:
+            rect = next((r for k, w, r in self._targets() if (k, w) == target), None)
+            anchor = rect.midtop if rect is not None else (lay.size[0] // 2, lay.size[1] // 2)
+        box = img.get_rect(bottomleft=(anchor[0] + px(16, lay.s), anchor[1] - px(10, lay.s)))
+        if box.top < 0:
+            box.top = anchor[1] + px(22, lay.s)
+        if box.right > lay.size[0]:
+            box.right = anchor[0] - px(16, lay.s)
+        surface.blit(img, box.clamp(pygame.Rect((0, 0), lay.size)))
+
+    def _tip_lines(self, target) -> list:
+        kind, what = target
+        state = self.state
+        if kind == "hand":
+            _, cards = self.hand_owner()
+            return card_lines(self.app, state, cards[what]) if what < len(cards) else []
+        if kind == "city":
+            return card_lines(self.app, state, state.cities[what[0]][what[1]])
+        if kind == "spot":
+            return place_lines(self.app, state, what[0])
+        if kind == "event":
+            return event_lines(self.app, state, what[0], what[1])
+        return breakdown_lines(self.app, state, what)
