@@ -383,3 +383,25 @@ def test_abandoning_that_cannot_set_the_game_aside_starts_nothing(app, monkeypat
     saves.autosave_path("parade").unlink()  # gone meanwhile: nothing to keep, the game starts
     click_widget(app, app.top.buttons[0])
     assert type(app.top) is scene_class("parade")
+
+
+def test_valley_setup_offers_the_starting_hand_variant_and_solo_the_opponent(app):
+    click_widget(app, tile(app, "valley"))
+    setup = app.top
+    labels = lambda: [o.option for o, _ in setup._shown_options()]  # noqa: E731
+    while setup.count.value != 2:
+        click(app, (setup.count.rect.right - 4, setup.count.rect.centery))
+        step(app)
+    assert labels() == ["starting_hand"]
+    hand = next(c for o, c in setup._shown_options() if o.option == "starting_hand")
+    assert hand.value == 5
+    click(app, (hand.rect.right - 4, hand.rect.centery))  # the right third steps forward
+    step(app)
+    assert hand.value == 6
+    while setup.count.value != 1:
+        click(app, (setup.count.rect.left + 4, setup.count.rect.centery))
+        step(app)
+    assert labels() == ["opponent", "starting_hand"]
+    click_widget(app, setup.start_button)
+    state = app.top.session.state
+    assert state.starting_hand == 6 and state.opponent is not None

@@ -4,6 +4,7 @@ One player plays solo against the die-driven opponent (solo.py)."""
 from ...core.game import GameInfo, GameOption
 from ...core.registry import game_name, register
 from . import solo, state
+from .data import load_valley
 
 
 def _make_bot(level: str):
@@ -23,6 +24,11 @@ register(GameInfo(
     make_bot=_make_bot,
     scene="wonderland_games.games.valley.scene:ValleyScene",
     rules_key="valley",
-    game_options=(GameOption("opponent", solo.LEVELS, solo.load_solo().default, "setup.opponent", "setup.{}",
-                             seats=(1,)),),
+    game_options=(
+        GameOption("opponent", solo.LEVELS, solo.load_solo().default, "setup.opponent", "setup.{}", seats=(1,)),
+        # the rule text's variant: a starting hand agreed before the game
+        GameOption("starting_hand", load_valley().numbers.starting_hand_options, load_valley().numbers.starting_hand,
+                   "valley.setup.hand", "valley.setup.hand_{}", seats=tuple(range(state.MIN_PLAYERS,
+                                                                                   state.MAX_PLAYERS + 1))),
+    ),
 ))
