@@ -405,3 +405,24 @@ def test_valley_setup_offers_the_starting_hand_variant_and_solo_the_opponent(app
     click_widget(app, setup.start_button)
     state = app.top.session.state
     assert state.starting_hand == 6 and state.opponent is not None
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_whole_game_picks_have_rows_of_their_own_with_whole_labels(app, size):
+    """A screenshot lesson: the picks once shared the seat count's row, "Starti…" / "5 cards…"."""
+    from wonderland_games.ui import text as tx, theme
+
+    click_widget(app, tile(app, "valley"))
+    setup = app.top
+    while setup.count.value != 1:
+        click(app, (setup.count.rect.left + 4, setup.count.rect.centery))
+        step(app)
+    for language in ("zh", "en"):
+        app.i18n.set_language(language)
+        setup.on_resize(size)
+        others = [setup.count.rect, setup.seed.rect] + [w.rect for w in setup.rows[0].widgets()]
+        for rect, label, picked in setup.option_labels:
+            text = label()
+            font, shown = tx.fit_line(app.fonts, text, rect.width, rect.height, theme.px(theme.TEXT, setup.s), True)
+            assert shown == text and font.size(text)[0] <= rect.width
+            assert picked.visible and not any(picked.rect.colliderect(r) for r in others)

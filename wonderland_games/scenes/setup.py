@@ -1,7 +1,7 @@
 """New game: how many seats, who sits in each (human or bot level), names, an optional seed,
 the game's own per-seat pick when it declares one (`GameInfo.seat_choice`, Oz: characters)
-and its picks for the whole game (`GameInfo.game_options`, beside the seat count, shown only
-at the seat counts they apply to: Valley's solo opponent with one seat).
+and its picks for the whole game (`GameInfo.game_options`, a row each under the seats, shown
+only at the seat counts they apply to: Valley's solo opponent with one seat).
 
 Names start as "Player N" for people and a storybook name for bots; a name
 the player typed is never overwritten when the seat kind changes, and typing
@@ -166,13 +166,13 @@ class SetupScene(FormScene):
         shown_options = self._shown_options()
         for option, choice in self.options:
             choice.visible = (option, choice) in shown_options
-        widgets += [choice for _, choice in shown_options]
         for i, row in enumerate(self.rows):
             shown = i < self._seat_count()
             for widget in row.widgets():
                 widget.visible = shown
             if shown:
                 widgets += row.widgets()
+        widgets += [choice for _, choice in shown_options]
         widgets += [self.seed, self.back_button, self.start_button]
         self.ring.set_widgets(widgets)
 
@@ -274,7 +274,8 @@ class SetupScene(FormScene):
         pw = min(w - theme.px(80, s), theme.px(920, s))
         self.panel = pygame.Rect((w - pw) // 2, top, pw, bottom - button_h - theme.px(24, s) - top)
         inner = self.panel.inflate(-theme.px(48, s), -theme.px(32, s))
-        rows = 2 + self.info.max_players + 2  # count, header, seats, seed, name notice
+        # count, header, seats, the whole game's picks, seed, name notice
+        rows = 2 + self.info.max_players + len(self.options) + 2
         gap = theme.px(8, s)
         row_h = min(theme.px(52, s), (inner.height - gap * rows) // rows)
         # every row has its place for the most seats, so nothing moves when the count changes
@@ -293,16 +294,6 @@ class SetupScene(FormScene):
         self.labels = []
         self._label((inner.left, y, label_w, row_h), lambda: t("setup.seats"))
         self.count.place((kind_x, y, kind_w, row_h), s)
-        self.option_labels = []
-        if self.options:  # the whole game's picks share the rest of the count's row
-            part = (inner.right - name_x) // len(self.options)
-            for i, (option, picked) in enumerate(self.options):
-                x = name_x + i * part
-                label_part = int(part * 0.42)
-                self.option_labels.append((pygame.Rect(x, y, label_part - col, row_h),
-                                           partial(t, option.label), picked))
-                picked.place((x + label_part, y, part - label_part - (col if i < len(self.options) - 1 else 0),
-                              row_h), s)
         y += row_h + gap
         self._label((name_x, y, name_w, row_h), lambda: t("setup.name"), "head")
         if choice:
@@ -317,6 +308,11 @@ class SetupScene(FormScene):
                 row.pick.place((pick_x, y, pick_w, row_h), s)
             y += row_h + gap
         y += gap
+        self.option_labels = []
+        for option, picked in self.options:  # a row each, shown only at the seat counts it serves
+            self.option_labels.append((pygame.Rect(inner.left, y, label_w, row_h), partial(t, option.label), picked))
+            picked.place((kind_x, y, kind_w, row_h), s)
+            y += row_h + gap
         self._label((inner.left, y, label_w, row_h), lambda: t("setup.seed"))
         self.seed.place((kind_x, y, kind_w, row_h), s)
         self.seed_hint = pygame.Rect(name_x, y, inner.right - name_x, row_h)
@@ -338,7 +334,7 @@ class SetupScene(FormScene):
         for rect, label, picked in self.option_labels:
             if picked.visible:
                 tx.draw_line(surface, self.app.fonts, label(), rect, theme.px(theme.TEXT, s), theme.INK, bold=True,
-                             align="right")
+                             align="left")
         hint = self.app.t("setup.seed_bad" if self.seed_error else "setup.seed_hint")
         tx.draw_block(surface, self.app.fonts, hint, self.seed_hint, theme.px(theme.TEXT_SMALL, s),
                       theme.RED if self.seed_error else theme.INK_SOFT, align="left")
