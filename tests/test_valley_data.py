@@ -112,6 +112,7 @@ def test_the_board_and_designed_numbers():
     assert (numbers.hand_limit, numbers.starting_hand, numbers.mulligans, numbers.city_limit) == (8, 5, 1, 15)
     assert (numbers.start_workers, numbers.total_workers, numbers.event_markers) == (2, 6, 20)
     assert numbers.forest_revealed == {1: 3, 2: 3, 3: 4, 4: 4} and numbers.special_events_revealed == 4
+    assert numbers.starting_berries == {1: (0,), 2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 2, 2)}
     assert numbers.supply == fx.Bundle(30, 30, 25, 20)
     gains = {s.id: (s.workers, s.effects) for s in valley.seasons}
     assert gains["spring"] == gains["autumn"] == (1, (fx.Produce(),))
@@ -299,6 +300,10 @@ CASES = {
     "rules: supply without pebbles": (RULES_FILE, lambda r: r["supply"].pop("pebble"), "supply", "pebble",
                                       "missing"),
     "rules: deck of 100": (RULES_FILE, lambda r: r.update(deck_size=100), "deck_size", "deck_size", "128"),
+    "rules: starting berries for 3 of 2": (RULES_FILE, lambda r: r["starting_berries"][3].pop(),
+                                           "starting_berries", "3", "must list 3"),
+    "rules: negative starting berries": (RULES_FILE, lambda r: r["starting_berries"][4].__setitem__(1, -1),
+                                         "starting_berries", "4[1]", "must be 0-5"),
 }
 
 

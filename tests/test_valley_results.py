@@ -74,6 +74,7 @@ def test_the_table_shows_the_engines_breakdown_and_tie_break_counts(table_app):
         assert values == [parts[k] for k in BREAKDOWN] + [sum(parts.values()), sum(state.resources[seat]),
                                                           len(state.cities[seat])]
     assert shown["notes"][0] == f"共 {state.turns} 个回合"
+    assert results.chart.series[-1] == (state.turns, results.result.scores), "the chart ends at the final scores"
 
 
 @pytest.mark.parametrize("resources, cities, decided, note", [

@@ -29,7 +29,7 @@ WORDS = {
            "score": "{name} {n} 分"},
 }
 FRAGMENTS = {
-    "en": ["{deck} cards of {kinds} kinds", "Everyone draws {hand} cards", "{start} to start with and {locked} still locked",
+    "en": ["{low} to {high} players", "{deck} cards of {kinds} kinds", "Everyone draws {hand} cards", "{start} to start with and {locked} still locked",
            "Your city holds at most {city} cards", "You may hold at most {limit} cards",
            "A draw stops when your hand holds {limit}", "{markers} event markers",
            "16 special events, of which {specials} are turned up", "With 1 or 2 players {forest2} forest cards",
@@ -37,7 +37,7 @@ FRAGMENTS = {
            "A unique kind comes in {u0} or {u1} copies", "A common kind comes in {c0} or {c1} copies",
            "{staple} copies", "Every other player then takes exactly one more turn",
            "more resources left (all four kinds together) wins"],
-    "zh": ["{deck} 张卡牌，共 {kinds} 种", "每人抽 {hand} 张牌", "开局可用 {start} 个，其余 {locked} 个尚未解锁",
+    "zh": ["{low} 到 {high} 人。", "{deck} 张卡牌，共 {kinds} 种", "每人抽 {hand} 张牌", "开局可用 {start} 个，其余 {locked} 个尚未解锁",
            "城邦最多 {city} 张牌", "手牌最多 {limit} 张", "手牌一到 {limit} 张就停止", "{markers} 个占领标记",
            "随机翻开其中 {specials} 张", "1 到 2 人时随机翻开 {forest2} 张森林卡", "3 到 4 人时翻开 {forest4} 张",
            "起始手牌为 {options} 张，而不是 {hand} 张", "独特牌每种有 {u0} 到 {u1} 张", "普通牌每种有 {c0} 到 {c1} 张",
@@ -159,7 +159,7 @@ def test_the_numbers_on_the_page_are_the_data_s(lang):
     staple = next(k for k in cards.kinds.values() if k.staple)
     assert NUMBERS.forest_revealed[1] == NUMBERS.forest_revealed[2] and \
         NUMBERS.forest_revealed[3] == NUMBERS.forest_revealed[4]
-    fields = {"deck": len(cards.deck()), "kinds": len(cards.kinds), "hand": NUMBERS.starting_hand,
+    fields = {"low": NUMBERS.min_players, "high": NUMBERS.max_players, "deck": len(cards.deck()), "kinds": len(cards.kinds), "hand": NUMBERS.starting_hand,
               "start": NUMBERS.start_workers, "locked": NUMBERS.total_workers - NUMBERS.start_workers,
               "city": NUMBERS.city_limit, "limit": NUMBERS.hand_limit, "markers": NUMBERS.event_markers,
               "specials": NUMBERS.special_events_revealed, "forest2": NUMBERS.forest_revealed[2],

@@ -36,11 +36,13 @@ def started(n: int = 2, seed: int = 1, options=None) -> ValleyState:
 
 
 def table(n: int = 2, seed: int = 1) -> ValleyState:
-    """A started game where seat 0 is to act, with empty hands (the cards back in the deck)."""
+    """A started game where seat 0 is to act, with empty hands (the cards back in the deck) and no
+    resources (not the starting berries)."""
     s = started(n, seed)
     for hand in s.hands:
         s.deck = sorted(s.deck + hand)
         hand.clear()
+    s.resources = [[0] * 4 for _ in range(n)]
     s.current = 0
     return s
 
@@ -86,7 +88,9 @@ def test_setup_deals_reveals_and_queues_one_mulligan_each(n, forest):
     assert len(s.forest) == forest and len(set(s.forest)) == forest and set(s.forest) <= set(VALLEY.forest)
     assert len(set(s.specials)) == 4 and set(s.specials) <= set(VALLEY.special_events)
     assert [len(h) for h in s.hands] == [5] * n and len(s.deck) == 128 - 5 * n
-    assert s.workers == [2] * n and s.season == [0] * n and s.resources == [[0] * 4] * n
+    assert s.workers == [2] * n and s.season == [0] * n
+    berries = {2: [0, 1], 3: [0, 1, 2], 4: [0, 1, 2, 2]}[n]  # by turn position: the later, the more
+    assert [s.resources[(s.first + i) % n] for i in range(n)] == [[b, 0, 0, 0] for b in berries]
     assert [q for q in s.queue] == [("mulligan", (s.first + i) % n) for i in range(n)]
     assert s.current_player() == s.first
     firsts = {engine.new_state(seats(n), seed).first for seed in range(40)}

@@ -17,8 +17,8 @@ from typing import Optional
 
 from ...core.data import DataError, bilingual, load_yaml, require
 from .cards import DECK_SIZE, Cards, load_cards
-from .effects import (RESOURCES, Bundle, Condition, Where, Worker, parse_bundle, parse_condition, parse_effects,
-                      walk, whole)
+from .effects import (MAX_AMOUNT, RESOURCES, Bundle, Condition, Where, Worker, parse_bundle, parse_condition,
+                      parse_effects, walk, whole)
 
 BOARD_FILE = "valley/board.yaml"
 RULES_FILE = "valley/rules.yaml"
@@ -76,6 +76,7 @@ class Numbers:
     supply: Bundle  # component counts; the supply never runs out
     forest_revealed: dict  # players -> forest cards revealed
     special_events_revealed: int
+    starting_berries: dict  # players -> berries each starts with, by turn position (first player first)
 
 
 @dataclass(frozen=True)
@@ -188,6 +189,13 @@ def _numbers(raw, file: str) -> Numbers:
     revealed = require(raw, "forest_revealed", dict, file, "forest_revealed")
     for players_count in range(low, high + 1):
         number(players_count, 1, FOREST_COUNT, revealed, "forest_revealed")
+    berries = require(raw, "starting_berries", dict, file, "starting_berries")
+    for players_count in range(low, high + 1):
+        given = berries.get(players_count)
+        if not isinstance(given, list) or len(given) != players_count:
+            raise DataError(file, "starting_berries", str(players_count), f"must list {players_count} numbers")
+        for i, value in enumerate(given):
+            whole(value, f"{players_count}[{i}]", Where(file, "starting_berries"), 0, MAX_AMOUNT)
     supply = require(raw, "supply", dict, file, "supply")
     for resource in RESOURCES:
         number(resource, 1, 99, supply, "supply")
@@ -197,7 +205,8 @@ def _numbers(raw, file: str) -> Numbers:
         {key: number(key, 0, 99, tokens, "point_tokens") for key in ("ones", "threes")},
         parse_bundle(supply, "supply", Where(file, "supply"), high=99),
         {n: revealed[n] for n in range(low, high + 1)},
-        number("special_events_revealed", 1, SPECIAL_EVENT_COUNT))
+        number("special_events_revealed", 1, SPECIAL_EVENT_COUNT),
+        {n: tuple(berries[n]) for n in range(low, high + 1)})
 
 
 def parse_rules(raw, cards: Cards, file: str = RULES_FILE) -> tuple:

@@ -33,6 +33,9 @@ Decisions this engine makes where the rule text is silent (DESIGN.md):
   into the deck after the new cards are drawn.
 - The bank never runs out, so nothing is placed on the spots at setup: every
   spot pays from the supply; the 20 event markers always suffice.
+- A departure from the rule text, for fairness: the players after the first
+  start with berries by their place in turn order (rules.yaml
+  `starting_berries`; the figures are in DESIGN.md).
 
 Solo (one seat): `opponent` is the die-driven Jabberwock of solo.py (its
 level from the option `{"opponent": "easy" | "normal" | "hard"}`), None with
@@ -146,8 +149,10 @@ class ValleyState(Resolver, ChanceState, GameState):
                                      self.numbers.special_events_revealed)
         events: list = []
         order = self.turn_order()
-        for seat in order:
+        for seat, berries in zip(order, self.numbers.starting_berries[n]):
             self.draw(seat, self.starting_hand, events)
+            if berries:
+                self.gain(seat, [("berry", berries)], events)
         self.queue = [("mulligan", seat) for seat in order]
         return events
 
@@ -395,6 +400,10 @@ class ValleyState(Resolver, ChanceState, GameState):
 
     def scores(self) -> list:
         return [sum(self.breakdown(s).values()) for s in range(len(self.seats))]
+
+    def scores_now(self) -> list:
+        """Each seat's score were the game scored now: the results chart, turn by turn."""
+        return self.scores()
 
     def is_over(self) -> bool:
         return self.over
