@@ -243,6 +243,16 @@ def test_an_ordinary_turn_change_is_silent_and_the_last_turn_is_told(words):
     assert narrator.event(None, {"type": "turn", "seat": 1, "last": True}) == [("Bob takes one last turn.", "event")]
 
 
+def test_the_opening_tells_the_later_players_head_start(words):
+    state = new_state(seats(3), 5)
+    lines = [text for text, _ in Narrator(words["en"], state.seats, state.valley).setup(state)]
+    order = state.turn_order()
+    for seat, berries in zip(order, state.valley.numbers.starting_berries[3]):
+        told = [text for text in lines if text.startswith(f"{state.seats[seat].name} starts with")]
+        assert told == ([f"{state.seats[seat].name} starts with {berries} berr{'y' if berries == 1 else 'ies'}."]
+                        if berries else [])
+
+
 def test_the_solo_opponent_is_named_with_its_level_and_its_win_is_told(words):
     app = words["en"]
     state = new_state(seats(1), 2, {"opponent": "hard"})

@@ -21,27 +21,31 @@ WORDS = {
     "en": {"locations": "The basic locations", "forest": "The forest", "basic": "The basic events",
            "special": "The special events", "roles": "The five roles", "seasons": "The seasons",
            "sixth": "The sixth worker", "example": "Example: a whole season", "names": ("Ann", "Bob"),
-           "exclusive": "(exclusive)", "shared": "(shared)", "or": " or ", "sep": ", ",
+           "exclusive": "(exclusive)", "shared": "(shared)", "or": " or ", "and": " and ", "sep": ", ",
            "score": "{name} {n} points"},
     "zh": {"locations": "基础地点", "forest": "森林", "basic": "基础事件", "special": "特殊事件",
            "roles": "五种牌色", "seasons": "季节", "sixth": "第六个工人", "example": "示例：完整的一个季节",
-           "names": ("小安", "阿宝"), "exclusive": "（独占）", "shared": "（共享）", "or": " 或 ", "sep": "、",
-           "score": "{name} {n} 分"},
+           "names": ("小安", "阿宝"), "exclusive": "（独占）", "shared": "（共享）", "or": " 或 ", "and": " 和 ",
+           "sep": "、", "score": "{name} {n} 分"},
 }
 FRAGMENTS = {
-    "en": ["{low} to {high} players", "{deck} cards of {kinds} kinds", "Everyone draws {hand} cards", "{start} to start with and {locked} still locked",
+    "en": ["{low} to {high} players", "{deck} cards of {kinds} kinds", "Everyone draws {hand} cards",
+           "{start} to start with and {locked} still locked",
            "Your city holds at most {city} cards", "You may hold at most {limit} cards",
            "A draw stops when your hand holds {limit}", "{markers} event markers",
            "16 special events, of which {specials} are turned up", "With 1 or 2 players {forest2} forest cards",
            "with 3 or 4 players {forest4}", "a starting hand of {options} cards instead of {hand}",
            "A unique kind comes in {u0} or {u1} copies", "A common kind comes in {c0} or {c1} copies",
            "{staple} copies", "Every other player then takes exactly one more turn",
-           "more resources left (all four kinds together) wins"],
-    "zh": ["{low} 到 {high} 人。", "{deck} 张卡牌，共 {kinds} 种", "每人抽 {hand} 张牌", "开局可用 {start} 个，其余 {locked} 个尚未解锁",
+           "more resources left (all four kinds together) wins", "with 2 players the second has {b2} berry",
+           "with 3 players the second and third have {b3}", "with 4 players the second, third and fourth have {b4}"],
+    "zh": ["{low} 到 {high} 人。", "{deck} 张卡牌，共 {kinds} 种", "每人抽 {hand} 张牌",
+           "开局可用 {start} 个，其余 {locked} 个尚未解锁",
            "城邦最多 {city} 张牌", "手牌最多 {limit} 张", "手牌一到 {limit} 张就停止", "{markers} 个占领标记",
            "随机翻开其中 {specials} 张", "1 到 2 人时随机翻开 {forest2} 张森林卡", "3 到 4 人时翻开 {forest4} 张",
            "起始手牌为 {options} 张，而不是 {hand} 张", "独特牌每种有 {u0} 到 {u1} 张", "普通牌每种有 {c0} 到 {c1} 张",
-           "共 {staple} 张", "其他每位玩家随后各再进行恰好一个回合", "剩余资源（四种合计）多者获胜"],
+           "共 {staple} 张", "其他每位玩家随后各再进行恰好一个回合", "剩余资源（四种合计）多者获胜",
+           "2 人时第二位得 {b2} 个浆果", "3 人时第二、三位分别得 {b3} 个", "4 人时第二、三、四位分别得 {b4} 个"],
 }
 
 
@@ -159,13 +163,19 @@ def test_the_numbers_on_the_page_are_the_data_s(lang):
     staple = next(k for k in cards.kinds.values() if k.staple)
     assert NUMBERS.forest_revealed[1] == NUMBERS.forest_revealed[2] and \
         NUMBERS.forest_revealed[3] == NUMBERS.forest_revealed[4]
-    fields = {"low": NUMBERS.min_players, "high": NUMBERS.max_players, "deck": len(cards.deck()), "kinds": len(cards.kinds), "hand": NUMBERS.starting_hand,
+    fields = {"low": NUMBERS.min_players, "high": NUMBERS.max_players, "deck": len(cards.deck()),
+              "kinds": len(cards.kinds), "hand": NUMBERS.starting_hand,
               "start": NUMBERS.start_workers, "locked": NUMBERS.total_workers - NUMBERS.start_workers,
               "city": NUMBERS.city_limit, "limit": NUMBERS.hand_limit, "markers": NUMBERS.event_markers,
               "specials": NUMBERS.special_events_revealed, "forest2": NUMBERS.forest_revealed[2],
               "forest4": NUMBERS.forest_revealed[4], "u0": UNIQUE_COPIES[0], "u1": UNIQUE_COPIES[1],
               "c0": COMMON_COPIES[0], "c1": COMMON_COPIES[1], "staple": staple.copies,
               "options": words["sep"].join(options[:-1]) + words["or"] + options[-1]}
+    berries = NUMBERS.starting_berries
+    assert all(berries[n][0] == 0 for n in berries), "the first player has no head start"
+    for n in (2, 3, 4):
+        later = [str(b) for b in berries[n][1:]]
+        fields[f"b{n}"] = words["sep"].join(later[:-1]) + words["and"] + later[-1] if len(later) > 1 else later[0]
     missing = [f.format(**fields) for f in FRAGMENTS[lang] if f.format(**fields) not in text]
     assert not missing, f"rules.{lang}.md does not say {missing}"
     assert staple.name[lang] in section(lang, "Unique and common cards" if lang == "en" else "独特牌与普通牌")
@@ -191,6 +201,8 @@ def example_game():
         for kind in hand:
             state.deck.remove(kind)
         state.hands[seat] = list(hand)
+    for seat, berries in enumerate(NUMBERS.starting_berries[2]):  # Ann first: turn order is seat order
+        state.resources[seat] = [berries, 0, 0, 0]
     for action in SCRIPT:
         state.apply(action)
     return state
@@ -208,5 +220,7 @@ def test_the_worked_example_is_a_season_the_engine_plays_as_the_page_tells_it(la
         assert all(names[k].name[lang] in text for k in hand)
     places = [a[1] for a in SCRIPT if a[0] == "place" and len(a) == 2]
     assert all((VALLEY.locations.get(p) or VALLEY.forest.get(p)).name[lang] in text for p in places + list(FOREST))
-    held = [sum(r) for r in state.resources]
-    assert held == [3, 2] and state.cities[1][state.occupied[1][0]] == "toadstool_inn"
+    assert state.resources == [[1, 1, 1, 0], [2, 0, 1, 0]]
+    assert state.cities[1][state.occupied[1][0]] == "toadstool_inn"
+    bobs = counted(Words(lang), "berry", NUMBERS.starting_berries[2][1])
+    assert NUMBERS.starting_berries[2][0] == 0 and bobs in text.split("\n\n")[1], "the head start, as the page says"

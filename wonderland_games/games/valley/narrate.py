@@ -92,7 +92,8 @@ class Narrator:
         self.viewer = None
 
     def setup(self, state) -> list:
-        """The opening lines, read from the starting position (a loaded game keeps no setup events)."""
+        """The opening lines, read from the starting position (a loaded game keeps no setup events):
+        who starts, the solo opponent, the forest and special events, the hands, any head start."""
         app, t, v = self.app, self.app.t, self.valley
         forest = app.i18n.join([place_name(app, v, f) for f in state.forest])
         specials = app.i18n.join([event_name(app, v, e) for e in state.specials])
@@ -100,9 +101,14 @@ class Narrator:
         if state.opponent is not None:
             lines.append((t("valley.log.solo", name=self.names[0], opponent=self.opponent(),
                             level=t(f"valley.words.level.{state.opponent.level}")), "event"))
-        return lines + [(t("valley.log.forest", places=forest), "quiet"),
-                        (t("valley.log.specials", events=specials), "quiet"),
-                        (t("valley.log.hands", cards=counted(app, "cards", state.starting_hand)), "quiet")]
+        lines += [(t("valley.log.forest", places=forest), "quiet"),
+                  (t("valley.log.specials", events=specials), "quiet"),
+                  (t("valley.log.hands", cards=counted(app, "cards", state.starting_hand)), "quiet")]
+        for seat in state.turn_order():  # the later players' head start
+            if any(state.resources[seat]):
+                lines.append((t("valley.log.head_start", name=self.names[seat],
+                                resources=resources_text(app, zip(RESOURCES, state.resources[seat]))), "quiet"))
+        return lines
 
     def opponent(self) -> str:
         """The solo opponent's name."""
