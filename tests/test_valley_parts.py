@@ -108,7 +108,7 @@ PROSPERITY = {
                        (["emerald_castle", "quarry", "tea_table", "twig_mill", "balloon", "signpost"], [0] * 4, 4)],
     "pebble_vault": [(["pebble_vault"], [3, 3, 3, 2], 2), (["pebble_vault"], [0, 0, 0, 6], 4)],
     "moon_theatre": [(["moon_theatre", "dormouse", "gryphon"], [0] * 4, 3),
-                     (["moon_theatre", "dormouse", "gryphon", "dodo", "signpost", "magpie"], [0] * 4, 5)],
+                     (["moon_theatre", "dormouse", "gryphon", "dodo", "signpost", "magpie"], [0] * 4, 4)],
 }
 
 # Basic locations: (exclusive, what a worker there gives).
