@@ -51,6 +51,15 @@ def test_setup_offers_the_opponent_with_one_seat_and_starts_solo_at_it(app, draw
     [session] = started
     assert session.options == {"opponent": "easy"} and session.state.opponent.level == "easy"
     assert len(session.seats) == 1
+    again = SetupScene(app, registry.get("valley"))  # the next new game remembers it all
+    assert again.count.value == 1 and again.options[0][1].value == "easy" and again.options[0][1].visible
+
+
+def test_a_remembered_option_that_no_longer_fits_falls_back_to_the_default(app):
+    from wonderland_games.core import setup_memory
+
+    setup_memory.remember("valley", [{"kind": "human", "name": "Ann"}], {"opponent": "impossible"})
+    assert SetupScene(app, registry.get("valley")).options[0][1].value == "normal"
 
 
 def solo_session(player: int, opponent: int) -> Session:

@@ -102,13 +102,13 @@ PROSPERITY = {
     "peacock": [(["peacock", "magpie", "pebble_vault"], [0] * 4, 3)],
     "tortoise": [(["tortoise", "signpost", "balloon", "brick_road"], [0] * 4, 3)],
     "walrus": [(["walrus", "gryphon"], [0] * 4, 0), (["walrus", "gryphon", "toadstool_inn"], [0] * 4, 4)],
-    "heart_palace": [(["heart_palace", "gryphon", "dodo", "dormouse"], [0] * 4, 3),
-                     (["heart_palace", "gryphon", "dodo", "balloon", "signpost", "caterpillar"], [0] * 4, 4)],
-    "emerald_castle": [(["emerald_castle", "quarry", "tea_table", "dormouse"], [0] * 4, 3),
-                       (["emerald_castle", "quarry", "tea_table", "twig_mill", "balloon", "signpost"], [0] * 4, 4)],
+    "heart_palace": [(["heart_palace", "gryphon", "dormouse"], [0] * 4, 2),
+                     (["heart_palace", "gryphon", "dodo", "balloon", "signpost"], [0] * 4, 3)],
+    "emerald_castle": [(["emerald_castle", "quarry", "dormouse"], [0] * 4, 2),
+                       (["emerald_castle", "quarry", "tea_table", "twig_mill", "balloon", "signpost"], [0] * 4, 3)],
     "pebble_vault": [(["pebble_vault"], [3, 3, 3, 2], 2), (["pebble_vault"], [0, 0, 0, 6], 4)],
     "moon_theatre": [(["moon_theatre", "dormouse", "gryphon"], [0] * 4, 3),
-                     (["moon_theatre", "dormouse", "gryphon", "dodo", "signpost", "magpie"], [0] * 4, 5)],
+                     (["moon_theatre", "dormouse", "gryphon", "dodo", "signpost", "magpie"], [0] * 4, 4)],
 }
 
 # Basic locations: (exclusive, what a worker there gives).

@@ -12,7 +12,7 @@ import pytest
 
 from wonderland_games.core import simulate, stats
 from wonderland_games.core.game import BOT, IllegalAction, Seat
-from wonderland_games.core.records import make_record, record_from_dict, replay_states
+from wonderland_games.core.records import load_record, make_record, record_from_dict, replay_states
 from wonderland_games.games.valley import solo
 from wonderland_games.games.valley import state as engine
 from wonderland_games.games.valley.data import load_valley
@@ -278,7 +278,7 @@ def test_random_solo_play_never_sticks_over_ten_thousand_states():
 
 
 # -- the foundation: simulate and stats ----------------------------------------------
-def test_simulate_plays_solo_at_normal_and_takes_the_level_as_an_option(capsys):
+def test_simulate_plays_solo_at_normal_and_takes_the_level_as_an_option(capsys, tmp_path):
     args = ["valley", "--players", "1", "--bots", "normal", "--games", "3", "--seed", "2", "--json"]
     assert simulate.main(args) == 0
     summary = json.loads(capsys.readouterr().out)
@@ -288,8 +288,11 @@ def test_simulate_plays_solo_at_normal_and_takes_the_level_as_an_option(capsys):
     assert simulate.main(args + ["--option", "opponent=hard"]) == 0
     hard = json.loads(capsys.readouterr().out)
     assert hard["options"] == {"opponent": "hard"} and hard["opponent"] != opponent
-    assert simulate.main(args[:-1] + ["--option", "opponent=hard"]) == 0
+    assert simulate.main(args[:-1] + ["--option", "opponent=hard", "--record", str(tmp_path)]) == 0
     assert "opponent" in capsys.readouterr().out
+    records = [load_record(p) for p in sorted(tmp_path.iterdir())]
+    assert len(records) == 3 and all(r.options == {"opponent": "hard"} for r in records)
+    assert list(replay_states(records[0]))[-1].opponent.level == "hard"
     assert simulate.main(args + ["--option", "opponent=mad"]) == 2
     assert "opponent" in capsys.readouterr().err
     assert simulate.main(args + ["--option", "nonsense"]) == 2

@@ -46,10 +46,21 @@ def recall(game_id: str) -> list:
     return [] if None in seats else seats
 
 
-def remember(game_id: str, seats: list) -> bool:
-    """Store the seats (dicts with kind, name, pick) of `game_id`; False when the file cannot be written."""
+def recall_options(game_id: str) -> dict:
+    """The whole-game picks (GameInfo.game_options) of the last setup of `game_id`, or {}."""
+    found = _load().get(f"{game_id}:options")
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, _SCALARS)}
+
+
+def remember(game_id: str, seats: list, options: dict | None = None) -> bool:
+    """Store the seats (dicts with kind, name, pick) of `game_id` and its whole-game picks;
+    False when the file cannot be written."""
     data = _load()
     data[game_id] = [{"kind": s["kind"], "name": s["name"], "pick": s.get("pick")} for s in seats]
+    if options:
+        data[f"{game_id}:options"] = dict(options)
     try:
         atomic_write_json(setup_path(), data)
     except OSError:

@@ -1,7 +1,7 @@
 """New game: how many seats, who sits in each (human or bot level), names, an optional seed,
 the game's own per-seat pick when it declares one (`GameInfo.seat_choice`, Oz: characters)
 and its picks for the whole game (`GameInfo.game_options`, a row each under the seats, shown
-only at the seat counts they apply to: Valley's solo opponent with one seat).
+only at the seat counts they apply to: Valley's solo opponent with one seat; remembered too).
 
 Names start as "Player N" for people and a storybook name for bots; a name
 the player typed is never overwritten when the seat kind changes, and typing
@@ -129,8 +129,11 @@ class SetupScene(FormScene):
                                   for n in counts], count,
                             on_change=lambda _: self._count_changed())
         picks = initial_picks(info.seat_choice, remembered, info.max_players) if info.seat_choice else []
+        picked = setup_memory.recall_options(info.id)
         self.options = [(option, Choice(app, [(v, partial(lambda o, v: app.t(o.value_label.format(v)), option, v))
-                                              for v in option.values], option.default))
+                                              for v in option.values],
+                                        picked[option.option] if picked.get(option.option) in option.values
+                                        else option.default))
                         for option in info.game_options]
         self.option_labels: list = []  # (rect, text-getter, its Choice)
         self.rows = []
@@ -256,7 +259,8 @@ class SetupScene(FormScene):
         except (ValueError, KeyError, OSError) as exc:
             show_error(self.app, self.app.t("setup.failed", error=exc))
             return
-        setup_memory.remember(self.info.id, [row.remembered() for row in rows])
+        setup_memory.remember(self.info.id, [row.remembered() for row in rows],
+                              {option.option: picked.value for option, picked in self.options})
         open_game(self.app, session, replace=True)
 
     # -- layout --------------------------------------------------------------------

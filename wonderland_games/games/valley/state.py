@@ -46,9 +46,9 @@ and recalls its workers when the player prepares; the spots it holds are in
 
 All chance comes from a SplitMix64 generator kept as one int (core/chance.py):
 `["first", seat]`, the revealed `["forest", id]`s and `["special", id]`s,
-then `["draw", kind]` for every card drawn (the opponent's too) and `["die", face]`
-for every roll of the solo opponent (a random card of the face-down
-pile, the same odds as a shuffle). With a tape every outcome is recorded or
+then `["draw", kind]` for every card drawn, the solo opponent's too (a random
+card of the face-down pile, the same odds as a shuffle), and `["die", face]` for
+every roll of the solo opponent's die. With a tape every outcome is recorded or
 played back, so records are self-contained.
 """
 
