@@ -29,7 +29,7 @@ def test_setup_offers_the_opponent_with_one_seat_and_starts_solo_at_it(app, draw
     app.i18n.set_language("en")
     scene = SetupScene(app, registry.get("valley"))
     app.push(scene)
-    [(option, choice)] = scene.options
+    option, choice = next((o, c) for o, c in scene.options if o.option == "opponent")
     while scene.count.value != 2:
         scene.count.step(1)
     step(app)
@@ -49,7 +49,7 @@ def test_setup_offers_the_opponent_with_one_seat_and_starts_solo_at_it(app, draw
     monkeypatch.setattr(setup_scene, "open_game", lambda app, session, replace=False: started.append(session))
     click_widget(app, scene.start_button)
     [session] = started
-    assert session.options == {"opponent": "easy"} and session.state.opponent.level == "easy"
+    assert session.options == {"opponent": "easy", "starting_hand": 5} and session.state.opponent.level == "easy"
     assert len(session.seats) == 1
     again = SetupScene(app, registry.get("valley"))  # the next new game remembers it all
     assert again.count.value == 1 and again.options[0][1].value == "easy" and again.options[0][1].visible
