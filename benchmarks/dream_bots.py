@@ -1,7 +1,7 @@
 """Dream Teller bots: the correct share by role mix and each role's points a round; printed,
 never asserted (tests/test_dream_bots.py asserts a small version).
 
-    PYTHONPATH=. python benchmarks/dream_bots.py [--games N] [--players N] [--level normal] [--seed S]
+    PYTHONPATH=. python benchmarks/dream_bots.py [--games N] [--players N] [--level normal] [--seed S] [--lang zh]
 
 Dealt: bot-only games as `simulate dream` plays them (same seeds), each round counted
 under the roles it dealt. Forced: the same games with every round's spirits re-dealt
@@ -25,12 +25,12 @@ from wonderland_games.games.dream.rules import BOOGEYMAN, FAIRY, ROLES, SANDMAN
 from wonderland_games.games.dream.state import CORRECT, DROPPED
 
 
-def play(players: int, level: str, seed: int, index: int, forced: Optional[list] = None):
+def play(players: int, level: str, seed: int, index: int, forced: Optional[list] = None, lang: str = "zh"):
     """One bot game (seeded as `simulate` seeds game `index`); with `forced`, every round's
     spirits get those roles from the dreamer's left. Returns the finished state."""
     info = registry.get("dream")
     seats = [Seat(f"{level} {s + 1}", BOT, level) for s in range(players)]
-    state = info.new_state(seats, derive_seed(seed, index), None)
+    state = info.new_state(seats, derive_seed(seed, index), {"lang": lang})
     bots = [info.make_bot(level) for _ in seats]
     rngs = [random.Random(derive_seed(seed, index, "bot", s)) for s in range(players)]
     dealt = -1
@@ -69,10 +69,11 @@ def main() -> None:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--forced-games", type=int, default=50)
+    parser.add_argument("--lang", default="zh")
     args = parser.parse_args()
-    states = [play(args.players, args.level, args.seed, i) for i in range(args.games)]
+    states = [play(args.players, args.level, args.seed, i, lang=args.lang) for i in range(args.games)]
     mixes, points = tally(states)
-    print(f"dealt: {args.games} games of {args.players} {args.level} bots, seed {args.seed}")
+    print(f"dealt: {args.games} games of {args.players} {args.level} bots, seed {args.seed}, clues in {args.lang}")
     for mix, (correct, decided) in sorted(mixes.items()):
         print(f"  {mix}: {correct}/{decided} correct = {correct / decided:.1%}")
     means = {r: statistics.mean(points[r]) for r in ROLES if points[r]}
@@ -85,7 +86,7 @@ def main() -> None:
         forced = [FAIRY] * spirits
         for k in range(boogeymen):  # spread round the table: seats 2, 4, then 1 from the dreamer's left
             forced[(2 * k + 1) % spirits] = BOOGEYMAN
-        (mix, (correct, decided)), = tally([play(args.players, args.level, args.seed, i, forced)
+        (mix, (correct, decided)), = tally([play(args.players, args.level, args.seed, i, forced, args.lang)
                                            for i in range(args.forced_games)])[0].items()
         print(f"  {mix} (seats from the dreamer's left: {''.join(r[0].upper() for r in forced)}): "
               f"{correct}/{decided} correct = {correct / decided:.1%}")

@@ -51,7 +51,8 @@ GUESS_AT = {"easy": 0.4, "normal": 0.6, "hard": 0.7}  # the best word's share of
 CONFUSED_AFTER = 4  # clues on a card after which no word explaining half of them means a skip
 GIVE_UP = 8  # clues on a card after which the dreamer guesses its best word or skips
 EASY_SKIP = 3  # Easy spirits leave out this many of the strongest clues while others remain
-TRUST_FLOOR = 0.1  # Hard: the least trust left in a speaker
+TRUST_FLOOR = 0.3  # Hard: the least trust left in a speaker
+MISS_WEIGHT = 1  # Hard: a clue that misled counts this many times a clue that fit
 
 
 def card_clues(view) -> list:
@@ -168,7 +169,7 @@ class DreamBot(Bot):
         trust = {}
         for seat in set(fits) | set(misses):
             good, bad = fits.get(seat, 0), misses.get(seat, 0)
-            trust[seat] = max(TRUST_FLOOR, TRUST * (good + 1) / (good + 2 * bad + 1))
+            trust[seat] = max(TRUST_FLOOR, (good + TRUST) / (good + MISS_WEIGHT * bad + 1))  # TRUST: one clue's worth
         return trust
 
     # -- the spirits -------------------------------------------------------------
@@ -206,7 +207,7 @@ class DreamBot(Bot):
     def boogeyman_clues(self, view, word, said: set, lexicon) -> list:
         """Legal clues of a decoy not said on this card, those the word does not list first, then
         by the decoy's ranking. Normal leads to the first decoy that has any; Hard to the decoy
-        the card's clues make most believable."""
+        the card's clues and its own next clue make most believable, that clue first."""
         lang = view.lang
         own = {fold(c) for c in word.associations[lang]}
         by_decoy = []
@@ -217,10 +218,15 @@ class DreamBot(Bot):
                 by_decoy.append((decoy, sorted(clues, key=lambda c: fold(c) in own)))
         if not by_decoy:
             return []
-        if self.level == "hard":
-            read, heard, excluded = reader(lexicon, lang), card_clues(view), set(view.correct_words())
-            return max(by_decoy, key=lambda d: read.share(d[0], heard, excluded))[1]
-        return by_decoy[0][1]
+        if self.level != "hard":
+            return by_decoy[0][1]
+        read, heard, excluded = reader(lexicon, lang), card_clues(view), set(view.correct_words())
+        seat = view.current_player()
+        best = []
+        for decoy, clues in by_decoy:
+            shares = {c: read.share(decoy, heard + [(seat, c)], excluded) for c in clues}
+            best.append((max(shares.values()), sorted(clues, key=lambda c: -shares[c])))
+        return max(best, key=lambda b: b[0])[1]
 
 
 def make_bot(level: str) -> Bot:
