@@ -192,3 +192,16 @@ def share_correct(roles, games=3):
 def test_fairy_clues_alone_get_most_words_right_and_each_boogeyman_lowers_the_share():
     shares = [share_correct([FAIRY] * (5 - b) + [BOOGEYMAN] * b, games=2) for b in range(3)]
     assert shares[0] >= 0.75 and shares[0] > shares[1] + 0.05 > shares[2] + 0.1, shares
+
+
+def test_an_easy_dreamer_guesses_where_a_normal_one_listens():
+    read = bots.reader(LEX, "zh")
+    clue = next(c for c in sorted(LEX.index["zh"])
+                if bots.GUESS_AT["easy"] < (read.ranked([(1, c)], {}, set()) or [(0,)])[0][0] < bots.GUESS_AT["normal"])
+    word = next(w for w, _ in LEX.index["zh"][clue])
+    actions = []
+    for level in ("easy", "normal"):
+        s = on_word(word, [FAIRY, FAIRY, FAIRY])
+        s.apply(("clue", s.speaker, clue))
+        actions.append(act(s, DreamBot(level))[0])
+    assert actions == ["guess", "listen"]

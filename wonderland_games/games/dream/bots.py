@@ -32,6 +32,21 @@ the decoy the clues so far make most believable, and a Hard dreamer trusts a
 speaker less whose clues this round backed a guess that proved wrong or did not
 fit a word that proved right (it sees its own wrong guesses and the correct
 words, not the wrong words).
+
+Measured (seed 1, 6 players; `PYTHONPATH=. python benchmarks/dream_bots.py --games 1000
+--forced-games 200`, Normal bots, clues in Chinese): with every spirit a fairy the dreamer
+gets 99.5% of the words right; one boogeyman among five spirits 81.9%, two 56.2%, three
+31.2%. Dealt as the rule text deals, 2F 2B 1S 47.1%, 3F 1B 1S 57.7%, 3F 2B 57.0%; points a
+round: dreamer 10.98, fairy 9.15, boogeyman 8.38, sandman 8.41 (highest / lowest 1.31).
+`simulate dream --players 6 --bots normal --games 1000 --fixed-seats`: no seat more than
+3.3 points from a fair share of wins. English clues about the same (fairies only 99.2%,
+role means within 1.29); Easy tables 78.6% with fairies only, role means within 1.19.
+Hard tables are the lopsided ones: Hard fairies and the Hard dreamer's trust find the word
+so well (fairies only 100%, three boogeymen still 57.8%) that a boogeyman makes 6.7 points
+a round to the dreamer's 16.3 (2.44); what would even it is Hard misleaders that keep the
+dreamer's trust (not found yet: giving clues the word lists too made it worse, 2.69).
+In a mixed table (hard, normal, easy twice each, 300 games) Hard wins 25%, Normal 15%,
+Easy 10% of games.
 """
 
 from __future__ import annotations
