@@ -9,7 +9,7 @@ from wonderland_games.core.bots import RandomBot
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.games.dream import bots
 from wonderland_games.games.dream.bots import DreamBot, card_clues
-from wonderland_games.games.dream.clues import check_clue, fold
+from wonderland_games.games.dream.clues import check_clue
 from wonderland_games.games.dream.lexicon import load_lexicon
 from wonderland_games.games.dream.rules import BOOGEYMAN, DREAMER, FAIRY, SANDMAN
 from wonderland_games.games.dream.state import CORRECT, DROPPED, HIDDEN, LISTEN, PASS, WRONG

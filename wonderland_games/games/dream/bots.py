@@ -52,7 +52,6 @@ Easy 10% of games.
 from __future__ import annotations
 
 import math
-from typing import Optional
 
 from ...core.bots import Bot, RandomBot, level_bot
 from .clues import check_clue, fold
