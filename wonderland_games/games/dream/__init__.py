@@ -1,23 +1,23 @@
 """说梦人 · Dream Teller: its engine registers, so simulate, records and the conformance
 suite cover it; it reaches the menu (`available`) once its table exists.
 
-Every bot level is the generic random bot for now: real spirits and dreamers
-need the word lexicon (clues by association, guesses from the clues), which is
-the next step.
+The bots (`bots.py`) give and read clues through the lexicon, in the game's
+`lang` option.
 
 A game's deck is the lexicon's words and its guesses are judged by the lexicon's
 matcher (names and synonyms in both languages); the engine itself knows only
 word ids, so its tests can use a small deck. The lexicon loads on the first game,
 not at start-up."""
 
-from ...core.bots import RandomBot
 from ...core.game import GameInfo
 from ...core.registry import game_name, register
 from . import state
 
 
-def _make_bot(level: str) -> RandomBot:
-    return RandomBot()
+def _make_bot(level: str):
+    from .bots import make_bot
+
+    return make_bot(level)
 
 
 def _matcher(lexicon):

@@ -91,7 +91,8 @@ DEFAULT_WORDS = tuple(f"dream{i:02d}" for i in range(1, 39))
 ROUND_SECONDS = 120
 CLUE_LIMIT = 30  # bot mode: clue turns a round (about one every 4 s of a 2-minute dream)
 MAX_TEXT = 40
-OPTIONS = ("mode", "words", "seconds", "clue_limit")
+LANGS = ("zh", "en")  # the clue language (bot mode): what bots say and the clue checker judges
+OPTIONS = ("mode", "words", "seconds", "clue_limit", "lang")
 
 CORRECT_A, WRONG_A, SKIP_A = ("correct",), ("wrong",), ("skip",)
 TIME_UP, PASS, LISTEN = ("time_up",), ("pass",), ("listen",)
@@ -116,7 +117,10 @@ def is_guess_text(text) -> bool:
 
 
 def read_options(seats: Sequence[Seat], options: Optional[dict]) -> tuple:
-    """(mode, words, seconds, clue_limit) from `options`, each checked (ValueError says which)."""
+    """(mode, words, seconds, clue_limit, lang) from `options`, each checked (ValueError says which).
+
+    `lang` is the language the clues are given in ("zh" unless the app plays in English): the
+    scene checks a person's clue in it and the bots speak it; the engine only keeps it."""
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
@@ -135,14 +139,17 @@ def read_options(seats: Sequence[Seat], options: Optional[dict]) -> tuple:
     limit = options.get("clue_limit", CLUE_LIMIT)
     if type(limit) is not int or not 0 <= limit <= 1000:
         raise ValueError(f"clue_limit must be a whole number from 0 to 1000, not {limit!r}")
-    return mode, tuple(words), seconds, limit
+    lang = options.get("lang", LANGS[0])
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
+    return mode, tuple(words), seconds, limit, lang
 
 
 class DreamState(ChanceState, GameState):
     game_id = GAME_ID
 
     def __init__(self, seats: Sequence[Seat], mode: str, words: Sequence[str], seconds: int, clue_limit: int,
-                 matcher: Optional[Matcher] = None):
+                 lang: str = LANGS[0], matcher: Optional[Matcher] = None):
         n = len(seats)
         self.seats = tuple(seats)
         self.seat_data = tuple(s.to_dict() for s in self.seats)  # to_dict's, made once (asdict is slow)
@@ -150,6 +157,7 @@ class DreamState(ChanceState, GameState):
         self.words = tuple(words)
         self.seconds = seconds
         self.clue_limit = clue_limit
+        self.lang = lang
         self.matcher = matcher or same_word
         self.seed: Optional[int] = None
         self.rng: Optional[int] = None  # None on views: the words to come are hidden
@@ -479,7 +487,8 @@ class DreamState(ChanceState, GameState):
     def to_dict(self) -> dict:
         return {"game": GAME_ID, "version": FORMAT_VERSION, "seats": [dict(s) for s in self.seat_data],
                 "mode": self.mode, "words": list(self.words), "seconds": self.seconds,
-                "clue_limit": self.clue_limit, "seed": self.seed, "rng": self.rng, "chance": self.chance,
+                "clue_limit": self.clue_limit, "lang": self.lang, "seed": self.seed, "rng": self.rng,
+                "chance": self.chance,
                 "first": self.first, "round": self.round, "phase": self.phase, "roles": list(self.roles),
                 "fresh": list(self.fresh), "used": list(self.used), "current": self.current,
                 "cards": [list(c) for c in self.cards], "table_from": self.table_from,

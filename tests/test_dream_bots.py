@@ -1,0 +1,207 @@
+"""Dream Teller bots: legal play, clues by role, the dreamer's reading, and views only."""
+
+import random
+
+import pytest
+
+from wonderland_games.core import registry
+from wonderland_games.core.bots import RandomBot
+from wonderland_games.core.game import BOT, Seat
+from wonderland_games.games.dream import bots
+from wonderland_games.games.dream.bots import DreamBot, card_clues
+from wonderland_games.games.dream.clues import check_clue
+from wonderland_games.games.dream.lexicon import load_lexicon
+from wonderland_games.games.dream.rules import BOOGEYMAN, DREAMER, FAIRY, SANDMAN
+from wonderland_games.games.dream.state import CORRECT, DROPPED, HIDDEN, LISTEN, PASS, WRONG
+
+INFO = registry.get("dream")
+LEX = load_lexicon()
+
+
+def table(n=6, seed=1, level="normal", **options):
+    return INFO.new_state([Seat(f"B{i}", BOT, level) for i in range(n)], seed, options)
+
+
+def on_word(word, roles, seed=1, lang="zh"):
+    """A fresh bot-mode round with `word` in play and the spirits, from the dreamer's left, in `roles`."""
+    s = table(len(roles) + 1, seed, lang=lang)
+    s.fresh = sorted(set(s.fresh + [s.current]) - {word})
+    s.current = word
+    seat = s.next_spirit(s.dreamer())
+    for role in roles:
+        s.roles[seat], seat = role, s.next_spirit(seat)
+    return s
+
+
+def act(s, bot, rng=None):
+    seat = s.current_player()
+    action = bot.choose(s.view(seat), s.legal_actions(), rng or random.Random(0))
+    s.apply(action)
+    return action
+
+
+def test_make_bot_gives_each_level():
+    assert isinstance(INFO.make_bot("random"), RandomBot)
+    assert [INFO.make_bot(level).level for level in ("easy", "normal", "hard")] == ["easy", "normal", "hard"]
+
+
+@pytest.mark.parametrize("lang, levels", [("zh", ("easy", "normal", "hard")), ("en", ("hard", "normal", "easy"))])
+def test_bots_play_whole_games_legally_and_never_say_an_illegal_clue(lang, levels):
+    s = INFO.new_state([Seat(f"B{i}", BOT, levels[i % 3]) for i in range(5)], 3, {"lang": lang, "clue_limit": 12})
+    players = [INFO.make_bot(seat.level) for seat in s.seats]
+    rng, clues = random.Random(3), 0
+    while not s.is_over():
+        seat = s.current_player()
+        action = players[seat].choose(s.view(seat), s.legal_actions(), rng)
+        assert action[0] in ("clue", "pass", "guess", "skip", "listen", "story"), action
+        if action[0] == "clue":
+            assert action[1] == seat and check_clue(LEX, s.current, action[2], lang) is None, action
+            clues += 1
+        s.apply(action)  # raises if illegal
+    assert clues > 40 and sum(r["points"][r["roles"].index(DREAMER)] for r in s.history) > 0
+
+
+def test_a_fairy_leads_to_the_word_strongest_first_never_repeating():
+    s = on_word("sun", [FAIRY, FAIRY, FAIRY])
+    normal = DreamBot("normal")
+    said = []
+    for _ in range(3):
+        said.append(act(s, normal)[2])
+        s.apply(LISTEN)
+    assert said == list(LEX.words["sun"].associations["zh"][:3])
+
+
+def test_an_easy_fairy_gives_weaker_clues_and_a_hard_fairy_the_telling_ones():
+    word = LEX.words["moon"]
+    for seed in range(5):
+        s = on_word("moon", [FAIRY, FAIRY, FAIRY])
+        clue = act(s, DreamBot("easy"), random.Random(seed))[2]
+        assert word.associations["zh"].index(clue) >= bots.EASY_SKIP
+    s = on_word("moon", [FAIRY, FAIRY, FAIRY])
+    clue = act(s, DreamBot("hard"))[2]
+    assert clue in word.associations["zh"] and bots.reader(LEX, "zh").share("moon", card_clues(s), set()) > 0.5
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_boogeyman_leads_toward_a_decoy_with_legal_clues(level):
+    for word in ("sun", "dog", "owl", "flying"):
+        s = on_word(word, [BOOGEYMAN, FAIRY, FAIRY], lang="en")
+        clue = act(s, DreamBot(level))[2]
+        decoys = [d for d in LEX.words[word].decoys if clue in LEX.words[d].associations["en"]]
+        assert decoys and check_clue(LEX, word, clue, "en") is None, (word, clue)
+
+
+def test_a_hard_boogeyman_takes_the_decoy_the_clues_so_far_make_believable():
+    s = on_word("sun", [FAIRY, BOOGEYMAN, FAIRY], lang="en")
+    s.apply(("clue", s.speaker, "twinkle"))  # a star clue, said by the first spirit
+    s.apply(LISTEN)
+    clue = act(s, DreamBot("hard"))[2]
+    assert clue in LEX.words["star"].associations["en"], clue
+
+
+def test_a_sandman_helps_while_the_correct_pile_is_behind_and_misleads_when_it_is_ahead():
+    word = LEX.words["sun"]
+    for outcome, helps in ((WRONG, True), (CORRECT, False)):
+        s = on_word("sun", [SANDMAN, FAIRY, FAIRY])
+        s.cards = [["moon", outcome, ""]]
+        clue = act(s, DreamBot("normal"))[2]
+        assert (clue in word.associations["zh"]) == helps, clue
+
+
+def test_a_spirit_with_nothing_left_to_say_passes():
+    s = on_word("sun", [FAIRY, FAIRY, FAIRY])
+    s.clues = [[0, 1, c] for c in LEX.words["sun"].associations["zh"]]
+    assert act(s, DreamBot("normal")) == PASS
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_dreamer_guesses_the_word_after_strong_fairy_clues(level):
+    s = on_word("elephant", [FAIRY, FAIRY, FAIRY])
+    for clue in LEX.words["elephant"].associations["zh"][:3]:
+        s.apply(("clue", s.speaker, clue))
+        action = act(s, DreamBot(level))
+        if action != LISTEN:
+            break
+    assert s.cards[0][:2] == ["elephant", CORRECT], (action, s.cards)
+
+
+def test_the_dreamer_listens_while_unsure_and_skips_clues_that_contradict_each_other():
+    s = on_word("sun", [FAIRY, FAIRY, FAIRY])
+    dreamer = DreamBot("normal")
+    unrelated, seen = [], {"sun"}
+    for clue, hits in sorted(LEX.index["zh"].items()):  # vague clues of several words, no word twice
+        words = {w for w, _ in hits}
+        if len(words) >= 3 and min(r for _, r in hits) >= 3 and not words & seen and (
+                len(unrelated) < bots.CONFUSED_AFTER):
+            unrelated.append(clue)
+            seen |= words
+    actions = []
+    for clue in unrelated:
+        s.apply(("clue", s.speaker, clue))
+        actions.append(act(s, dreamer))
+        if actions[-1] != LISTEN:
+            break
+    assert actions[-1] == ("skip",) and LISTEN in actions
+
+
+def test_a_hard_dreamer_trusts_less_who_backed_a_wrong_guess():
+    s = on_word("sun", [FAIRY, BOOGEYMAN, FAIRY], lang="en")
+    s.clues = [[0, 2, "night"], [0, 1, "bright"], [1, 1, "hot"], [1, 3, "shine"]]
+    s.cards = [["sun", WRONG, "moon"], ["fire", CORRECT, "fire"]]
+    trust = DreamBot.trust(s.view(s.dreamer()), bots.reader(LEX, "en"))
+    assert trust[2] < bots.TRUST < trust[1], trust
+
+
+def test_bots_read_only_their_view():
+    """The dreamer's choice is the same whatever the word; a spirit's whatever the others' roles."""
+    dreamer = DreamBot("hard")
+    choices = set()
+    for word in ("sun", "moon", "dog"):
+        s = on_word(word, [FAIRY, FAIRY, FAIRY])
+        s.apply(("clue", s.speaker, "夜晚"))
+        view = s.view(s.dreamer())
+        assert view.current == HIDDEN and view.rng is None
+        choices.add(dreamer.choose(view, s.legal_actions(), random.Random(0)))
+    assert len(choices) == 1
+    said = set()
+    for others in ([FAIRY, FAIRY], [BOOGEYMAN, SANDMAN], [SANDMAN, BOOGEYMAN]):
+        s = on_word("sun", [BOOGEYMAN] + others)
+        view = s.view(s.current_player())
+        assert view.roles.count(HIDDEN) == 2
+        said.add(DreamBot("hard").choose(view, s.legal_actions(), random.Random(0)))
+    assert len(said) == 1
+
+
+def test_the_lang_option_is_checked_and_kept():
+    with pytest.raises(ValueError, match="lang must be"):
+        table(lang="fr")
+    s = table(lang="en")
+    assert INFO.from_dict(s.to_dict()).lang == "en"
+
+
+def share_correct(roles, games=3):
+    """The correct share of decided cards over `games` normal-bot games with every round's
+    spirits forced to `roles` (the benchmark's forced table)."""
+    from benchmarks.dream_bots import play
+
+    cards = [o for i in range(games) for r in play(len(roles) + 1, "normal", 5, i, roles).history
+             for _, o, _ in r["cards"] if o != DROPPED]
+    return cards.count(CORRECT) / len(cards)
+
+
+def test_fairy_clues_alone_get_most_words_right_and_each_boogeyman_lowers_the_share():
+    shares = [share_correct([FAIRY] * (5 - b) + [BOOGEYMAN] * b, games=2) for b in range(3)]
+    assert shares[0] >= 0.75 and shares[0] > shares[1] + 0.05 > shares[2] + 0.1, shares
+
+
+def test_an_easy_dreamer_guesses_where_a_normal_one_listens():
+    read = bots.reader(LEX, "zh")
+    clue = next(c for c in sorted(LEX.index["zh"])
+                if bots.GUESS_AT["easy"] < (read.ranked([(1, c)], {}, set()) or [(0,)])[0][0] < bots.GUESS_AT["normal"])
+    word = next(w for w, _ in LEX.index["zh"][clue])
+    actions = []
+    for level in ("easy", "normal"):
+        s = on_word(word, [FAIRY, FAIRY, FAIRY])
+        s.apply(("clue", s.speaker, clue))
+        actions.append(act(s, DreamBot(level))[0])
+    assert actions == ["guess", "listen"]
