@@ -27,11 +27,11 @@ group changed (200 two-player games each): resources worth 0.65 then 0.8 a
 unit early won 67% and 64% against the step before; a spare resource at a
 quarter, hand cards at about half a resource, a worker at 0.8 each won 56-60%.
 Measured (2 players, seats rotating, 1000 games, `simulate valley ... --seed 7
---processes 2`): Normal beats Easy in 76.1% (scores 35.8 to 29.2), Random in
-97.3%, Easy beats Random in 91.1%; Normal takes ~2.5 ms a decision (p99 18 ms
-on a busy machine). Hard beats Normal in 70.5% of 400 games (scores 40.1 to
-35.1) at ~0.2 s a decision (p99 0.73 s); with four players ~0.26 s (p99 0.95 s,
-the 1 s limit).
+--processes 2`) on the cards as balanced on 1 December: Normal beats Easy in 76.6%
+(scores 35.5 to 29.8) and Random in 97.2%; Hard beats Normal in 69.9% of 400 games
+(scores 40.0 to 35.2) at ~0.18 s a decision (p99 0.52 s). Before that balance:
+Easy beat Random in 91.1%; Normal took ~2.5 ms a decision (p99 18 ms on a busy
+machine); Hard with four players ~0.26 s (p99 0.95 s, the 1 s limit).
 """
 
 from __future__ import annotations
