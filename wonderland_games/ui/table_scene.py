@@ -222,6 +222,20 @@ class TableScene(Scene):
         """A key on a live table that the game gives a meaning (Enter confirms, ...)."""
 
     # -- turns -------------------------------------------------------------------------
+    def _waiting_lines(self, over_key: str, wait_key: str):
+        """The controls panel's lines when there is nothing for the viewer to plan, else None:
+        a replay's step, the end, or whose turn it is (nothing while the viewer's own move plays out)."""
+        if self.replay:
+            return [(self._status(), 16, theme.INK, False)]
+        if self.state.is_over():
+            return [(self.app.t(over_key), 20, theme.PLUM, True)]
+        if self.my_turn():
+            return None
+        seat = self.state.current_player()
+        if seat == self.viewer:
+            return []
+        return [(self.app.t(wait_key, name=self.seats[seat].name), 16, theme.INK_SOFT, False)]
+
     def my_turn(self) -> bool:
         """True when the looking human may act now."""
         seat = self.state.current_player()

@@ -676,15 +676,9 @@ class OzScene(TableScene):
     def _hint_lines(self) -> list:
         """What the controls panel says: the walk ahead, or what to do now."""
         t, state = self.app.t, self.state
-        if self.replay:
-            return [(self._status(), 16, theme.INK, False)]
-        if state.is_over():
-            return [(t("oz.status.over"), 20, theme.PLUM, True)]
-        seat = state.current_player()
-        if not self.my_turn():
-            if seat == self.viewer:  # the viewer's own move is being animated
-                return []
-            return [(t("oz.hint.wait", name=self.seats[seat].name), 16, theme.INK_SOFT, False)]
+        waiting = self._waiting_lines("oz.status.over", "oz.hint.wait")
+        if waiting is not None:
+            return waiting
         phase = state.phase
         if phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD):
             if self.selected is not None:

@@ -615,15 +615,10 @@ class ValleyScene(TableScene):
     def _controls_lines(self) -> list:
         """What the controls panel says: [(text, size, colour, bold) or ("icons", [(icon, n)])]."""
         t, state, app = self.app.t, self.state, self.app
-        if self.replay:
-            return [(self._status(), 16, theme.INK, False)]
-        if state.is_over():
-            return [(t("valley.table.status.over"), 20, theme.PLUM, True)]
+        waiting = self._waiting_lines("valley.table.status.over", "valley.table.hint.wait")
+        if waiting is not None:
+            return waiting
         seat = state.current_player()
-        if not self.my_turn():
-            if seat == self.viewer:
-                return []
-            return [(t("valley.table.hint.wait", name=self.seats[seat].name), 16, theme.INK_SOFT, False)]
         choice = self.choice()
         if self.decision() is not None and choice is not None:
             out = [(choice["title"], 16, theme.PLUM, True)]

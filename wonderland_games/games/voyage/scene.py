@@ -440,15 +440,10 @@ class VoyageScene(TableScene):
     def _hint_lines(self) -> list:
         """What the controls panel says: what to do now, or the move being planned."""
         t, state, app = self.app.t, self.state, self.app
-        if self.replay:
-            return [(self._status(), 16, theme.INK, False)]
-        if state.is_over():
-            return [(t("voyage.status.over"), 20, theme.PLUM, True)]
+        waiting = self._waiting_lines("voyage.status.over", "voyage.hint.wait")
+        if waiting is not None:
+            return waiting
         seat = state.current_player()
-        if not self.my_turn():
-            if seat == self.viewer:
-                return []
-            return [(t("voyage.hint.wait", name=self.seats[seat].name), 16, theme.INK_SOFT, False)]
         if state.phase == rules.DISCARD:
             over = len(state.hands[seat]) - rules.HAND_LIMIT
             key = "voyage.hint.discard_picked" if self.selected is not None else "voyage.hint.discard"
