@@ -195,6 +195,41 @@ def valley_full_cities(session) -> None:
                 city.append(kind_id)
 
 
+def idle_cpu_pct(scene_for, seconds: float = 6.0, size: tuple = (1920, 1080)) -> float:
+    """The share of one core the real main loop takes while nobody touches the window
+    (the first second included: the loop slows down after STILL_AFTER)."""
+    from wonderland_games.ui import app as app_module
+    from wonderland_games.ui.app import App
+
+    app = App(size=size)
+    app.settings.sound = False
+    scene = scene_for(app)
+    frames = int(60 * app_module.STILL_AFTER + app_module.STILL_FPS * (seconds - app_module.STILL_AFTER))
+    cpu, wall = time.process_time(), time.perf_counter()
+    app.run(scene, frames=frames)
+    share = (time.process_time() - cpu) / (time.perf_counter() - wall)
+    import pygame
+
+    pygame.display.quit()
+    return 100 * share
+
+
+def menu_scene(app):
+    from wonderland_games.scenes.menu import MenuScene
+
+    return MenuScene(app)
+
+
+def valley_my_turn_scene(app):
+    """A 2-player Valley table waiting for the human (the opening redraw choice)."""
+    from wonderland_games.core.session import Session
+    from wonderland_games.scenes.launch import scene_class
+
+    session = Session.new("valley", [Seat("Me"), Seat("Bot", BOT, "normal")], seed=3, options={})
+    session.autosave = False
+    return scene_class("valley")(app, session)
+
+
 def startup_s(runs: int = 5) -> list:
     """Process start to the first drawn menu frame (`--smoke` exits after it)."""
     out = []
@@ -288,6 +323,8 @@ def main() -> int:
     full = bot_table_frame_ms("valley", 4, (1920, 1080), 500 if args.quick else 1500, prepare=valley_full_cities)
     figures["valley_full_frame_ms_p99_1920x1080"] = round(p99(full), 2)
     figures["valley_full_frame_ms_median_1920x1080"] = round(statistics.median(full), 2)
+    figures["idle_cpu_pct_menu"] = round(idle_cpu_pct(menu_scene), 1)
+    figures["idle_cpu_pct_valley_my_turn"] = round(idle_cpu_pct(valley_my_turn_scene), 1)
     figures["startup_s"] = round(statistics.median(startup_s()), 3)
     finished, peak = peak_memory_mb()
     figures["peak_memory_mb_6p_session"] = round(peak, 1)

@@ -19,6 +19,7 @@ from .sound import Sound
 
 STILL_AFTER = 1.0  # seconds without input before a still scene is drawn less often
 STILL_FPS = 15
+STILL_REDRAW = 0.5  # seconds between redraws of a still screen: a text caret blinks at this rate
 INSIST_SECONDS = 1.0  # a too-small size back this soon after we grew the window is the platform's
 TITLE = "仙境游戏 · Wonderland Games"
 MAX_DESKTOP = (7680, 4320)  # assumed when no screen reports its size
@@ -50,7 +51,8 @@ class Scene:
         pass
 
     def still(self) -> bool:
-        """True while nothing on screen moves until the user acts (the loop slows down)."""
+        """True while nothing on screen moves until the user acts: the loop slows down and
+        redraws only on input (and every STILL_REDRAW seconds), so an idle window costs no CPU."""
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -76,6 +78,7 @@ class App:
         self.stack: list = []
         self.running = False
         self.clock = pygame.time.Clock()
+        self._drawn_top: Scene | None = None  # the top scene when a frame was last drawn
         self._grown = (None, 0.0)  # the too-small size we last grew the window from, and when
         self.screen = self._open_window(size)
         pygame.key.stop_text_input()
@@ -186,15 +189,17 @@ class App:
             first -= 1
         for scene in self.stack[first:]:
             scene.draw(self.screen)
+        self._drawn_top = self.top
 
-    def step(self, dt: float) -> bool:
-        """One frame: events, update, draw. Tests call this directly. True if input came."""
+    def step(self, dt: float, draw: bool = True) -> bool:
+        """One frame: events, update, draw (without `draw`, only if input came or another
+        scene came on top). Tests call this directly. True if input came."""
         events = pygame.event.get()
         for event in events:
             self.dispatch(event)
         if self.top is not None:
             self.top.update(dt)
-        if self.running or self.top is not None:
+        if (draw or events or self.top is not self._drawn_top) and (self.running or self.top is not None):
             self.draw()
             pygame.display.flip()
         return bool(events)
@@ -206,10 +211,16 @@ class App:
             self.push(first)
         count = 0
         quiet = 0.0  # seconds since the last input
+        undrawn = 0.0  # seconds since the last drawn frame
         while self.running and self.stack:
             still = quiet >= STILL_AFTER and self.top is not None and self.top.still()
             dt = self.clock.tick(STILL_FPS if still else 60) / 1000.0
-            quiet = 0.0 if self.step(min(dt, 0.1)) else quiet + dt
+            undrawn += dt
+            draw = not still or undrawn >= STILL_REDRAW
+            came = self.step(min(dt, 0.1), draw)
+            if draw or came:
+                undrawn = 0.0
+            quiet = 0.0 if came else quiet + dt
             count += 1
             if frames is not None and count >= frames:
                 break

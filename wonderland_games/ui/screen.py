@@ -43,6 +43,10 @@ class FormScene(Scene):
         self.s = theme.scale(size)
         self.layout(pygame.Rect((0, 0), size), self.s)
 
+    def still(self) -> bool:
+        """A form changes only when the user acts."""
+        return True
+
     def on_enter(self) -> None:
         self.ring.resume()
 
