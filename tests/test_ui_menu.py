@@ -5,6 +5,7 @@ import json
 import pygame
 import pytest
 
+from wonderland_games.core import registry
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
 from wonderland_games.scenes.launch import scene_class
@@ -140,24 +141,36 @@ def test_a_tile_with_an_unfinished_game_says_so_and_offers_resume_or_new(app, mo
     app.stack[:] = [menu]
     menu.on_enter()
     click_widget(app, tile(app, "oz"))
-    click_widget(app, app.top.buttons[1])  # new game
+    click_widget(app, app.top.buttons[1])  # new game: the choice is made, Start does not ask again
     assert isinstance(app.top, SetupScene)
     before = saves.autosave_path("oz").read_bytes()
-    setup = app.top
-    for no in (lambda: key(app, pygame.K_ESCAPE), lambda: key(app, pygame.K_RETURN),
-               lambda: click_widget(app, app.top.buttons[1])):
-        click_widget(app, setup.start_button)
-        assert isinstance(app.top, ConfirmDialog) and "round" in app.top.message
-        no()
-        assert app.top is setup and saves.autosave_path("oz").read_bytes() == before
-    click_widget(app, setup.start_button)
-    click_widget(app, app.top.buttons[0])  # abandon it
+    click_widget(app, app.top.start_button)
     assert type(app.top) is scene_class("oz") and app.top.session.actions == []
     kept, = saves.kept_dir().iterdir()
     assert kept.read_bytes() == before and not saves.autosave_path("oz").exists()
     app.stack[:] = [menu]
     menu.on_enter()
     assert tile(app, "oz").unfinished is None and tile(app, "voyage").unfinished is not None
+
+
+def test_a_setup_not_chosen_as_new_game_asks_before_abandoning(app):
+    from wonderland_games.core import saves
+
+    played("oz", moves=3)
+    before = saves.autosave_path("oz").read_bytes()
+    app.push(SetupScene(app, registry.get("oz")))
+    setup = app.top
+    for no in (lambda: key(app, pygame.K_ESCAPE), lambda: key(app, pygame.K_RETURN),
+               lambda: click_widget(app, app.top.buttons[1])):
+        click_widget(app, setup.start_button)
+        assert isinstance(app.top, ConfirmDialog) and "第1回合" in app.top.message
+        no()
+        assert app.top is setup and saves.autosave_path("oz").read_bytes() == before
+    click_widget(app, setup.start_button)
+    click_widget(app, app.top.buttons[0])  # abandon it
+    assert type(app.top) is scene_class("oz") and app.top.session.actions == []
+    kept, = saves.kept_dir().iterdir()
+    assert kept.read_bytes() == before
 
 
 def test_newer_version_save_is_not_called_damaged(app, monkeypatch):
@@ -374,14 +387,12 @@ def test_abandoning_that_cannot_set_the_game_aside_starts_nothing(app, monkeypat
 
     with monkeypatch.context() as patched:
         patched.setattr(saves.os, "replace", refuse)
-        click_widget(app, setup.start_button)
-        click_widget(app, app.top.buttons[0])  # abandon it
+        click_widget(app, setup.start_button)  # new game was chosen: it sets the old one aside at once
     assert isinstance(app.top, MessageDialog) and "Permission denied" in app.top.message
     key(app, pygame.K_RETURN)
     assert app.top is setup and saves.autosave_path("parade").read_bytes() == before
-    click_widget(app, setup.start_button)
     saves.autosave_path("parade").unlink()  # gone meanwhile: nothing to keep, the game starts
-    click_widget(app, app.top.buttons[0])
+    click_widget(app, setup.start_button)
     assert type(app.top) is scene_class("parade")
 
 

@@ -175,12 +175,13 @@ class MenuScene(FormScene):
             self.open_setup(info)
             return
         saved = tile.unfinished
-        self.app.push(ResumeDialog(self.app, saved, lambda: self.resume(saved), lambda: self.open_setup(info)))
+        self.app.push(ResumeDialog(self.app, saved, lambda: self.resume(saved),
+                                   lambda: self.open_setup(info, replacing=saved)))
 
-    def open_setup(self, info) -> None:
+    def open_setup(self, info, replacing=None) -> None:
         from .setup import SetupScene
 
-        self.app.push(SetupScene(self.app, info))
+        self.app.push(SetupScene(self.app, info, replacing))
 
     def open_load(self) -> None:
         from .load import LoadScene

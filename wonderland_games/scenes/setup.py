@@ -117,9 +117,12 @@ class SeatRow:
 
 
 class SetupScene(FormScene):
-    def __init__(self, app, info) -> None:
+    def __init__(self, app, info, replacing=None) -> None:
+        """`replacing`: the unfinished game (SaveInfo) the player already chose to replace with
+        a new one (the menu's Resume / New game box), so Start does not ask again."""
         super().__init__(app)
         self.info = info
+        self.replacing = replacing
         remembered = setup_memory.recall(info.id)
         if not info.min_players <= len(remembered) <= info.max_players:
             remembered = []
@@ -217,6 +220,9 @@ class SetupScene(FormScene):
         unfinished = self._unfinished()
         if unfinished is None:
             self._launch(seats, seed)
+            return
+        if self.replacing is not None and self.replacing.path == unfinished.path:
+            self._abandon(unfinished, seats, seed)
             return
         t = self.app.t
         message = t("saves.abandon_confirm", game=game_title(self.app, self.info.id),
