@@ -75,6 +75,33 @@ def test_log_panel_shows_the_games_title_in_the_current_language(app, drawn):
     assert drawn[-1] == "对局记录"
 
 
+def test_the_log_shows_whole_entries_at_every_scroll_position(app):
+    log = LogPanel(app, "Log")
+    log.set([(f"Entry {i}: " + "a sentence long enough to wrap over lines " * (1 + i % 3), "play")
+             for i in range(14)])
+    rect = pygame.Rect(0, 0, 300, 230)
+    body = log.body(rect, 1.0)
+    for offset in range(0, 2000, 9):
+        log.offset = offset
+        shown = log.placed(body, 1.0)
+        assert shown, offset
+        entries = {entry for _, _, _, (entry, _) in shown}
+        for entry in entries:  # every line of each entry shown, inside the log
+            lines = [line for _, _, _, (e, line) in shown if e == entry]
+            assert lines == list(range(len(lines))) and lines, (offset, entry)
+            assert len(lines) == sum(1 for _, img, (e, _) in log._lines if img is not None and e == entry)
+        assert all(body.top <= y and y + img.get_height() <= body.bottom + 1 for _, y, img, _ in shown)
+    log.offset = 0
+    assert max(e for _, _, _, (e, _) in log.placed(body, 1.0)) == 13  # the newest entry at the bottom
+
+
+def test_an_entry_taller_than_the_log_shows_the_lines_that_fit(app):
+    log = LogPanel(app, "Log")
+    log.set([("word " * 400, "play")])
+    rect = pygame.Rect(0, 0, 300, 150)
+    assert log.placed(log.body(rect, 1.0), 1.0)
+
+
 def test_a_table_waiting_for_the_human_is_still_and_a_bot_turn_is_not(table_app):
     from wonderland_games.games.parade.scene import ParadeScene
     from wonderland_games.ui.testing import run_until
