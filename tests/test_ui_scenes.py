@@ -24,9 +24,10 @@ from wonderland_games.scenes.menu import MenuScene
 from wonderland_games.scenes.results import ResultsScene, ranks
 from wonderland_games.scenes.rules import RulesScene
 from wonderland_games.scenes.settings import SettingsScene
-from wonderland_games.scenes.setup import SetupScene, kind_label
+from wonderland_games.scenes.setup import SetupScene
 from wonderland_games.scenes.stats import StatsScene
 from wonderland_games.ui import text as tx
+from wonderland_games.ui.seat_words import kind_label, seat_label
 from wonderland_games.ui.dialogs import ConfirmDialog, MessageDialog
 from wonderland_games.ui.testing import click_widget, key, monkey, step
 
@@ -380,7 +381,7 @@ def test_separator_and_name_lists_follow_the_language(app):
     t = app.t
     app.i18n.set_language("en")
     assert t("setup.title", game="Wonderland Parade") == "New game – Wonderland Parade"
-    assert kind_label(app, "bot-normal") == t("parade.bot", level="Normal") == "Bot – Normal"
+    assert kind_label(app, "bot-normal") == "Bot – Normal"
     assert t("oz.status.replay", i=2, n=9) == "Replay – step 2/9"
     assert t("stats.kinds.bot-hard") == "Bot – Hard"
     assert t("results.winner") == "{name} wins!"  # a field nobody filled stays as written
@@ -388,8 +389,27 @@ def test_separator_and_name_lists_follow_the_language(app):
         ["Ann", "Ann and Bob", "Ann, Bob and Cy"]
     app.i18n.set_language("zh")
     assert t("setup.title", game="仙境梦游") == "新游戏 · 仙境梦游"
-    assert kind_label(app, "bot-easy") == "电脑 · 简单" and kind_label(app, "human") == "玩家"
+    assert kind_label(app, "bot-easy") == "电脑 · 简单" and kind_label(app, "human") == "人类"
     assert app.i18n.join(["小兔", "柴郡猫", "帽匠"]) == "小兔、柴郡猫和帽匠"
+
+
+@pytest.mark.parametrize("lang, human, bot", [("en", "Human", "Bot – Hard"), ("zh", "人类", "电脑 · 困难")])
+def test_a_seat_kind_has_the_same_words_in_setup_and_every_table(app, monkeypatch, lang, human, bot):
+    """Human / Bot (人类 / 电脑): setup's words are the tables' (each game once had its own)."""
+    app.i18n.set_language(lang)
+    assert seat_label(app, Seat("Ann")) == kind_label(app, "human") == human
+    assert seat_label(app, Seat("Bo", "bot", "hard")) == kind_label(app, "bot-hard") == bot
+    for game in ("parade", "oz", "voyage", "valley"):
+        session = Session.new(game, [Seat("Ann"), Seat("Bo", "bot", "hard")], seed=2, autosave=False)
+        app.push(scene_class(game)(app, session))
+        seen, real = [], tx.render
+        with monkeypatch.context() as patched:
+            patched.setattr(tx, "render", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
+            step(app)
+        texts = " | ".join(seen)
+        assert bot in texts or game == "valley", game  # Valley's players panel names no kinds
+        assert not any(word in texts for word in ("Computer", "玩家 ·", "Player –")), game
+        app.pop()
 
 
 def test_results_show_the_match_tally_after_rematches(app, monkeypatch):

@@ -27,9 +27,9 @@ from ..ui.dialogs import show_error
 from ..ui.score_chart import SEAT_COLOURS, ScoreChart, score_series
 from ..ui.theme import px
 from ..ui.screen import FormScene, button_row
+from ..ui.seat_words import kind_label
 from ..ui.widgets import Button
 from .launch import back_to_menu, open_game
-from .setup import kind_label
 
 
 def _num(value) -> str:

@@ -26,19 +26,13 @@ from ..ui import text as tx
 from ..ui import theme
 from ..ui.dialogs import ConfirmDialog, show_error
 from ..ui.screen import FormScene
+from ..ui.seat_words import kind_label
 from ..ui.widgets import Button, Choice, TextInput
 from .launch import game_title, open_game, progress_text
 
 KINDS = ("human", "bot-easy", "bot-normal", "bot-hard")
 MAX_SEED_DIGITS = 9
 NAME_LEN = 12  # longer names are refused with a message saying so (tables lay names out for this)
-
-
-def kind_label(app, kind: str) -> str:
-    """A seat kind from KINDS in the current language, such as "Bot – Normal"."""
-    if kind == "human":
-        return app.t("setup.human")
-    return app.t("setup.bot_level", level=app.t("setup." + kind.split("-", 1)[1]))
 
 
 def _digit(ch: str) -> bool:

@@ -10,7 +10,7 @@ import math
 
 import pygame
 
-from ...core.game import BOT
+from ...ui.seat_words import seat_label
 from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.theme import px
@@ -22,12 +22,6 @@ CURRENT = (255, 236, 170)
 DIM = (20, 16, 40, 150)
 BRICK = (246, 206, 92)
 BRICK_DARK = (196, 146, 42)
-
-
-def seat_kind(app, seat) -> str:
-    if seat.kind == BOT:
-        return app.t("oz.bot", level=app.t(f"oz.level.{seat.level}"))
-    return app.t("oz.human")
 
 
 def _veil(size: tuple, radius: int) -> pygame.Surface:
@@ -84,7 +78,7 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
         surface.blit(w, (right, row.centery - w.get_height() // 2))
     name_rect = pygame.Rect(x, row.top, right - x - px(4, s), row.height)
     seat_info = state.seats[seat]
-    sub = f"{app.t('oz.characters.' + state.characters[seat])}{app.t('sep')}{seat_kind(app, seat_info)}"
+    sub = f"{app.t('oz.characters.' + state.characters[seat])}{app.t('sep')}{seat_label(app, seat_info)}"
     if row.height < px(40, s):  # a short row: the name, and who they are after it in grey
         used = tx.draw_line(surface, app.fonts, seat_info.name, name_rect, int(row.height * 0.55), theme.INK,
                             bold=current, align="left")

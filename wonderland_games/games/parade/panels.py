@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from ...core.game import BOT
+from ...ui.seat_words import seat_label
 from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.theme import px
@@ -20,12 +20,6 @@ from .cards import hex_rgb
 
 PANEL = (250, 241, 218, 232)
 CURRENT = theme.GOLD_LIGHT
-
-
-def seat_kind(app, seat) -> str:
-    if seat.kind == BOT:
-        return app.t("parade.bot", level=app.t(f"parade.level.{seat.level}"))
-    return app.t("parade.human")
 
 
 def card_name(app, deck, card: int) -> str:
@@ -89,7 +83,7 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
     tx.draw_line(surface, app.fonts, marker + seat.name, name_rect, px(19, s), theme.PLUM if current else theme.INK,
                  bold=True, align="left")
     kind_rect = pygame.Rect(name_rect.right + px(4, s), header.top, max(10, name_w - name_rect.width - px(4, s)), header.height)
-    tx.draw_line(surface, app.fonts, seat_kind(app, seat), kind_rect, px(14, s), theme.INK_SOFT, align="left")
+    tx.draw_line(surface, app.fonts, seat_label(app, seat), kind_rect, px(14, s), theme.INK_SOFT, align="left")
     score_rect = pygame.Rect(header.right - score_w, header.top, score_w, header.height)
     surface.blit(tx.render(score_font, score_text, theme.RED if score else theme.GREEN),
                  (score_rect.left, header.centery - score_font.get_height() // 2))

@@ -7,7 +7,7 @@ shared by everyone at a hot-seat table).
 
 from __future__ import annotations
 
-from ...core.game import BOT
+from ...ui.seat_words import seat_label
 from .cards import PLAIN
 
 REWARD_KEYS = {"money": "voyage.log.reward_money", "card": "voyage.log.reward_card",
@@ -51,12 +51,6 @@ def city_name(app, world, city: str) -> str:
 
 def region_name(app, world, region: str) -> str:
     return app.i18n.pick(world.region[region].name)
-
-
-def seat_kind(app, seat) -> str:
-    if seat.kind == BOT:
-        return app.t("voyage.bot", level=app.t(f"voyage.level.{seat.level}"))
-    return app.t("voyage.human")
 
 
 class Narrator:

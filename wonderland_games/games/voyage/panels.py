@@ -11,11 +11,12 @@ import pygame
 
 from ...ui import text as tx
 from ...ui import surfaces, theme
+from ...ui.seat_words import seat_label
 from ...ui.theme import px
 from .cards import PLAIN
 from .layout import TITLE
 from .map_view import rgb_of
-from .narrate import card_effect, card_name, city_name, colour_name, counted, dest_name, region_name, seat_kind
+from .narrate import card_effect, card_name, city_name, colour_name, counted, dest_name, region_name
 from .rules import BREAKDOWN, UNKNOWN
 from .world import REGION_IDS
 
@@ -135,7 +136,7 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
                  top.height + px(4, s)), int(row.height * 0.46), theme.RED, bold=True, align="right")
     info = state.seats[seat]
     used = tx.draw_line(surface, app.fonts, info.name, top, int(top.height * 0.9), theme.INK, bold=True, align="left")
-    where = f"{seat_kind(app, info)}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
+    where = f"{seat_label(app, info)}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
     rest = pygame.Rect(used.right + px(8, s), top.top, top.right - used.right - px(8, s), top.height)
     if rest.width > px(40, s):
         tx.draw_line(surface, app.fonts, where, rest, int(top.height * 0.72), theme.INK_SOFT, align="left")
