@@ -129,11 +129,11 @@ def test_slot_round_trip_and_listing_newest_first():
     assert infos[0].slot == "junk"  # broken files sort by their file time: written last
     top = infos[1]
     assert top.path == path and top.game_id == "parade" and top.players[0] == "爱丽丝"
-    assert top.turn == 20 and top.over is False
+    assert top.turn == 21 and top.over is False  # 20 plays done: the 21st turn under way
     loaded = saves.load_session(path)
     assert loaded.slot == "晚上" and loaded.state.to_dict() == second.state.to_dict()
     auto, = saves.unfinished_games()
-    assert auto.slot is None and auto.turn == 12 and auto.error is None and auto.where == "autosave"
+    assert auto.slot is None and auto.turn == 13 and auto.error is None and auto.where == "autosave"
 
 
 @pytest.mark.parametrize("name", ["第一局 存档", "../../escape", "a/b\\c:d*?", "..", "", "   ", "CON", "nul.txt",
@@ -374,3 +374,17 @@ def test_broken_old_autosave_stays_untouched_and_listed(case):
     listed = [i for i in saves.list_saves() if i.path == legacy()]
     assert len(listed) == 1 and listed[0].error_kind == kind and listed[0].where == "autosave"
     assert snapshot(legacy()) == before
+
+
+@pytest.mark.parametrize("game_id", ["parade", "oz", "voyage", "valley", "dream"])
+def test_the_listed_turn_is_the_one_under_way_from_one(game_id):
+    """"Turn 3" in the load list is the third turn, in every game (Parade once counted plays done)."""
+    from wonderland_games.core import registry
+
+    players = 4 if game_id == "dream" else 2
+    state = registry.get(game_id).new_state([Seat(f"P{i}") for i in range(players)], 4)
+    assert state.turn_number() == 1
+    if game_id == "parade":
+        for _ in range(2):
+            state.apply(state.legal_actions()[0])
+        assert state.turn_number() == 3 and state.turns_done() == 2

@@ -166,6 +166,8 @@ class GameState:
         return True
 
     def turn_number(self) -> int:
+        """The turn (or round: `GameInfo.turn_unit`) under way, counted from 1; the last one once
+        the game is over. The load list and the menu's Resume badge show it."""
         return 0
 
     def scores_now(self) -> Optional[list]:

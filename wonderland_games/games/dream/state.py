@@ -419,6 +419,9 @@ class DreamState(ChanceState, GameState):
         return seat_utility(seat, scores, winners)
 
     def turn_number(self) -> int:
+        return self.round if self.phase == OVER else self.round + 1
+
+    def turns_done(self) -> int:
         return self.round
 
     # -- hidden information ----------------------------------------------------

@@ -583,7 +583,7 @@ class OzState(ChanceState, GameState):
         return seat_utility(seat, self.scores, winners)
 
     def turn_number(self) -> int:
-        return self.round
+        return max(1, self.round)  # the setup's discards belong to the first round
 
     def scores_now(self) -> list:
         """The points earned so far (Oz scores as it goes)."""

@@ -295,6 +295,9 @@ class ParadeState(GameState):
         return seat_utility(seat, scores, winners, lower_is_better=True)
 
     def turn_number(self) -> int:
+        return self.plays if self.phase == OVER else self.plays + 1
+
+    def turns_done(self) -> int:
         return self.plays
 
     def scores_now(self) -> list:

@@ -443,6 +443,9 @@ class ValleyState(Resolver, ChanceState, GameState):
         return seat_utility(seat, scores, winners)
 
     def turn_number(self) -> int:
+        return self.turns if self.is_over() else self.turns + 1
+
+    def turns_done(self) -> int:
         return self.turns
 
     # -- hidden information ----------------------------------------------------
