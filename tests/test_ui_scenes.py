@@ -344,6 +344,16 @@ def test_every_string_exists_in_both_languages():
         assert set(re.findall(r"{(\w+)}", zh[k])) == set(re.findall(r"{(\w+)}", en[k])), k
 
 
+def test_a_count_string_takes_the_singular_for_one(app):
+    app.i18n.set_language("en")
+    assert [app.t("parade.points", n=n) for n in (0, 1, 2)] == ["0 pts", "1 pt", "2 pts"]
+    assert app.t("voyage.buttons.visit_money", n=1) == "Visit: pay 1 coin"
+    assert app.t("oz.results.rounds", n=1) == "1 round played"
+    app.i18n.set_language("zh")
+    assert app.t("parade.points", n=1) == "1 分"
+    assert app.t("parade.points") == "parade.points"  # no count given: nothing to choose by
+
+
 def test_every_key_used_in_code_exists():
     zh = _strings("zh")
     used = set()

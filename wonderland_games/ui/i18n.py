@@ -70,6 +70,12 @@ class I18n:
         return self.tables[self.language].get(key) or self.tables["en"].get(key) or key
 
     def t(self, key: str, **fmt) -> str:
+        """`key`'s text with `fmt` filled in. A count string kept as {one, other} (English
+        "1 point" / "2 points") takes the form for `n`."""
+        table = self.tables[self.language] if key in self.tables[self.language] or \
+            f"{key}.one" in self.tables[self.language] else self.tables["en"]
+        if key not in table and f"{key}.one" in table and "n" in fmt:
+            key = f"{key}.{'one' if fmt['n'] == 1 else 'other'}"
         text = self._get(key)
         if "{" not in text:
             return text
