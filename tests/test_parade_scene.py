@@ -499,3 +499,83 @@ def test_head_label_stays_visible_when_a_preview_lifts_the_head(app):
     app.step(1 / 60)
     assert pygame.image.tobytes(app.screen.subsurface(label), "RGB") == before
 
+
+
+def _preview_lines(app, scene, monkeypatch) -> list:
+    """(text, colour) of every line the hint panel draws next frame."""
+    from wonderland_games.ui import text as tx
+
+    seen, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, colour, *a, **k: seen.append((text, colour)) or
+                        real(font, text, colour, *a, **k))
+    for _ in range(5):  # a changed region may be repainted a frame later
+        app.step(1 / 60)
+    monkeypatch.setattr(tx, "render", real)
+    return seen
+
+
+def test_a_majority_that_costs_you_points_is_shown_in_red(app, monkeypatch):
+    """Lower is better: taking Blue 1 beside your Blue 0 wins the Blue majority, and the
+    majority scores each card 1, so Blue goes from 0 to 2 points: bad news, not green."""
+    from wonderland_games.ui import theme
+
+    app.i18n.set_language("en")
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
+    run_until(app, scene.my_turn)
+    state, deck = session.state, session.state.deck
+    blue, green, purple = 0, 4, 1
+    assert [c.id for c in deck.colours][blue] == "blue" and [c.id for c in deck.colours][green] == "green"
+    state.collections = [[deck.card(blue, 0)], []]
+    state.parade = [deck.card(blue, 1)] + [deck.card(purple, v) for v in (5, 6, 7, 8, 9)]
+    play = deck.card(green, 1)
+    state.hands[0] = [play] + [c for c in state.hands[0] if c not in state.parade + state.collections[0]][:4]
+    assert deck.card(blue, 1) in rules.cards_taken(deck, state.parade, play)
+    scene.selected, scene.preview = [play], None
+    scene.preview = scene._compute_preview()
+    assert scene.preview["majorities"] == [(blue, True, 0, 2)]
+    lines = _preview_lines(app, scene, monkeypatch)
+    gain = [colour for text, colour in lines if text.startswith("Gains the Blue majority")]
+    assert gain and gain[0] == theme.RED and any("0 → 2" in text for text, _ in lines)
+
+
+def test_the_keep_preview_does_not_call_a_score_final(app, monkeypatch):
+    app.i18n.set_language("en")
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
+    state = session.state
+    rng = random.Random(3)
+    while state.phase != rules.KEEP or not scene.my_turn():
+        if scene.my_turn():
+            scene.apply(rng.choice(state.legal_actions()))
+        app.step(1 / 60)
+    scene.selected = state.hands[0][:2]
+    scene.preview = scene._compute_preview()
+    texts = " ".join(text for text, _ in _preview_lines(app, scene, monkeypatch))  # wrapped lines joined
+    assert "Your score if the others keep nothing new" in texts and "Final score" not in texts
+
+
+def test_every_empty_colour_slot_stands_out_on_the_cream_panel():
+    from wonderland_games.games.parade.cards import hex_rgb
+    from wonderland_games.games.parade.deck import load_deck
+    from wonderland_games.games.parade.panels import PANEL, contrast, slot_edge
+
+    deck = load_deck()
+    for colour in deck.colours:
+        assert contrast(slot_edge(hex_rgb(colour.rgb)), PANEL) >= 2.0, colour.id
+    white = next(c for c in deck.colours if c.id == "white")
+    assert contrast(hex_rgb(white.rgb), PANEL) < 1.2  # why: White's own colour vanishes on the panel
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_play_here_label_is_never_under_the_last_card(app, size):
+    lay = compute(size, 4)
+    font = app.font(px(14, lay.s))
+    for lang in ("en", "zh"):
+        app.i18n.set_language(lang)
+        label_text = app.t("parade.next_slot")
+        units = label_text.split() if lang == "en" else list(label_text)  # Chinese wraps between characters
+        need = max(font.size(unit)[0] for unit in units)
+        for n in range(1, 25):
+            _, rects = lay.parade_slots(n + 1)
+            label = ParadeScene.slot_label_rect(rects[n], rects[n - 1], lay.s)
+            assert not label.colliderect(rects[n - 1]) or rects[n].top != rects[n - 1].top, (n, label)
+            assert label.width >= need, (lang, n, label)  # each word fits at full size

@@ -112,11 +112,35 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
             slot = pile.copy()
             slot.width = min(slot.width, box.stacks[colour].width - px(3, s))
             tint = hex_rgb(deck.colours[colour].rgb)
-            surface.blit(rounded(tuple(slot.size), (*tint, 60), px(5, s), (*tint, 150), max(1, px(2, s))), slot)
+            surface.blit(rounded(tuple(slot.size), (*tint, 60), px(5, s), (*slot_edge(tint), 190), max(1, px(2, s))),
+                         slot)
     for colour, cards in enumerate(by_colour):
         cards.sort(key=deck.value_of)
         for card, rect in zip(cards, box.stack_slots(colour, len(cards))):
             surface.blit(scene.painter.face(card, box.mini_w), rect)
+
+
+def luminance(rgb: tuple) -> float:
+    """Relative luminance (WCAG) of an sRGB colour, 0 (black) to 1 (white)."""
+    def linear(c: int) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = map(linear, rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple, b: tuple) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def slot_edge(tint: tuple) -> tuple:
+    """An empty colour slot's outline: its colour, darkened until it stands out on the cream
+    panel (White's own colour is nearly the panel's)."""
+    edge = tint[:3]
+    while contrast(edge, PANEL) < 2.0:
+        edge = tuple(int(c * 0.85) for c in edge)
+    return edge
 
 
 def stack_target(layout, state, seat_index: int, card: int) -> pygame.Rect:

@@ -292,11 +292,11 @@ class ParadeScene(TableScene):
         later = [list(c) for c in state.collections]
         later[seat].extend(taken)
         old, new = rules.scores_now(deck, now)[seat], rules.scores_now(deck, later)[seat]
-        had = [seat in h for h in rules.majorities(deck, now)]
-        has = [seat in h for h in rules.majorities(deck, later)]
-        gains = [c for c in range(len(deck.colours)) if has[c] and not had[c]]
-        loses = [c for c in range(len(deck.colours)) if had[c] and not has[c]]
-        return {"taken": taken, "boundary": boundary, "old": old, "new": new, "gains": gains, "loses": loses}
+        before, after = rules.score_breakdown(deck, now)[seat], rules.score_breakdown(deck, later)[seat]
+        # colours whose majority changes hands for you: (colour, gained?, its points before, after)
+        majorities = [(c, after[info.id]["flipped"], before[info.id]["points"], after[info.id]["points"])
+                      for c, info in enumerate(deck.colours) if before[info.id]["flipped"] != after[info.id]["flipped"]]
+        return {"taken": taken, "boundary": boundary, "old": old, "new": new, "majorities": majorities}
 
     # -- the Suggest button ---------------------------------------------------------------
     def describe_action(self, action) -> str:
@@ -573,7 +573,7 @@ class ParadeScene(TableScene):
         ch = card_height(cw)
         slot = rects[len(parade)] if len(rects) > len(parade) else None
         if slot is not None and ghost is None and not self.timeline and state.phase not in (rules.KEEP, rules.OVER):
-            self._draw_slot(frame, slot, s)
+            self._draw_slot(frame, slot, rects[len(parade) - 1] if parade else None, s)
         dim = shade(cw, card_height(cw))
         lift = lay.parade_lift
         marking = bool(taken) or ghost is not None
@@ -617,7 +617,9 @@ class ParadeScene(TableScene):
             tx.draw_line(frame, self.app.fonts, self.app.t("parade.tail") + " ▼", tail, size, theme.GOLD_LIGHT,
                          bold=True, align="right")
 
-    def _draw_slot(self, frame, slot: pygame.Rect, s: float) -> None:
+    def _draw_slot(self, frame, slot: pygame.Rect, last, s: float) -> None:
+        """The dashed place for the next card, its label in the part the last card leaves
+        uncovered (a long parade overlaps the two)."""
         layer = surfaces.new(slot.size, alpha=True)
         pygame.draw.rect(layer, (255, 255, 255, 28), layer.get_rect(), border_radius=px(8, s))
         dash = max(4, px(8, s))
@@ -630,8 +632,13 @@ class ParadeScene(TableScene):
             pygame.draw.line(layer, edge, (1, y), (1, min(h, y + dash)), 2)
             pygame.draw.line(layer, edge, (w - 2, y), (w - 2, min(h, y + dash)), 2)
         frame.blit(layer, slot)
-        tx.draw_block(frame, self.app.fonts, self.app.t("parade.next_slot"), slot.inflate(-px(8, s), 0), px(14, s),
-                      theme.CREAM)
+        tx.draw_block(frame, self.app.fonts, self.app.t("parade.next_slot"), self.slot_label_rect(slot, last, s),
+                      px(14, s), theme.CREAM)
+
+    @staticmethod
+    def slot_label_rect(slot: pygame.Rect, last, s: float) -> pygame.Rect:
+        left = slot.left if last is None or last.top != slot.top else max(slot.left, last.right)
+        return pygame.Rect(left, slot.top, slot.right - left, slot.height).inflate(-px(4, s), 0)
 
     def _draw_boundary(self, frame, rects, boundary: int, n: int, cw: int, ch: int, s: float) -> None:
         """The line between the removal-mode cards (head side) and the safe ones."""
@@ -696,7 +703,7 @@ class ParadeScene(TableScene):
                 lines.append((t("parade.preview.keep_pick", n=len(self.selected)), 18, theme.PLUM, True))
                 if len(self.selected) == 2:
                     lines.append((t("parade.preview.keep", cards=card_list(self.app, deck, self.selected)), 17, theme.INK, False))
-                    lines.append((t("parade.preview.final", total=p["new"]), 20, theme.RED, True))
+                    lines.append((t("parade.preview.if_kept", total=p["new"]), 20, theme.RED, True))
             else:
                 card = card_name(self.app, deck, self.selected[0])
                 key = "parade.preview.takes" if p["taken"] else "parade.preview.takes_none"
@@ -704,12 +711,12 @@ class ParadeScene(TableScene):
                 delta = p["new"] - p["old"]
                 lines.append((t("parade.preview.score", delta=f"+{delta}" if delta >= 0 else str(delta), total=p["new"]),
                               20, theme.RED if delta > 0 else theme.GREEN, True))
-            for colour in p["gains"]:
-                lines.append(("+ " + t("parade.preview.gain", colour=self.app.i18n.pick(deck.colours[colour].colour_name)),
-                              16, theme.GREEN, False))
-            for colour in p["loses"]:
-                lines.append(("− " + t("parade.preview.lose", colour=self.app.i18n.pick(deck.colours[colour].colour_name)),
-                              16, theme.RED, False))
+            for colour, gained, was, will in p["majorities"]:
+                # lower is better: a majority that raises your points is bad news, whichever way it goes
+                look = theme.GREEN if will < was else theme.RED if will > was else theme.INK
+                name = self.app.i18n.pick(deck.colours[colour].colour_name)
+                lines.append((t("parade.preview.gain" if gained else "parade.preview.lose", colour=name, old=was,
+                                new=will), 16, look, False))
         y = rect.top
         room = rect.bottom - y
         each = max(px(16, s), room // max(3, len(lines)))
