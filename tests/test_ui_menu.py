@@ -437,3 +437,18 @@ def test_the_whole_game_picks_have_rows_of_their_own_with_whole_labels(app, size
             font, shown = tx.fit_line(app.fonts, text, rect.width, rect.height, theme.px(theme.TEXT, setup.s), True)
             assert shown == text and font.size(text)[0] <= rect.width
             assert picked.visible and not any(picked.rect.colliderect(r) for r in others)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_tile_title_has_the_same_size_and_fits(app, size, lang):
+    """Parade's long English name once shrank alone: one size for every tile, each name whole."""
+    app.i18n.set_language(lang)
+    app.screen = pygame.display.set_mode(size)
+    app.top.on_resize(size)
+    step(app)
+    tiles = app.top.tiles
+    sizes = {t.name_size for t in tiles}
+    assert len(sizes) == 1 and sizes.pop() > 0
+    for t in tiles:
+        assert app.fonts.get(t.name_size, True).size(t.name())[0] <= t.name_box().width, t.info.id

@@ -21,6 +21,9 @@ from ..ui.widgets import Button, Widget
 from .launch import game_title, open_game, progress_text, save_error_text
 
 
+NAME_H = 40  # unscaled height of a tile's name
+
+
 class GameTile(Widget):
     """One game: its art, name and player count; dimmed with a ribbon when unbuilt."""
 
@@ -31,6 +34,7 @@ class GameTile(Widget):
         self.enabled = info.available
         self.pressed = False
         self.unfinished = None  # the SaveInfo of this game's unfinished autosave
+        self.name_size = 0  # the menu sets one title size for every tile (0: the default)
 
     def handle_mouse(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -46,6 +50,24 @@ class GameTile(Widget):
                 return True
         return False
 
+    def name(self) -> str:
+        return self.app.i18n.pick(self.info.name)
+
+    def name_box(self, rect: pygame.Rect | None = None) -> pygame.Rect:
+        """Where the name goes: above the player count, below the art."""
+        rect = rect or self.rect
+        pad, sub_h = theme.px(10, self.s), theme.px(28, self.s)
+        return pygame.Rect(rect.left + pad, rect.bottom - pad - sub_h - theme.px(NAME_H, self.s),
+                           rect.width - pad * 2, theme.px(NAME_H, self.s))
+
+    def fitted_name_size(self) -> int:
+        """The largest title size (TEXT_LARGE down to 70% of it) at which the whole name fits."""
+        box, size = self.name_box(), theme.px(theme.TEXT_LARGE, self.s)
+        smallest = int(size * 0.7)
+        while size > smallest and self.app.fonts.get(size, True).size(self.name())[0] > box.width:
+            size -= 1
+        return size
+
     def activate(self) -> None:
         if self.enabled:
             self.app.sound.play("click")
@@ -58,17 +80,16 @@ class GameTile(Widget):
         rect.move_ip(0, -lift)
         theme.panel(surface, rect, s, color=theme.CREAM, border=theme.GOLD if lift else theme.PAPER_EDGE)
         pad = theme.px(10, s)
-        name_h = theme.px(40, s)
         sub_h = theme.px(28, s)
-        art = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - pad * 2, rect.height - pad * 3 - name_h - sub_h)
+        art = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - pad * 2,
+                          rect.height - pad * 3 - theme.px(NAME_H, s) - sub_h)
         path = f"ui/tiles/{self.info.id}.svg"
         img = sprites.load_svg(path, art.size) if self.enabled else sprites.grayscale(path, art.size)
         surface.blit(img, art)
         if self.unfinished is not None:
             self._draw_resume_badge(surface, art)
-        name = self.app.i18n.pick(self.info.name)
-        name_box = pygame.Rect(rect.left + pad, art.bottom + pad, rect.width - pad * 2, name_h)
-        tx.draw_line(surface, self.app.fonts, name, name_box, theme.px(theme.TEXT_LARGE, s),
+        name_box = self.name_box(rect)
+        tx.draw_line(surface, self.app.fonts, self.name(), name_box, self.name_size or theme.px(theme.TEXT_LARGE, s),
                      theme.INK if self.enabled else theme.DISABLED_INK, bold=True)
         sub_box = pygame.Rect(name_box.left, name_box.bottom, name_box.width, sub_h)
         players = self.app.t("menu.players", low=self.info.min_players, high=self.info.max_players)
@@ -239,6 +260,9 @@ class MenuScene(FormScene):
 
     def draw_content(self, surface) -> None:
         s = self.s
+        size = min(tile.fitted_name_size() for tile in self.tiles)  # one size: no name looks smaller
+        for tile in self.tiles:
+            tile.name_size = size
         head = self.header
         title_box = pygame.Rect(head.left, head.top, head.width, int(head.height * 0.62))
         font, shown = tx.fit_line(self.app.fonts, self.app.t("app.title"), head.width - theme.px(80, s),
