@@ -463,3 +463,25 @@ def test_a_hint_line_that_no_longer_fits_is_left_out_not_cut(app, monkeypatch):
     scene._paint_controls(lines, [], surfaces.new(app.screen.get_size()))
     assert drawn.count("first line") == rows - 1
     assert not any(text.endswith(tx.ELLIPSIS) for text in drawn), drawn
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1600, 1000), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_every_travellers_souvenirs_show_by_region_at_every_size(app, monkeypatch, size, players):
+    """Souvenirs once showed only where the suitcase line had room left (1920 px and up)."""
+    from wonderland_games.games.voyage import panels
+
+    state = Session.new("voyage", [Seat(f"P{i}") for i in range(players)], seed=3, autosave=False).state
+    state.souvenirs = [[seat % 3, 1, 4, 0, 2, 5] for seat in range(players)]
+    lay = compute(size, players)
+    drawn, real = [], panels.souvenirs
+    monkeypatch.setattr(panels, "souvenirs", lambda surface, line, *a: drawn.append(line) or real(surface, line, *a))
+    texts, real_line = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: texts.append(text) or
+                        real_line(surface, fonts, text, *a, **k))
+    panels.draw_players(pygame.Surface(size), lay, app, state, 0, [0] * players)
+    rows = lay.row_rects(players)
+    assert len(drawn) == players
+    for row, line in zip(rows, drawn):
+        assert row.contains(line) and line.width >= 6 * 24 * lay.s and line.height >= 12, (row, line)
+    assert texts.count("5") >= players and texts.count("4") >= players  # every count written

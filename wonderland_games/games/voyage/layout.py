@@ -34,6 +34,7 @@ REPLAY_BUTTONS = ("prev", "play", "next")
 CARD_RATIO = 1.1  # height / width of an itinerary card in the hand
 STRIP = 112  # display and hand strip height (unscaled)
 TITLE = 24  # a panel's title line (unscaled)
+THREE_LINE_ROW = 66  # a traveller's row at least this tall (unscaled) shows its souvenirs on a line of their own
 
 
 @dataclass
@@ -120,7 +121,7 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
     button_h, gap = px(34, s), px(6, s)
     hint_h = px(70, s)
     controls_h = hint_h + rows * (button_h + gap) + px(12, s)
-    row_h = px(60 if side.width >= px(480, s) else 56, s)
+    row_h = px(THREE_LINE_ROW + 6, s)  # name, suitcase, souvenirs (rows squeezed below THREE_LINE_ROW use two)
     players_h = min(px(TITLE + 10, s) + players * row_h,
                     body_h - controls_h - 2 * m - px(100, s))
     players_rect = pygame.Rect(side.left, side.top, side.width, players_h)

@@ -14,10 +14,10 @@ from ...ui import surfaces, theme
 from ...ui.seat_words import seat_label
 from ...ui.theme import px
 from .cards import PLAIN
-from .layout import TITLE
+from .layout import THREE_LINE_ROW, TITLE
 from .map_view import rgb_of
 from .narrate import card_effect, card_name, city_name, colour_name, counted, dest_name, region_name
-from .rules import BREAKDOWN, UNKNOWN
+from .rules import BREAKDOWN, SOUVENIR_SET, UNKNOWN
 from .world import REGION_IDS
 
 PAWNS = ((214, 58, 52), (44, 104, 214), (34, 150, 78), (244, 186, 32), (246, 244, 238))
@@ -123,6 +123,8 @@ def _draw_markets(surface, lay, app, state, left: int) -> None:
 
 
 def _player_row(surface, row, s, app, state, seat, current: bool, score: int) -> None:
+    """Name (and kind, city) / suitcase / souvenirs by region; a row too short for three
+    lines puts the souvenirs after the name instead of the kind and city."""
     if current:
         pygame.draw.rect(surface, CURRENT, row, border_radius=px(8, s))
         pygame.draw.rect(surface, theme.GOLD, row, max(1, px(2, s)), border_radius=px(8, s))
@@ -130,21 +132,57 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
     surface.blit(pawn(seat, size), (row.left + px(4, s), row.centery - size // 2))
     x = row.left + size + px(10, s)
     score_w = px(46, s)
-    top = pygame.Rect(x, row.top + px(2, s), row.right - x - score_w - px(6, s), int(row.height * 0.44) - px(2, s))
-    bottom = pygame.Rect(x, top.bottom + px(2, s), row.right - x - px(6, s), row.bottom - top.bottom - px(5, s))
+    three = row.height >= px(THREE_LINE_ROW, s)
+    line_h = (row.height - px(7, s)) // (3 if three else 2)
+    top = pygame.Rect(x, row.top + px(2, s), row.right - x - score_w - px(6, s), line_h)
+    middle = pygame.Rect(x, top.bottom + px(2, s), row.right - x - px(6, s), line_h)
     tx.draw_line(surface, app.fonts, str(score), pygame.Rect(row.right - score_w - px(6, s), row.top, score_w,
-                 top.height + px(4, s)), int(row.height * 0.46), theme.RED, bold=True, align="right")
+                 top.height + px(4, s)), int(min(line_h * 1.1, row.height * 0.46)), theme.RED, bold=True,
+                 align="right")
     info = state.seats[seat]
     used = tx.draw_line(surface, app.fonts, info.name, top, int(top.height * 0.9), theme.INK, bold=True, align="left")
-    where = f"{seat_label(app, info)}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
     rest = pygame.Rect(used.right + px(8, s), top.top, top.right - used.right - px(8, s), top.height)
-    if rest.width > px(40, s):
-        tx.draw_line(surface, app.fonts, where, rest, int(top.height * 0.72), theme.INK_SOFT, align="left")
-    _suitcase(surface, bottom, s, app, state, seat)
+    if three:
+        if rest.width > px(40, s):
+            where = f"{seat_label(app, info)}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
+            tx.draw_line(surface, app.fonts, where, rest, int(top.height * 0.72), theme.INK_SOFT, align="left")
+        souvenirs(surface, middle.move(0, line_h + px(1, s)), s, app, state, seat)
+    else:
+        souvenirs(surface, rest, s, app, state, seat)
+    _suitcase(surface, middle, s, app, state, seat)
+
+
+def souvenirs(surface, line: pygame.Rect, s, app, state, seat) -> pygame.Rect:
+    """Each region's cubes: its colour, the count, and three pips for how close the next set
+    is (a set is SOUVENIR_SET cubes); a region with none is drawn faint. Returns the rect used."""
+    regions = state.world.regions
+    per = line.width // len(regions)
+    icon = max(6, min(int(line.height * 0.75), per // 3))
+    for i, region in enumerate(regions):
+        n = state.souvenirs[seat][i]
+        left = line.left + i * per
+        box = pygame.Rect(left, line.centery - icon // 2, icon, icon)
+        if n:
+            cube(surface, box, region.rgb)
+        else:
+            pygame.draw.rect(surface, rgb_of(region.rgb), box, max(1, icon // 6), border_radius=max(1, icon // 5))
+        text = pygame.Rect(box.right + max(1, icon // 6), line.top, per - icon - max(1, icon // 6), line.height)
+        used = tx.draw_line(surface, app.fonts, str(n), text, int(line.height * 0.8),
+                            theme.INK if n else theme.DISABLED_INK, bold=True, align="left")
+        pip = max(2, icon // 6)
+        x0 = used.right + max(2, pip // 2)
+        if x0 + SOUVENIR_SET * (pip * 2 + 1) > left + per:
+            continue  # no room for the pips: the count stands alone
+        for k in range(SOUVENIR_SET):
+            centre = (x0 + pip + k * (pip * 2 + 1), line.centery)
+            if k < n % SOUVENIR_SET:
+                pygame.draw.circle(surface, rgb_of(region.rgb), centre, pip)
+            pygame.draw.circle(surface, PAWN_EDGE, centre, pip, 1)
+    return pygame.Rect(line.left, line.top, per * len(regions), line.height)
 
 
 def _suitcase(surface, row, s, app, state, seat) -> None:
-    """Money, tokens, hand size, destinations by colour, souvenirs by region colour."""
+    """Money, tokens, hand size, destinations by colour."""
     icon = max(8, int(row.height * 0.8))
     x = row.left
     x = _icon_count(surface, app, x, row, icon, lambda r: coin(surface, r.center, r.width // 2), str(state.money[seat]))
@@ -161,12 +199,6 @@ def _suitcase(surface, row, s, app, state, seat) -> None:
         x = _icon_count(surface, app, x, row, icon, flag, str(n), theme.INK if n else theme.DISABLED_INK)
         if x > row.right:
             return
-    x += px(4, s)
-    for i, region in enumerate(state.world.regions):
-        n = state.souvenirs[seat][i]
-        if n and x + icon * 2 < row.right:
-            x = _icon_count(surface, app, x, row, icon, lambda r, rgb=region.rgb: cube(surface, r.inflate(-2, -2), rgb),
-                            str(n))
 
 
 def breakdown_text(app, state, seat: int) -> list:
