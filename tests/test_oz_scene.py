@@ -492,3 +492,20 @@ def test_scores_stay_clear_of_the_current_players_trim(app, monkeypatch, size):
     assert len(scores) == 2
     inner_right = rect.right - px(6, s)  # the current row's trim is drawn just outside this
     assert all(box.right <= inner_right - px(4, s) for box in scores), (scores, inner_right)
+
+
+@pytest.mark.parametrize("lang, compass, page_says", [("en", "↑N", "North is up"), ("zh", "↑北", "上方是北")])
+def test_the_board_has_a_compass_and_the_rules_say_north_is_up(app, monkeypatch, lang, compass, page_says):
+    from pathlib import Path
+
+    from wonderland_games.ui import text as tx
+
+    app.i18n.set_language(lang)
+    seen, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
+    session = Session.new("oz", [Seat("Ann"), Seat("Bo", "bot", "easy")], seed=1, autosave=False)
+    app.push(OzScene(app, session))
+    app.step(1 / 60)
+    assert compass in seen
+    page = Path(__file__).resolve().parent.parent / "data" / "oz" / f"rules.{lang}.md"
+    assert page_says in page.read_text(encoding="utf-8")

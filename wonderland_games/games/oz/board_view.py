@@ -75,7 +75,18 @@ class BoardView:
                 pygame.draw.rect(surf, theme.GOLD_DARK, tab, max(1, px(1, s)), border_radius=tab.height // 2)
                 img = tx.render(font, text, theme.PLUM)
                 surf.blit(img, img.get_rect(center=tab.center))
+        self._draw_compass(surf, (b.left - px(19, s), b.top - px(19, s)), s)
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+    def _draw_compass(self, surf, centre: tuple, s: float) -> None:
+        """North is up: a plum tab saying ↑N (↑北) in the gutters' free corner."""
+        img = tx.render(self.app.font(px(13, s), True), "↑" + self.app.t("oz.compass_north"), theme.CREAM)
+        tab = pygame.Rect(0, 0, max(px(22, s), img.get_width() + px(6, s)), px(22, s))
+        tab.center = centre
+        tab.left = max(0, tab.left)  # wider than the corner in some languages: keep it on the board's surface
+        pygame.draw.rect(surf, theme.PLUM, tab, border_radius=tab.height // 2)
+        pygame.draw.rect(surf, theme.GOLD, tab, max(1, px(1, s)), border_radius=tab.height // 2)
+        surf.blit(img, img.get_rect(center=tab.center))
 
     def _draw_barriers(self, surf, lay, board, b: pygame.Rect) -> None:
         c = lay.cell
