@@ -509,3 +509,51 @@ def test_the_board_has_a_compass_and_the_rules_say_north_is_up(app, monkeypatch,
     assert compass in seen
     page = Path(__file__).resolve().parent.parent / "data" / "oz" / f"rules.{lang}.md"
     assert page_says in page.read_text(encoding="utf-8")
+
+
+def _to_a_guide_choice(app, session, scene):
+    rng = random.Random(3)
+    for _ in range(5000):
+        app.step(1 / 60)
+        if scene.my_turn():
+            legal = session.state.legal_actions()
+            if any(a[0] == "guide" for a in legal):
+                return
+            scene.apply(rng.choice([a for a in legal if a[0] != "step"] or legal))
+    raise AssertionError("no guide choice came up")
+
+
+def test_pointing_at_a_guide_button_previews_its_path_and_says_what_it_does(app, monkeypatch):
+    from wonderland_games.games.oz import preview
+    from wonderland_games.ui.widgets import draw_tip
+
+    app.i18n.set_language("en")
+    session = Session.new("oz", [Seat("Ann"), Seat("Bot", "bot", "normal")], seed=8, autosave=False)
+    scene = OzScene(app, session)
+    app.push(scene)
+    _to_a_guide_choice(app, session, scene)
+    plain = [(p.target, p.points_left) for p in scene.path()]
+    for d in ("N", "E", "S", "W"):
+        button = scene.buttons["guide_" + d]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(1 / 60)
+        guided = session.state.clone()
+        guided.apply(("guide", d))
+        assert [(p.target, p.points_left) for p in scene.path()] == \
+            [(p.target, p.points_left) for p in preview.walk(guided)], d
+        tip = draw_tip(app.screen, button)
+        assert tip is not None and app.screen.get_rect().contains(tip)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert [(p.target, p.points_left) for p in scene.path()] == plain  # away from the buttons: the walk as it is
+
+
+def test_the_narrow_controls_say_the_whole_guide_sentence(app):
+    app.i18n.set_language("en")
+    session = Session.new("oz", [Seat("Ann"), Seat("Bot", "bot", "normal")], seed=8, autosave=False)
+    scene = OzScene(app, session)
+    app.push(scene)
+    _to_a_guide_choice(app, session, scene)
+    assert not scene.layout.wide  # 1280x800
+    texts = [text for text, *_ in scene._hint_lines()]
+    assert app.t("oz.hint.guide_line") in texts and app.t("oz.hint.guide") not in texts

@@ -287,3 +287,18 @@ def test_scrim_dims_the_scene_instead_of_hiding_it(app):
     theme.scrim(screen)
     r, g, b, _ = screen.get_at((5, 5))
     assert 40 < r < 200 and 40 < g < 200, (r, g, b)  # neither the full navy veil nor untouched
+
+
+def test_an_enabled_button_shows_its_tip_and_a_greyed_one_its_reason(app):
+    from wonderland_games.ui.widgets import Button, draw_tip
+
+    button = Button(app, "→")
+    button.place((100, 100, 40, 30), 1.0)
+    button.hover = True
+    assert draw_tip(app.screen, button) is None  # nothing to say
+    button.tip = "Turn right"
+    assert draw_tip(app.screen, button) is not None
+    button.enabled, button.why_not = False, None
+    assert draw_tip(app.screen, button) is None  # a greyed button says why, not what it does
+    button.why_not = "Not now"
+    assert draw_tip(app.screen, button) is not None

@@ -68,7 +68,8 @@ class Widget:
 
 class Button(Widget):
     """A rounded button. `style`: "primary" (gold), "secondary" (cream), "danger" (red).
-    `why_not` (a label) says why it is greyed out: `draw_tip` shows it on hover or focus."""
+    `why_not` (a label) says why it is greyed out, `tip` what it does (for a button whose
+    face is only a symbol): `draw_tip` shows the one that applies on hover or focus."""
 
     STYLES = {
         "primary": (theme.GOLD, theme.GOLD_LIGHT, theme.GOLD_DARK, theme.INK),
@@ -87,6 +88,7 @@ class Button(Widget):
         self.sound = sound
         self.pressed = False
         self.why_not = None
+        self.tip = None
 
     def handle_mouse(self, event) -> bool:
         if not self.visible:
@@ -143,11 +145,12 @@ class Button(Widget):
 
 
 def draw_tip(surface: pygame.Surface, button: Button) -> pygame.Rect | None:
-    """A greyed-out button's `why_not` under it while pointed at or focused (kept inside the
-    window); the rect drawn, or None when there is nothing to say."""
-    if button.enabled or not button.visible or not (button.hover or button.focused) or button.why_not is None:
+    """A greyed-out button's `why_not` (an enabled one's `tip`) under it while pointed at or
+    focused (kept inside the window); the rect drawn, or None when there is nothing to say."""
+    label = button.tip if button.enabled else button.why_not
+    if not button.visible or not (button.hover or button.focused) or label is None:
         return None
-    text = resolve(button.why_not)
+    text = resolve(label)
     if not text:
         return None
     s = button.s

@@ -98,6 +98,7 @@ class OzScene(TableScene):
         for d in DIRS:
             b["guide_" + d] = Button(self.app, partial(self._dir_label, d), partial(self.apply, ("guide", d)),
                                      style="secondary")
+            b["guide_" + d].tip = partial(lambda d: t("oz.guide_tip", dir=t(f"oz.dir_arrows.{d}")), d)
         return b
 
     def _dir_label(self, d: str) -> str:
@@ -400,14 +401,28 @@ class OzScene(TableScene):
             self.apply(("take_dir" if kind == "direction" else "take_act", index))
 
     def path(self) -> list:
-        """The walk ahead of the acting player (shown to everyone: it uses only public facts)."""
-        state = self.state
+        """The walk ahead of the acting player (shown to everyone: it uses only public facts);
+        while a guide button is pointed at, the walk the guide's turn would give."""
+        state, guide = self.state, self._guide_pointed()
         key = (id(state), self.session and len(self.session.actions), self.replay and self.replay_step,
                state.phase, state.acting, state.points, tuple(state.tokens), state.taken_dir[state.acting]
-               if state.acting is not None else None, tuple(sorted(state.gems.items())), state.wizard, state.through)
+               if state.acting is not None else None, tuple(sorted(state.gems.items())), state.wizard, state.through,
+               guide)
         if self._path_cache[0] != key:
+            if guide is not None:
+                state = state.clone()
+                state.apply(("guide", guide))
             self._path_cache = (key, preview.walk(state) if state.phase == rules.ACTION else [])
         return self._path_cache[1]
+
+    def _guide_pointed(self):
+        """The direction of the guide button under the mouse or focus, if it may be pressed now."""
+        for d in DIRS:
+            button = self.buttons.get("guide_" + d)
+            if button is not None and button.visible and button.enabled and (button.hover or button.focused) and \
+                    ("guide", d) in self.state.legal_actions():
+                return d
+        return None
 
     # -- the Suggest button ---------------------------------------------------------------
     def describe_action(self, action) -> str:
@@ -693,8 +708,8 @@ class OzScene(TableScene):
         legal = state.legal_actions()
         if any(a[0] == "adjust" for a in legal):
             out.append((t("oz.hint.adjust"), 14, theme.INK_SOFT, False))
-        if any(a[0] == "guide" for a in legal):
-            out.append((t("oz.hint.guide"), 14, theme.INK_SOFT, False))
+        if any(a[0] == "guide" for a in legal) and not self.layout.wide:  # wide: a caption beside the arrows
+            out.append((t("oz.hint.guide_line"), 14, theme.INK_SOFT, False))
         if any(a[0] == "cast" for a in legal):
             out.append((t("oz.hint.pick_spell"), 14, theme.INK_SOFT, False))
         return out
