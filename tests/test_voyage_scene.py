@@ -485,3 +485,23 @@ def test_every_travellers_souvenirs_show_by_region_at_every_size(app, monkeypatc
     for row, line in zip(rows, drawn):
         assert row.contains(line) and line.width >= 6 * 24 * lay.s and line.height >= 12, (row, line)
     assert texts.count("5") >= players and texts.count("4") >= players  # every count written
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_destination_card_names_its_theme_even_with_a_two_line_name(app, monkeypatch, size, lang):
+    from wonderland_games.games.voyage import panels
+
+    app.i18n.set_language(lang)
+    state = Session.new("voyage", [Seat("A"), Seat("B")], seed=3, autosave=False).state
+    lay = compute(size, 2)
+    rect = lay.display_slots(5)[0]
+    texts, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: texts.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    for dest in state.cards.destination_ids:
+        d = state.cards.destinations[dest]
+        texts.clear()
+        panels.draw_destination(pygame.Surface(size), rect, lay.s, app, state, dest)
+        assert app.i18n.pick(state.cards.colours[d.colour].theme) in texts, dest
+        assert str(d.points) in texts, dest

@@ -265,10 +265,15 @@ def draw_destination(surface, rect, s, app, state, dest: int, hover=False, here=
                      int(line_h * 0.62), theme.INK_SOFT, align="left")
         tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
                      int(line_h * 0.62), colour, bold=True, align="left")
-    else:  # a long name takes two lines; the place moves down in place of the theme (the band shows the colour)
+    else:  # a long name takes two lines; the last line says the theme, then the city (the tooltip has the region)
         tx.draw_block(surface, app.fonts, title, name.inflate(0, line_h).move(0, line_h // 2), int(line_h * 0.72),
                       theme.INK, bold=True, align="left")
-        tx.draw_line(surface, app.fonts, where, last, int(line_h * 0.62), theme.INK_SOFT, align="left")
+        label = tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
+                             int(line_h * 0.62), colour, bold=True, align="left")
+        rest = pygame.Rect(label.right, last.top, last.right - label.right, last.height)
+        if rest.width > px(24, s):
+            tx.draw_line(surface, app.fonts, f"{app.t('sep')}{city_name(app, state.world, d.city)}", rest,
+                         int(line_h * 0.62), theme.INK_SOFT, align="left")
 
 
 def _reward_badge(surface, app, state, d, line: pygame.Rect, s: float) -> pygame.Rect:
