@@ -505,3 +505,23 @@ def test_every_destination_card_names_its_theme_even_with_a_two_line_name(app, m
         panels.draw_destination(pygame.Surface(size), rect, lay.s, app, state, dest)
         assert app.i18n.pick(state.cards.colours[d.colour].theme) in texts, dest
         assert str(d.points) in texts, dest
+
+
+def test_a_special_itinerary_card_names_its_colour_and_whole_words(app, monkeypatch):
+    from wonderland_games.games.voyage import panels
+    from wonderland_games.games.voyage.narrate import colour_name
+
+    app.i18n.set_language("en")
+    cards = Session.new("voyage", [Seat("A"), Seat("B")], seed=3, autosave=False).state.cards
+    lay = compute((1024, 640), 2)
+    rect = lay.hand_slots(7)[0]
+    texts, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: texts.append(text) or real(font, text, *a, **k))
+    specials = [c for c in cards.itinerary_ids if cards.itineraries[c].kind != "plain"]
+    assert specials
+    for card in specials:
+        texts.clear()
+        panels.draw_itinerary(pygame.Surface((200, 200)), rect, lay.s, app, cards, card)
+        assert colour_name(app, cards.itineraries[card].colour) in texts, card
+        name = app.i18n.pick(cards.specials[cards.itineraries[card].kind].name)
+        assert set(" ".join(texts).split()) >= set(name.split()), (texts, name)  # no word cut in two

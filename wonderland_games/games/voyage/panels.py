@@ -329,13 +329,14 @@ def draw_itinerary(surface, rect, s, app, cards, card: int, selected=False, dim=
     pygame.draw.rect(surface, edge, rect, max(1, px(4 if selected else 1, s)), border_radius=r)
     ink = theme.DISABLED_INK if dim else theme.INK
     if it.kind == PLAIN:
-        big = str(it.steps)
-        small = app.t("voyage.steps_word")
-    else:
-        big = app.t(f"voyage.special_short.{it.kind}")
-        small = app.i18n.pick(cards.specials[it.kind].name)
-    tx.draw_line(surface, app.fonts, big, face.inflate(-px(4, s), -face.height // 5), int(face.height * 0.62), ink,
-                 bold=True)
+        tx.draw_line(surface, app.fonts, str(it.steps), face.inflate(-px(4, s), -face.height // 5),
+                     int(face.height * 0.62), ink, bold=True)
+    else:  # a special says its name on the face; the foot names its colour like every card's
+        name, room = app.i18n.pick(cards.specials[it.kind].name), face.inflate(-px(6, s), 0)
+        size = int(face.height * 0.3)
+        while size > 8 and max(app.fonts.get(size, True).size(word)[0] for word in name.split()) > room.width:
+            size -= 1  # each word whole on its line ("Express", not "Expres / s")
+        tx.draw_block(surface, app.fonts, name, room, size, ink, bold=True)
     if it.money:  # the fare a move with this card pays, as a coin in the corner
         coin = max(px(9, s), rect.width // 6)
         centre = (face.right - coin + px(1, s), face.top + coin - px(1, s))
@@ -344,8 +345,7 @@ def draw_itinerary(surface, rect, s, app, cards, card: int, selected=False, dim=
         tx.draw_line(surface, app.fonts, f"+{it.money}", pygame.Rect(0, 0, coin * 2, coin * 2).move(
             centre[0] - coin, centre[1] - coin), int(coin * 1.1), theme.INK, bold=True)
     foot = pygame.Rect(rect.left + px(2, s), face.bottom, rect.width - px(4, s), rect.bottom - face.bottom)
-    tx.draw_line(surface, app.fonts, small if it.kind != PLAIN else colour_name(app, it.colour), foot,
-                 int(foot.height * 0.7), theme.WHITE, bold=True)
+    tx.draw_line(surface, app.fonts, colour_name(app, it.colour), foot, int(foot.height * 0.7), theme.WHITE, bold=True)
 
 
 def destination_tooltip(app, state, dest: int, steps) -> list:
