@@ -525,3 +525,18 @@ def test_a_special_itinerary_card_names_its_colour_and_whole_words(app, monkeypa
         assert colour_name(app, cards.itineraries[card].colour) in texts, card
         name = app.i18n.pick(cards.specials[cards.itineraries[card].kind].name)
         assert set(" ".join(texts).split()) >= set(name.split()), (texts, name)  # no word cut in two
+
+
+def test_a_players_score_tooltip_says_money_and_tokens_count_from_the_start(app, monkeypatch):
+    app.i18n.set_language("en")
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "normal")])
+    run_until(app, scene.my_turn)
+    texts, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: texts.append(text) or real(font, text, *a, **k))
+    row = scene.layout.row_rects(2)[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=row.center, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.step(1 / 60)
+    assert scene.hover_seat == 0 and session.state.scores_now()[0] > 0  # points before any visit
+    joined = " ".join(texts)
+    assert "Counted as if the game ended now" in joined and "Total" in joined

@@ -202,7 +202,8 @@ def _suitcase(surface, row, s, app, state, seat) -> None:
 
 
 def breakdown_text(app, state, seat: int) -> list:
-    """The lines of a player's score tooltip: each part of the score, then the total."""
+    """The lines of a player's score tooltip: each part of the score, then the total (its note,
+    `voyage.breakdown.as_if_over`, says money and tokens count from the start)."""
     parts = state.breakdown(seat)
     lines = [state.seats[seat].name]
     lines += [f"{app.t('voyage.breakdown.' + k)}  {parts[k]}" for k in BREAKDOWN]
@@ -210,10 +211,15 @@ def breakdown_text(app, state, seat: int) -> list:
     return lines
 
 
-def tooltip(app, s: float, lines: list) -> pygame.Surface:
+def tooltip(app, s: float, lines: list, note: str = "") -> pygame.Surface:
+    """`lines` (the first and last bold), then `note` wrapped in grey to the same width."""
     font, bold = app.font(px(15, s)), app.font(px(15, s), True)
     imgs = [tx.render(bold if i in (0, len(lines) - 1) else font, line, theme.INK) for i, line in enumerate(lines)]
     pad = px(10, s)
+    if note:
+        small = app.font(px(13, s))
+        width = max(max(i.get_width() for i in imgs), px(240, s))
+        imgs += [tx.render(small, line, theme.INK_SOFT) for line in tx.wrap(small, note, width)]
     w = max(i.get_width() for i in imgs) + 2 * pad
     h = sum(i.get_height() for i in imgs) + 2 * pad
     surf = surfaces.new((w, h), alpha=True)

@@ -668,8 +668,10 @@ class VoyageScene(TableScene):
         if self.mouse is None or self.layout is None:
             return
         lay, state = self.layout, self.state
+        note = ""
         if self.hover_seat is not None:
             lines = breakdown_text(self.app, state, self.hover_seat)
+            note = self.app.t("voyage.breakdown.as_if_over")
         elif self.hover_dest is not None and self.hover_dest in state.display:
             seat = self._focus_seat()
             city = self.cards.destinations[self.hover_dest].city
@@ -679,12 +681,12 @@ class VoyageScene(TableScene):
             lines = card_tooltip(self.app, self.cards, self.hover_card)
         else:
             return
-        key = (tuple(lines), lay.s)
+        key = (tuple(lines), note, lay.s)
         img = self._tips.get(key)
         if img is None:
             if len(self._tips) > 64:
                 self._tips.clear()
-            img = self._tips[key] = tooltip(self.app, lay.s, lines)
+            img = self._tips[key] = tooltip(self.app, lay.s, lines, note)
         box = img.get_rect(bottomleft=(self.mouse[0] + px(14, lay.s), self.mouse[1] - px(8, lay.s)))
         card = next((r for d, r in self.display_rects() if d == self.hover_dest and r.collidepoint(self.mouse)), None)
         if card is not None and self.hover_seat is None:  # above the card, leaving it in sight
