@@ -217,6 +217,20 @@ def test_crowding_fee_when_another_traveller_is_there():
     assert s.money[0] == 6
 
 
+def test_crowding_fee_when_another_traveller_is_anywhere_in_the_region():
+    """地区 is the region everywhere in the rule text (destinations' regions, the markets):
+    a traveller in London crowds a visit in Athens; one in Marrakesh does not."""
+    for other, fee in (("london", 1), ("istanbul", 1), ("marrakesh", 0)):
+        s = game()
+        red = card("red", steps=1)
+        give(s, 0, [red])
+        s.positions = ["athens", other]
+        show(s, [dest("athens")])
+        assert s.visit_fee(0) == fee, other
+        events = s.apply(("visit", dest("athens"), "card", red))
+        assert events[0]["fee"] == fee and s.money[0] == 10 - fee, other
+
+
 def test_no_visit_without_money_for_the_crowding_fee():
     s = game()
     red = card("red", steps=1)

@@ -116,7 +116,8 @@ class Evaluator:
                 if self.view.stock[region]:
                     have = self.view.souvenirs[self.seat][region]
                     gain += souvenir_worth(have + reward.amount) - souvenir_worth(have)
-        fee = CROWDING_FEE if dest.city in others else 0
+        region_of = self.view.world.region_of
+        fee = CROWDING_FEE if any(region_of[p] == dest.region for p in others) else 0
         survival = 1.0
         for p in others:
             survival *= 1.0 - (NEAR_TAKE if self.dist[p][dest.city] <= NEAR else FAR_TAKE)

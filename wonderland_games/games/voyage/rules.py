@@ -9,8 +9,9 @@ A turn: up to two actions (repeats allowed), chosen from
   not (staying put is not a move).
 - Visit ("visit", dest, "card", card) or ("visit", dest, "money"): on the city of
   a displayed destination, pay one itinerary card of its colour or 3 money,
-  plus a 1 money crowding fee when another traveller stands on that city
-  (no money for the fee, no visit). Its points score at once, its reward is
+  plus a 1 money crowding fee when another traveller stands in the same
+  region (地区, as the rule text says: anywhere in it, not only on that
+  city; no money for the fee, no visit). Its points score at once, its reward is
   applied, a souvenir cube of its region goes from the stock to that region's
   supply (if the stock has one), and the display is refilled to 5 from the
   deck (fewer when the deck is empty).
@@ -269,8 +270,10 @@ class VoyageState(ChanceState, GameState):
         return actions
 
     def visit_fee(self, seat: int) -> int:
-        here = self.positions[seat]
-        crowded = any(p == here for s, p in enumerate(self.positions) if s != seat)
+        """The crowding fee: due when another traveller stands anywhere in this region."""
+        region_of = self.world.region_of
+        here = region_of[self.positions[seat]]
+        crowded = any(region_of[p] == here for s, p in enumerate(self.positions) if s != seat)
         return CROWDING_FEE if crowded else 0
 
     def visitable(self, seat: int) -> Optional[int]:
