@@ -25,6 +25,7 @@ os.environ.setdefault("WONDERLAND_CONFIG_DIR", os.path.join(_USER, "config"))
 from wonderland_games.core import registry  # noqa: E402
 from wonderland_games.core.bots import Budget  # noqa: E402
 from wonderland_games.core.game import BOT, Seat  # noqa: E402
+from parade_yardstick import figures as parade_yardstick  # noqa: E402  (this folder)
 
 
 def p99(samples: list) -> float:
@@ -307,6 +308,7 @@ def main() -> int:
         hard = hard_gui_decision_s(game, 10 if args.quick else 30, budget=1.0)
         figures[f"{prefix}_hard_gui_s_mean"] = round(statistics.mean(hard), 3)
         figures[f"{prefix}_hard_gui_s_max"] = round(max(hard), 3)
+    figures.update(parade_yardstick(1.0 if args.quick else 3.0))
     played, stuck = stuck_games("valley", 1000 if args.quick else 10000)
     figures[f"valley_stuck_games_of_{played}"] = stuck
     figures["dream_games_per_s_4p"] = round(games_per_second("dream", 1.0 if args.quick else 3.0), 1)  # table mode
