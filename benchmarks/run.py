@@ -37,18 +37,37 @@ def seats(n: int, kind: str = "human") -> list:
     return [Seat(f"P{i + 1}", kind) for i in range(n)]
 
 
-def games_per_second(game: str, seconds: float = 3.0) -> float:
-    """Random-play full 4-player games, engine only."""
+def random_play_rates(game: str, seconds: float = 3.0) -> tuple:
+    """(games, actions) per second of random-play full 4-player games, engine only: a game
+    of many actions (a random Oz game is ~1,500) reads slow in games alone."""
     new_state = registry.get(game).new_state
     rng = random.Random(1)
     players = seats(4)
     start = time.perf_counter()
-    games = 0
+    games = actions = 0
     while time.perf_counter() - start < seconds:
         state = new_state(players, games, {})
         while not state.is_over():
             state.apply(rng.choice(state.legal_actions()))
+            actions += 1
         state.result()
+        games += 1
+    spent = time.perf_counter() - start
+    return games / spent, actions / spent
+
+
+def games_per_second(game: str, seconds: float = 3.0) -> float:
+    return random_play_rates(game, seconds)[0]
+
+
+def bot_games_per_second(game: str, level: str, seconds: float = 3.0) -> float:
+    """Whole 4-player games between bots of `level`, as `simulate` plays them."""
+    from wonderland_games.core.simulate import Config, play_game
+
+    config = Config(game=game, bots=(level,) * 4, games=1, seed=1)
+    start, games = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        play_game(config, games)
         games += 1
     return games / (time.perf_counter() - start)
 
@@ -302,7 +321,11 @@ def main() -> int:
     n = 100 if args.quick else 400
     figures = {}
     for game, prefix in (("parade", "bot"), ("oz", "oz_bot"), ("voyage", "voyage_bot"), ("valley", "valley_bot")):
-        figures[f"{game}_games_per_s_4p"] = round(games_per_second(game, 1.0 if args.quick else 3.0), 1)
+        per_s, actions_per_s = random_play_rates(game, 1.0 if args.quick else 3.0)
+        figures[f"{game}_games_per_s_4p"] = round(per_s, 1)
+        figures[f"{game}_actions_per_s_4p"] = round(actions_per_s)
+        figures[f"{game}_normal_bot_games_per_s_4p"] = round(bot_games_per_second(game, "normal",
+                                                                                  1.0 if args.quick else 3.0), 2)
         for level in ("easy", "normal"):
             figures[f"{prefix}_{level}_ms_p99"] = round(p99(decision_ms(game, level, n * 5)), 3)
         hard = hard_gui_decision_s(game, 10 if args.quick else 30, budget=1.0)
