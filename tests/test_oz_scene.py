@@ -448,12 +448,18 @@ def test_hovering_a_card_shows_its_whole_text(app, size):
     card, box = scene.detail_rect()
     lay = scene.layout
     assert card == 0 and pygame.Rect((0, 0), size).contains(box) and not box.colliderect(lay.hand)
+    assert not box.colliderect(lay.board_box), "the board stays in sight: a spell's target may be chosen there"
     img = scene._details[(card, app.lang, box.width)]
     font = app.fonts.get(px(17, lay.s), False)
     text = app.i18n.pick(session.state.cards[0].text)
     assert font.get_height() >= 13 and len(tx.wrap(font, text, box.width - 2 * px(16, lay.s))) * font.get_linesize() \
         < img.get_height(), "the whole text fits the detail at a readable size"
     assert app.screen.get_at(box.center)[:3] != scene._frame.get_at(box.center)[:3], "the detail is drawn"
+    from wonderland_games.scenes.curtain import CurtainScene
+
+    app.push(CurtainScene(app, "Bob", lambda: None))
+    assert scene.detail_rect() is None, "the curtain down, the card goes"
+    app.pop()
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=lay.board.center, rel=(0, 0), buttons=(0, 0, 0)))
     app.step(1 / 60)
     assert scene.detail_rect() is None

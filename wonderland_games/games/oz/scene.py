@@ -812,22 +812,25 @@ class OzScene(TableScene):
             surface.blit(img, img.get_rect(center=lay.board.center))
 
     def detail_rect(self):
-        """(card, rect) of the card shown large beside the hand: the one whose strip is under the
-        mouse (a strip's text may end in "…"), or None."""
-        if self.mouse is None or self.layout is None:
+        """(card, rect) of the card shown large above the hand, in the side column (never over
+        the board, where a spell's target may be chosen): the one whose strip is under the mouse
+        (a strip's text may end in "…"), or None, and None under a curtain or dialog."""
+        if self.mouse is None or self.layout is None or self.app.top is not self:
             return None
         card = next((c for c, r in self.hand_slots() if r.collidepoint(self.mouse) and is_strip(r)), None)
         if card is None:
             return None
         lay = self.layout
-        width = min(px(420, lay.s), lay.hand.left - 2 * lay.margin)
+        width = min(px(420, lay.s), lay.hand.width)
         key = (card, self.app.lang, width)
         if key not in self._details:
             if len(self._details) > 64:
                 self._details.clear()
             self._details[key] = card_detail(lay.s, self.app, self.art, self.display.cards[card], width)
-        box = self._details[key].get_rect(right=lay.hand.left - lay.margin, centery=self.mouse[1])
-        return card, box.clamp(pygame.Rect((0, 0), lay.size).inflate(-2 * lay.margin, -2 * lay.margin))
+        box = self._details[key].get_rect(midbottom=(lay.hand.centerx, lay.hand.top - lay.margin))
+        side = pygame.Rect(lay.board_box.right + lay.margin, 0, lay.size[0] - lay.board_box.right - lay.margin,
+                           lay.size[1])
+        return card, box.clamp(side.inflate(0, -2 * lay.margin))
 
     def _draw_detail(self, surface) -> None:
         shown = self.detail_rect()
