@@ -563,3 +563,29 @@ def test_the_narrow_controls_say_the_whole_guide_sentence(app):
     assert not scene.layout.wide  # 1280x800
     texts = [text for text, *_ in scene._hint_lines()]
     assert app.t("oz.hint.guide_line") in texts and app.t("oz.hint.guide") not in texts
+
+
+@pytest.mark.parametrize("size", [(1280, 800)])  # at 1024x640 long texts still end in "…" (the hover shows them whole)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_uncut(app, monkeypatch, size, lang):
+    from wonderland_games.games.oz.art import OzArt
+    from wonderland_games.games.oz.panels import STRIP_NAME, draw_card, is_strip, strip_name_width
+
+    art = OzArt(app.font)
+    app.i18n.set_language(lang)
+    lay = compute(size, 4)
+    strip = lay.hand_slots(4)[0]
+    assert is_strip(strip)
+    cards = Session.new("oz", [Seat("A"), Seat("B")], seed=1, autosave=False).state.cards
+    every = [cards[i] for i in cards.spell_ids] + [cards.wizard]
+    name_w = strip_name_width(app, lay.s, every, strip)  # the widest hand there can be
+    full = app.fonts.get(px(STRIP_NAME, lay.s), True)
+    seen, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: seen.append((font, text)) or real(font, text, *a, **k))
+    for card in every:
+        seen.clear()
+        draw_card(pygame.Surface(size), strip, lay.s, app, art, card, name_w=name_w)
+        name = app.i18n.pick(card.name)
+        name_lines = [(f, t) for f, t in seen if t and t in name]
+        assert name_lines and all(f is full for f, _ in name_lines), (name, [t for _, t in name_lines])
+        assert not any(tx.ELLIPSIS in t for _, t in seen), (name, [t for _, t in seen])

@@ -169,6 +169,9 @@ def card_text(app, card) -> str:
     return app.i18n.pick(card.text)
 
 
+STRIP_NAME = 15  # a strip's name size (unscaled)
+
+
 def strip_text(app, card) -> str:
     """What a one-line strip says: the card text, or a short note for the long Wizard card."""
     return app.t("oz.wizard_card_note") if card.id == 0 else card_text(app, card)
@@ -204,10 +207,19 @@ def draw_lines(surface, app, text: str, rect: pygame.Rect, size: int, color, min
     return used
 
 
+def strip_name_width(app, s: float, cards, strip: pygame.Rect) -> int:
+    """The name column of a hand's strips: as wide as its longest name at full size (so no
+    name shrinks and the columns line up), at most 45% of the strip past the icon."""
+    font = app.fonts.get(px(STRIP_NAME, s), True)
+    widest = max((font.size(app.i18n.pick(card.name))[0] for card in cards), default=0)
+    room = strip.width - strip.height - px(10, s)
+    return min(max(widest + px(4, s), px(90, s)), int(room * 0.45))
+
+
 def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, selected=False, dim=False,
-              hover=False) -> None:
-    """One magic card: a framed card (roomy slots) or a strip (narrow panels) whose text the
-    hover detail (`card_detail`) shows whole."""
+              hover=False, name_w: int | None = None) -> None:
+    """One magic card: a framed card (roomy slots) or a strip (narrow panels; `name_w`, its name
+    column, from `strip_name_width`) whose text the hover detail (`card_detail`) shows whole."""
     if selected or hover:
         glow = rect.inflate(px(8, s), px(8, s))
         pygame.draw.rect(surface, theme.GOLD_LIGHT if selected else theme.WHITE, glow, border_radius=px(12, s))
@@ -219,9 +231,10 @@ def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, se
         icon = art.spell_icon(card.kind, rect.height - px(6, s))
         surface.blit(icon, (rect.left + px(4, s), rect.top + px(3, s)))
         x = rect.left + icon.get_width() + px(10, s)
-        name_w = min(px(130, s), (rect.right - x) // 3)
-        tx.draw_line(surface, app.fonts, name, pygame.Rect(x, rect.top, name_w, rect.height), px(15, s), theme.PLUM,
-                     bold=True, align="left")
+        if name_w is None:
+            name_w = strip_name_width(app, s, [card], rect)
+        tx.draw_block(surface, app.fonts, name, pygame.Rect(x, rect.top, name_w, rect.height), px(STRIP_NAME, s),
+                      theme.PLUM, bold=True, align="left")
         body = pygame.Rect(x + name_w + px(6, s), rect.top + px(2, s), rect.right - x - name_w - px(12, s),
                            rect.height - px(4, s))
         draw_lines(surface, app, strip_text(app, card), body, px(14, s), theme.INK, max(11, px(12, s)))
@@ -283,8 +296,10 @@ def draw_hand(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay,
         tx.draw_line(surface, app.fonts, app.t("oz.hand_empty"), rect.inflate(-px(20, s), -px(40, s)), px(15, s),
                      theme.INK_SOFT)
         return
-    for (cid, card), r in zip(entries, lay.hand_slots(len(entries))):
+    slots = lay.hand_slots(len(entries))
+    name_w = strip_name_width(app, s, [card for _, card in entries], slots[0]) if is_strip(slots[0]) else None
+    for (cid, card), r in zip(entries, slots):
         dim = playable is not None and cid != 0 and cid not in playable
         draw_card(surface, r, s, app, art, card, selected=cid == selected and cid != 0, dim=dim,
-                  hover=cid == hover and cid != 0)
+                  hover=cid == hover and cid != 0, name_w=name_w)
 
