@@ -589,3 +589,31 @@ def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_uncut(app, m
         name_lines = [(f, t) for f, t in seen if t and t in name]
         assert name_lines and all(f is full for f, _ in name_lines), (name, [t for _, t in name_lines])
         assert not any(tx.ELLIPSIS in t for _, t in seen), (name, [t for _, t in seen])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_edge_crossing_marks_never_cover_a_coordinate_label(size):
+    from types import SimpleNamespace
+
+    from wonderland_games.games.oz.board_view import LABEL_OFFSET, crossing_marks
+
+    lay = compute(size, 4)
+    b, c, s = lay.board, lay.cell, lay.s
+    labels = []
+    for i in range(6):
+        for centre in ((b.left + i * c + c // 2, b.top - px(LABEL_OFFSET, s)),
+                       (b.left - px(LABEL_OFFSET, s), b.top + i * c + c // 2)):
+            tab = pygame.Rect(0, 0, px(20, s), px(20, s))
+            tab.center = centre
+            labels.append(tab)
+    window = pygame.Rect((0, 0), size)
+    crossings = [((x, 0), "N") for x in range(6)] + [((0, y), "W") for y in range(6)] + \
+        [((5, y), "E") for y in range(6)] + [((x, 5), "S") for x in range(6)]
+    for start, direction in crossings:
+        marks = crossing_marks(lay, SimpleNamespace(start=start, direction=direction, edge=True, barrier=False))
+        rects = list(marks.values())
+        assert set(marks) == {"badge", "arrow", "unknown"}
+        for rect in rects:
+            assert window.contains(rect), (start, direction, rect)
+            assert rect.collidelist(labels) == -1, (start, direction, rect)
+        assert all(not a.colliderect(o) for i, a in enumerate(rects) for o in rects[i + 1:]), (start, direction)

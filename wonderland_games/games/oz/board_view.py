@@ -24,9 +24,41 @@ STOP = (255, 176, 60)
 COST = (200, 40, 60)
 
 
+LABEL_OFFSET = 19  # unscaled: the coordinate labels' centres stand this far outside the board
+
+
 def cell_center(lay, cell) -> tuple:
     r = lay.cell_rect(*cell)
     return r.center
+
+
+def crossing_marks(lay, step) -> dict:
+    """Where a path step's marks go: "badge" (−1 for crossing a barrier or the board's edge), and
+    past the edge "arrow" and "unknown" (the ?). A barrier's badge sits on it; an edge's three
+    marks stand in the gutter beyond it, beside the line where the coordinate label (A–F above,
+    1–6 to the left) sits, so none covers a label or hides under the token."""
+    s, c = lay.s, lay.cell
+    a = cell_center(lay, step.start)
+    dx, dy = DELTA[step.direction]
+    marks = {}
+    badge = pygame.Rect(0, 0, px(30, s), px(20, s))
+    if not step.edge:
+        if step.barrier:
+            badge.center = (a[0] + dx * c // 2, a[1] + dy * c // 2)
+            marks["badge"] = badge
+        return marks
+    # north and west: the gutter's middle line, where the labels are; south and east have no gutter:
+    # the board's edge
+    out = c // 2 + (px(LABEL_OFFSET, s) if dx + dy < 0 else 0)
+    px_, py_ = abs(dy), abs(dx)  # along the edge, on screen
+    along = step.start[0] if dy else step.start[1]
+    far = -1 if along == SIZE - 1 else 1  # the badge goes back toward the board at its last column or row
+    for key, shift, rect in (("arrow", 0.3, pygame.Rect(0, 0, px(24, s), px(24, s))),
+                             ("unknown", -0.3, pygame.Rect(0, 0, px(22, s), px(22, s))), ("badge", 0.64 * far, badge)):
+        side = int(c * shift)
+        rect.center = (a[0] + dx * out + px_ * side, a[1] + dy * out + py_ * side)
+        marks[key] = rect
+    return marks
 
 
 class BoardView:
@@ -67,15 +99,15 @@ class BoardView:
         # coordinates: letters above, numbers to the left, on small cream tabs
         font = self.app.font(px(15, s), True)
         for i in range(SIZE):
-            for text, center in ((COLUMNS[i], (b.left + i * lay.cell + lay.cell // 2, b.top - px(19, s))),
-                                 (str(i + 1), (b.left - px(19, s), b.top + i * lay.cell + lay.cell // 2))):
+            for text, center in ((COLUMNS[i], (b.left + i * lay.cell + lay.cell // 2, b.top - px(LABEL_OFFSET, s))),
+                                 (str(i + 1), (b.left - px(LABEL_OFFSET, s), b.top + i * lay.cell + lay.cell // 2))):
                 tab = pygame.Rect(0, 0, px(20, s), px(20, s))
                 tab.center = center
                 pygame.draw.rect(surf, theme.CREAM, tab, border_radius=tab.height // 2)
                 pygame.draw.rect(surf, theme.GOLD_DARK, tab, max(1, px(1, s)), border_radius=tab.height // 2)
                 img = tx.render(font, text, theme.PLUM)
                 surf.blit(img, img.get_rect(center=tab.center))
-        self._draw_compass(surf, (b.left - px(19, s), b.top - px(19, s)), s)
+        self._draw_compass(surf, (b.left - px(LABEL_OFFSET, s), b.top - px(LABEL_OFFSET, s)), s)
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
     def _draw_compass(self, surf, centre: tuple, s: float) -> None:
@@ -178,20 +210,19 @@ class BoardView:
         for i, step in enumerate(path):
             a = cell_center(lay, step.start)
             dx, dy = DELTA[step.direction]
-            if step.barrier or step.edge:  # the line crossed, with its extra cost
-                mid = (a[0] + dx * c // 2, a[1] + dy * c // 2)
-                badge = pygame.Rect(0, 0, px(30, s), px(20, s))
-                badge.center = mid
+            marks = crossing_marks(lay, step)
+            if "badge" in marks:  # the line crossed, with its extra cost
+                badge = marks["badge"]
                 pygame.draw.rect(surface, COST, badge, border_radius=badge.height // 2)
                 pygame.draw.rect(surface, theme.WHITE, badge, max(1, px(1, s)), border_radius=badge.height // 2)
                 img = tx.render(small, "−1", theme.WHITE)
                 surface.blit(img, img.get_rect(center=badge.center))
             if step.edge:
-                spot = (a[0] + dx * int(c * 0.78), a[1] + dy * int(c * 0.78))
-                pygame.draw.polygon(surface, (255, 240, 200), arrow_points(spot, c * 0.34, step.direction))
-                pygame.draw.polygon(surface, theme.PLUM, arrow_points(spot, c * 0.34, step.direction), max(1, px(2, s)))
-                q = pygame.Rect(0, 0, px(26, s), px(26, s))
-                q.center = (a[0] + dx * int(c * 0.3), a[1] + dy * int(c * 0.3))
+                arrow = marks["arrow"]
+                pygame.draw.polygon(surface, (255, 240, 200), arrow_points(arrow.center, arrow.width, step.direction))
+                pygame.draw.polygon(surface, theme.PLUM, arrow_points(arrow.center, arrow.width, step.direction),
+                                    max(1, px(2, s)))
+                q = marks["unknown"]
                 pygame.draw.circle(surface, theme.PLUM, q.center, q.width // 2)
                 img = tx.render(self.app.font(px(17, s), True), "?", theme.WHITE)
                 surface.blit(img, img.get_rect(center=q.center))
