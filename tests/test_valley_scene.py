@@ -10,6 +10,7 @@ from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.saves import load_session, slots_dir
 from wonderland_games.core.session import Session
 from wonderland_games.games.valley import preview
+from wonderland_games.games.valley.board_view import board_spots, event_tiles
 from wonderland_games.games.valley.layout import compute
 from wonderland_games.games.valley.scene import OPTION_BUTTONS, ValleyScene
 from wonderland_games.games.valley.state import PREPARE
@@ -425,3 +426,47 @@ def test_valley_strings_have_no_key_twice_and_match_in_both_languages():
 
     assert keys(tree["zh"]["table"]) == keys(tree["en"]["table"])
     assert keys(tree["zh"]["buttons"]) == keys(tree["en"]["buttons"])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_choice_panel_leaves_the_board_and_the_hand_in_sight(size, players):
+    """QA screenshots: the trade and resource panels covered the forest and the events the
+    player was choosing for. The panel lies over the cities (over the board for a copy of one
+    of the player's own city cards), its buttons inside it."""
+    lay = compute(size, players, opponent=players == 1)
+    for over, home, kept in (("cities", lay.cities, (lay.board, lay.hand)), ("board", lay.board, (lay.cities,))):
+        for n in (0, 2, 6, 10, OPTION_BUTTONS if over == "cities" else 10):  # a city has < 10 production kinds
+            panel, title, rects, footer = lay.choice_panel(n, over)
+            assert home.contains(panel) and not any(panel.colliderect(r) for r in kept), (over, n)
+            buttons = rects + list(footer.values())
+            assert all(panel.contains(r) and not r.colliderect(title) for r in buttons), (over, n)
+            assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:]), (over, n)
+
+
+def started_at(app, seats, until, seed=5):
+    """A scene opened on the first state of a seeded random game where `until(state)` holds."""
+    session = Session.new("valley", seats, seed=seed, autosave=False)
+    rng = random.Random(seed)
+    while not until(session.state):
+        session.apply(rng.choice(session.state.legal_actions()))
+    scene = ValleyScene(app, session)
+    app.push(scene)
+    app.step(1 / 60)
+    return session, scene
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_a_choice_panel_hides_no_spot_event_nor_hand_card(app, size):
+    def choosing(state):
+        item = state.decision()
+        return item is not None and item[0] != "mulligan" and state.current_player() == 0
+
+    session, scene = started_at(app, [Seat("Ann"), Seat("Bot", BOT, "random")], choosing)
+    scene.on_resize(size)
+    app.step(1 / 60)
+    state = session.state
+    panel = scene.choice_rects(scene.choice())[0]
+    seen = [r for _, r in board_spots(scene.layout, state)] + [r for _, _, r in event_tiles(scene.layout, state)]
+    seen += [r for _, r in scene.hand_rects()]
+    assert seen and not any(panel.colliderect(r) for r in seen)

@@ -16,7 +16,7 @@ overlaps or leaves the window from 1024x640 to 2560x1440 with 1 to 4 players.
     +--------------------------------------+---------------------+
 
 A pending choice (resources, a trade, a copy, the mulligan, how to pay) opens
-as a panel over the board (`choice`), leaving the hand in sight.
+as a panel over the cities (`choice_panel`), leaving the board and the hand in sight.
 """
 
 from __future__ import annotations
@@ -125,26 +125,32 @@ class Layout:
         return [pygame.Rect(inner.left, inner.top + i * (h + gap), inner.width, h) for i in range(count)]
 
     # -- the choice panel --------------------------------------------------------------------
-    def choice_panel(self, options: int) -> tuple:
-        """(panel, title rect, option rects, footer rects {done, confirm}) over the board."""
+    def choice_panel(self, options: int, over: str = "cities") -> tuple:
+        """(panel, title rect, option rects, footer rects {done, confirm}) over the cities panel, so the
+        board (the forest, the events, the locations to copy) and the hand stay in sight; `over` "board"
+        for a choice among the cards of the player's own city (the Cheshire Cat's copy)."""
         s = self.s
-        area = self.board.union(self.cities).inflate(-px(40, s), -px(30, s))
-        rows = max(1, -(-options // CHOICE_COLUMNS))
+        area = (self.board if over == "board" else self.cities).inflate(-px(16, s), -px(8, s))
         bh, gap = px(34, s), px(6, s)
+        columns = CHOICE_COLUMNS
+        while columns < 5 and px(TITLE + 40, s) + -(-options // columns) * (bh + gap) + bh > area.height:
+            columns += 1  # a long list on a short panel: more, narrower columns
+        rows = max(1, -(-options // columns))
         height = min(area.height, px(TITLE + 40, s) + rows * (bh + gap) + bh + px(30, s))
         width = min(area.width, px(760, s))
         panel = pygame.Rect(0, 0, width, height)
         panel.center = area.center
-        inner = panel.inflate(-px(24, s), -px(18, s))
+        inner = panel.inflate(-px(24, s), -px(16, s))
         title = pygame.Rect(inner.left, inner.top, inner.width, px(TITLE + 30, s))
-        bw = (inner.width - (CHOICE_COLUMNS - 1) * gap) // CHOICE_COLUMNS
+        bw = (inner.width - (columns - 1) * gap) // columns
         rects = []
         for i in range(options):
-            r, c = divmod(i, CHOICE_COLUMNS)
+            r, c = divmod(i, columns)
             rects.append(pygame.Rect(inner.left + c * (bw + gap), title.bottom + gap + r * (bh + gap), bw, bh))
+        fw = (inner.width - (CHOICE_COLUMNS - 1) * gap) // CHOICE_COLUMNS
         foot_y = inner.bottom - bh
-        footer = {"choice_done": pygame.Rect(inner.right - 2 * bw - gap, foot_y, bw, bh),
-                  "choice_confirm": pygame.Rect(inner.right - bw, foot_y, bw, bh)}
+        footer = {"choice_done": pygame.Rect(inner.right - 2 * fw - gap, foot_y, fw, bh),
+                  "choice_confirm": pygame.Rect(inner.right - fw, foot_y, fw, bh)}
         return panel, title, rects, footer
 
     def regions(self) -> dict:

@@ -7,9 +7,9 @@ what it would bring, or says why it cannot be used now; click it to pick it,
 then confirm (the button, Enter, or a second click). A card with several ways
 to pay opens a panel of those ways. Pending decisions of the engine (resources
 to choose, a trade, the Cheshire Cat's copy, the Looking-Glass Door, the
-mulligan) open the same panel over the board; cards to put back or trade in
-are picked in the hand, an option in the panel, then confirmed (or the option
-clicked again). Keys: Tab / arrows move a focus over
+mulligan) open the same panel over the cities, so the board and the hand stay
+in sight; cards to put back or trade in are picked in the hand, an option in
+the panel, then confirmed (or the option clicked again). Keys: Tab / arrows move a focus over
 the hand, the board and the cities (the focused thing's text shows as on
 hover), Enter picks or confirms, P prepares for the next season.
 
@@ -338,15 +338,20 @@ class ValleyScene(TableScene):
                         "confirm": picked if picked in legal else None}
             title = app.t("valley.table.choice.trade_pay", source=source, left=effect.times - item[4])
             return self._options(title, [a for a in legal if a != done], done)
-        key = "valley.table.choice.choose" if isinstance(effect, Choose) else (
-            "valley.table.choice.copy_location" if isinstance(effect, Named) and effect.name == "copy_location"
-            else "valley.table.choice.copy_card")
-        return self._options(app.t(key, source=source), legal, None)
+        if isinstance(effect, Choose) or isinstance(effect, Named) and effect.name == "copy_location":
+            key = "valley.table.choice.choose" if isinstance(effect, Choose) else "valley.table.choice.copy_location"
+            return self._options(app.t(key, source=source), legal, None)
+        return dict(self._options(app.t("valley.table.choice.copy_card", source=source), legal, None),
+                    over="board")  # the cards to copy are in the player's city
 
     def _options(self, title: str, actions: list, done) -> dict:
         """A panel of options, each said in words; Confirm applies the one picked."""
         return {"title": title, "options": [(self.describe_action(a), a) for a in actions], "done": done,
                 "confirm": self.option if self.option in actions else None}
+
+    def choice_rects(self, choice) -> tuple:
+        """The layout's `choice_panel` for `choice`: over the cities unless it says "over"."""
+        return self.layout.choice_panel(min(len(choice["options"]), OPTION_BUTTONS), choice.get("over", "cities"))
 
     def _source_name(self, item: tuple) -> str:
         """The place, card or season a decision comes from, by name."""
@@ -444,7 +449,7 @@ class ValleyScene(TableScene):
     def _place_choice(self, choice) -> None:
         b, lay = self.buttons, self.layout
         options = [] if choice is None else choice["options"]
-        panel = lay.choice_panel(min(len(options), OPTION_BUTTONS)) if choice is not None else None
+        panel = self.choice_rects(choice) if choice is not None else None
         for i in range(OPTION_BUTTONS):
             button = b[f"opt{i}"]
             button.visible = i < len(options)
@@ -497,8 +502,7 @@ class ValleyScene(TableScene):
         choice = self.choice() if self.my_turn() else None
         for kind, what, rect in self._targets():
             if rect.collidepoint(pos):
-                if choice is not None and kind != "hand" and lay.choice_panel(
-                        min(len(choice["options"]), OPTION_BUTTONS))[0].collidepoint(pos):
+                if choice is not None and kind != "hand" and self.choice_rects(choice)[0].collidepoint(pos):
                     return None
                 return kind, what
         rows = self._player_rows()
@@ -819,7 +823,7 @@ class ValleyScene(TableScene):
         if choice is None:
             return
         lay = self.layout
-        panel, title, _, _ = lay.choice_panel(min(len(choice["options"]), OPTION_BUTTONS))
+        panel, title, _, _ = self.choice_rects(choice)
         theme.panel(surface, panel, lay.s, border=theme.GOLD_DARK)
         tx.draw_block(surface, self.app.fonts, choice["title"], title, px(18, lay.s), theme.PLUM, bold=True)
         for button in self._choice_buttons():
