@@ -35,6 +35,8 @@ LOCATIONS = 8
 CITY_SLOTS = 15
 HAND_SLOTS = 8
 CHOICE_COLUMNS = 3
+CARD_NAME_W = 84  # unscaled: a city card narrower than this cannot show a name on two legible lines
+CARD_MIN_H = 58  # unscaled: a city card lower than this has no room for a name and an emblem
 
 
 @dataclass
@@ -79,13 +81,13 @@ class Layout:
         return _row(self.board_rows()[0], LOCATIONS, px(6, self.s))
 
     def lower_slots(self, forest: int) -> tuple:
-        """(forest slots, basic event slots, special event slots) across the lower row; four
-        forest places always, so the events never move when fewer are revealed."""
+        """(forest slots, basic event slots, special event slots) across the lower row: as many forest
+        places as the game reveals (a fixed number), so every tile is as wide as it can be."""
         row = self.board_rows()[1]
-        sep = px(10, self.s)  # between the three groups
-        slots = _row(row.inflate(-2 * sep, 0).move(-sep, 0), 4 + 4 + 4, px(6, self.s))
-        return ([r for r in slots[:4]][:forest], [r.move(sep, 0) for r in slots[4:8]],
-                [r.move(2 * sep, 0) for r in slots[8:]])
+        sep, gap = px(8, self.s), px(4, self.s)  # between the three groups, between tiles
+        slots = _row(row.inflate(-2 * sep, 0).move(-sep, 0), forest + 4 + 4, gap)
+        return (slots[:forest], [r.move(sep, 0) for r in slots[forest:forest + 4]],
+                [r.move(2 * sep, 0) for r in slots[forest + 4:]])
 
     # -- cities and hand -----------------------------------------------------------------
     def city_rows(self) -> list:
@@ -103,12 +105,19 @@ class Layout:
         return rows
 
     def city_slots(self, seat: int) -> list:
-        """CITY_SLOTS card rects in a player's row: card-shaped, as wide as fits."""
+        """CITY_SLOTS card rects in a player's row: in one line of cards, or in two when one line would
+        leave the cards too narrow for their names and the row is tall enough (one or two players)."""
         cards = self.city_rows()[seat][1]
         gap = max(1, px(3, self.s))
-        w = min((cards.width - (CITY_SLOTS - 1) * gap) // CITY_SLOTS, int(cards.height * 0.9))
-        h = min(cards.height, int(w * 1.5))  # card-shaped, however tall the row (one or two players)
-        return [pygame.Rect(cards.left + i * (w + gap), cards.top, max(1, w), h) for i in range(CITY_SLOTS)]
+        lines = 1
+        if (cards.width - (CITY_SLOTS - 1) * gap) // CITY_SLOTS < px(CARD_NAME_W, self.s) and \
+                (cards.height - gap) // 2 >= px(CARD_MIN_H, self.s):
+            lines = 2
+        per = -(-CITY_SLOTS // lines)
+        w = min((cards.width - (per - 1) * gap) // per, int(cards.height / lines * 0.9) if lines == 1 else cards.width)
+        h = min((cards.height - (lines - 1) * gap) // lines, int(w * 1.5))  # card-shaped, however tall the row
+        return [pygame.Rect(cards.left + (i % per) * (w + gap), cards.top + (i // per) * (h + gap), max(1, w), h)
+                for i in range(CITY_SLOTS)]
 
     def hand_slots(self, count: int) -> list:
         inner = self.inner(self.hand)
@@ -181,7 +190,7 @@ def compute(size: tuple, players: int, replay: bool = False, opponent: bool = Fa
     body_h = h - m - body_top
     side_w = max(px(300, s), int(w * 0.26))
     left_w = w - 3 * m - side_w
-    hand_h = px(118, s)
+    hand_h = px(130, s)
     board_h = max(px(150, s), int((body_h - hand_h) * 0.42))
     board = pygame.Rect(m, body_top, left_w, board_h)
     hand = pygame.Rect(m, h - m - hand_h, left_w, hand_h)
