@@ -20,7 +20,6 @@ from .effects import RESOURCES, Produce, Trade
 from .narrate import counted, resources_text, simple_text
 from .rules import BREAKDOWN
 
-TIP_WIDTH = 420  # unscaled: a tooltip's text column
 
 
 def effect_words(app, effects: tuple) -> str:
@@ -95,18 +94,18 @@ def breakdown_lines(app, state, seat: int) -> list:
     return lines
 
 
-def tooltip(app, s: float, lines: list) -> pygame.Surface:
-    """A paper box with the lines wrapped to a readable column: the first bold and larger."""
-    width = px(TIP_WIDTH, s)
-    pad = px(12, s)
+def tooltip(app, s: float, lines: list, width: int) -> pygame.Surface:
+    """A paper box at most `width` wide with the lines wrapped in it, the first bold and larger;
+    the padding keeps every line clear of the trim and the rounded corners."""
+    pad = px(14, s)
     rows = []
     for i, (text, bold) in enumerate(lines):
         font = app.font(px(19 if i == 0 else 16, s), bold)
-        rows += [(font, line) for line in tx.wrap(font, text, width)]
+        rows += [(font, line) for line in tx.wrap(font, text, width - 2 * pad)]
     w = max(font.size(line)[0] for font, line in rows) + 2 * pad
     h = sum(font.get_linesize() for font, _ in rows) + 2 * pad
     surf = surfaces.new((w, h), alpha=True)
-    theme.panel(surf, surf.get_rect(), s, with_shadow=False)
+    theme.panel(surf, surf.get_rect(), s, with_shadow=False, border=theme.GOLD_DARK, radius=px(8, s))
     y = pad
     for font, line in rows:
         surf.blit(tx.render(font, line, theme.INK), (pad, y))
