@@ -287,3 +287,27 @@ def test_both_languages_have_the_same_keys_and_placeholders():
     fields = string.Formatter()
     for key in zh:
         assert {f for _, f, _, _ in fields.parse(zh[key]) if f} == {f for _, f, _, _ in fields.parse(en[key]) if f}, key
+
+
+def test_a_production_card_that_yields_nothing_at_a_season_change_says_so(words):
+    """QA: a Medal Mint with no prosperity card produced nothing in spring and the log said nothing."""
+    s = ready()
+    me = s.current
+    s.cities[me] = ["medal_mint", "squirrel", "tea_table"]
+    s.resources[me] = [0, 0, 0, 0]
+    events = s.apply(("prepare",))  # into spring: every production card produces
+    idle = [(e["card"], e["why"]) for e in events if e["type"] == "idle"]
+    assert idle == [("medal_mint", "count"), ("squirrel", "count"), ("tea_table", "trade")], idle
+    narrator = Narrator(words["en"], s.seats, s.valley)
+    said = [text for e in events for text, _ in narrator.event(s, e)]
+    name = s.seats[me].name
+    assert f"{name}'s Medal Mint produces nothing: no prosperity card in the city." in said
+    assert f"{name}'s Squirrel Orchardist produces nothing: no Berry Garden in the city." in said
+    assert f"{name}'s Tea-Party Table produces nothing: too little to trade." in said
+    zh = Narrator(words["zh"], s.seats, s.valley)
+    assert f"{name}的奖章铸坊没有产出：城中没有繁荣牌。" in [t for e in events for t, _ in zh.event(s, e)]
+    alone = ready()
+    alone.cities[alone.current] = ["cheshire_cat"]
+    [idle] = [e for e in alone.apply(("prepare",)) if e["type"] == "idle"]
+    assert narrator.event(alone, idle) == [(f"{name}'s Cheshire Cat produces nothing: no other production card in "
+                                            "the city to copy.", "quiet")]

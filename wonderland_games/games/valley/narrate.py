@@ -164,6 +164,8 @@ class Narrator:
             if "location" in e:
                 return t("valley.log.copy_location", name=name, spot=place_name(app, v, e["location"])), "play"
             return t("valley.log.copy_card", name=name, card=kind_name(app, v, e["card"])), "play"
+        if kind == "idle":
+            return self._idle(e, name), "quiet"
         if kind == "worker":
             return t("valley.log.worker", name=name, workers=counted(app, "workers", e["workers"])), "take"
         if kind == "season":
@@ -186,6 +188,21 @@ class Narrator:
         if kind.startswith("opponent_"):
             return self._opponent(e)
         return None
+
+    def _idle(self, e: dict, name: str) -> str:
+        """'Ann's Medal Mint produces nothing: no prosperity card in the city.'"""
+        app, v = self.app, self.valley
+        kind = v.cards.kinds[e["card"]]
+        why = e["why"]
+        fields = {}
+        if why == "count":
+            match = next(x.count.match for x in kind.effects if hasattr(x, "count") and hasattr(x.count, "match"))
+            if match.kind:
+                why, fields = "count_kind", {"kind": kind_name(app, v, match.kind)}
+            elif match.role:
+                why, fields = "count_role", {"role": app.i18n.pick(v.cards.roles[match.role].name).lower()}
+        return app.t("valley.qa.idle", name=name, card=kind_name(app, v, kind.id),
+                     why=app.t(f"valley.qa.idle_why.{why}", **fields))
 
     def _opponent(self, e: dict):
         """The solo opponent's roll, and the spot or the card it took; its recall when it scores."""
