@@ -52,6 +52,12 @@ def season_name(app, valley, season_id: str) -> str:
     return app.i18n.pick(next(s for s in valley.seasons if s.id == season_id).name)
 
 
+def season_in_text(app, valley, season_id: str) -> str:
+    """A season's name inside a sentence: "prepares for the second winter", not "for The Second
+    Winter" (English names are capitalised as titles; Chinese has no case)."""
+    return season_name(app, valley, season_id).lower()
+
+
 def event_name(app, valley, event_id: str) -> str:
     event = valley.basic_events.get(event_id) or valley.special_events[event_id]
     return app.i18n.pick(event.name)
@@ -169,7 +175,7 @@ class Narrator:
         if kind == "worker":
             return t("valley.log.worker", name=name, workers=counted(app, "workers", e["workers"])), "take"
         if kind == "season":
-            return t("valley.log.season", name=name, season=season_name(app, v, e["season"]),
+            return t("valley.log.season", name=name, season=season_in_text(app, v, e["season"]),
                      recalled=counted(app, "workers", e["recalled"]),
                      workers=counted(app, "workers", e["workers"])), "event"
         if kind == "event":
@@ -274,7 +280,7 @@ def describe_action(app, state, action) -> str:
     if kind == "prepare":
         season = v.seasons[state.season[seat] + 1]
         key = "valley.act.prepare_last" if season.id == v.seasons[-1].id else "valley.act.prepare"
-        return t(key, season=app.i18n.pick(season.name))
+        return t(key, season=season_in_text(app, v, season.id))
     if kind == "take":
         return t("valley.act.take", resources=resources_text(app, Counter(action[1:])))
     if kind in ("discard", "pay"):

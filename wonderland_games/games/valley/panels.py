@@ -15,9 +15,9 @@ from ...ui import surfaces, theme
 from ...ui import text as tx
 from ...ui.theme import px
 from . import art
-from .board_view import draw_icons, event_holders, season_of
+from .board_view import draw_icons, event_holders
 from .effects import RESOURCES, Produce, Trade
-from .narrate import counted, resources_text, simple_text
+from .narrate import counted, resources_text, season_in_text, simple_text
 from .rules import BREAKDOWN
 
 
@@ -71,7 +71,7 @@ def event_lines(app, state, event_id: str, special: bool) -> list:
     valley, t = state.valley, app.t
     event = (valley.special_events if special else valley.basic_events)[event_id]
     head = t("valley.table.special_event_long") if special else t(
-        "valley.table.basic_event_long", season=app.i18n.pick(season_of(state, event.season).name))
+        "valley.table.basic_event_long", season=season_in_text(app, valley, event.season))
     holders = [state.seats[s].name for s in event_holders(state, event_id, special)]
     key = "valley.table.tip.meets" if special else "valley.table.tip.claimed"
     who = t(key, names=app.i18n.join(holders)) if holders else t("valley.table.tip.nobody")
@@ -206,7 +206,7 @@ def prepare_label(app, state, seat) -> str:
     if nxt >= len(state.valley.seasons):
         return app.t("valley.buttons.prepare_none")
     season = state.valley.seasons[nxt]
-    name = app.i18n.pick(season.name)
+    name = season_in_text(app, state.valley, season.id)
     gives = [app.t("valley.table.gives_worker", n=season.workers)] if season.workers else []
     for effect in season.effects:
         gives.append(app.t("valley.table.gives_production") if isinstance(effect, Produce)
