@@ -111,3 +111,19 @@ def test_solo_undo_says_the_jabberwocks_roll_stops_it(app):
     why = scene.undo_why_not()
     assert why == app.t("valley.qa.undo_solo", name=app.i18n.pick(session.state.solo.name))
     assert "Jabberwock" in why
+
+
+@pytest.mark.parametrize("lang, shown", [
+    ("en", "Its pile (3 cards, face up): Honey Bee (1 point), Pebble Vault ×2 (2 points)"),
+    ("zh", "它的牌堆（3 张，公开）：采蜜蜂（1 分）、卵石宝库 ×2（2 分）")])
+def test_the_jabberwocks_pile_shows_face_up_on_its_row(app, lang, shown):
+    """QA: the opponent's pile was a bare count; it is public, so its row's tooltip lists it with
+    the points, under its total."""
+    session, scene = opened(app, [Seat("Ann")], lang=lang)
+    state = session.state
+    state.opponent.pile = ["honey_bee", "pebble_vault", "pebble_vault"]
+    scene.version += 1
+    move(app, scene._player_rows()[1].center)
+    assert scene.hover == ("seat", -1) and scene.tip_rect is not None
+    lines = [text for text, _ in scene._tip_lines(("seat", -1))]
+    assert str(state.opponent_score()) in lines[0] and shown in lines

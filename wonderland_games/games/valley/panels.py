@@ -91,7 +91,23 @@ def breakdown_lines(app, state, seat: int) -> list:
         keys = [(key, key) for key in BREAKDOWN]
     lines = [(app.t("valley.table.tip.score_of", name=name, n=sum(parts.values())), True)]
     lines += [(app.t(f"valley.table.breakdown.{label}", n=parts[key]), False) for key, label in keys]
+    if seat < 0:
+        lines.append((pile_text(app, state), False))
     return lines
+
+
+def pile_text(app, state) -> str:
+    """The solo opponent's pile, face up as it is public: each kind with its copies and points."""
+    pile, kinds = state.opponent.pile, state.cards.kinds
+    if not pile:
+        return app.t("valley.qa.pile_empty")
+    entries = []
+    for kind_id in dict.fromkeys(pile):  # in the order taken
+        copies = pile.count(kind_id)
+        entries.append(app.t("valley.qa.pile_card" if copies == 1 else "valley.qa.pile_cards",
+                             card=app.i18n.pick(kinds[kind_id].name), k=copies,
+                             points=counted(app, "points", copies * kinds[kind_id].points)))
+    return app.t("valley.qa.pile", n=len(pile), cards=app.t("list.sep").join(entries))
 
 
 def tooltip(app, s: float, lines: list, width: int) -> pygame.Surface:
