@@ -176,9 +176,10 @@ def _paint_place(surface, rect, s, app, place, folder: str) -> None:
     img = art.place_art(folder, place.id, (side, side))
     surface.blit(img, img.get_rect(center=pic.center))
     if folder == "locations" and getattr(place, "exclusive", False):
-        lock = pygame.Rect(pic.left, pic.top, max(6, side // 4), max(6, side // 4))
+        lock = pygame.Rect(pic.left, pic.top, max(px(16, s), side // 4), max(px(16, s), side // 4))
         pygame.draw.circle(surface, theme.PLUM, lock.center, lock.width // 2)
-        tx.draw_line(surface, app.fonts, "1", lock, int(lock.height * 0.9), theme.WHITE, bold=True)
+        one = tx.render(app.font(max(px(13, s), lock.height * 4 // 5), True), "1", theme.WHITE)
+        surface.blit(one, one.get_rect(center=lock.center))
     draw_icons(surface, app, icons, effect_icons(place.effects))
     pygame.draw.rect(surface, theme.PAPER_EDGE, rect, max(1, px(1, s)), border_radius=r)
 
@@ -224,12 +225,13 @@ def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, hol
     side = max(1, min(pic.width, pic.height))
     img = art.event_art(special, side)
     surface.blit(img, img.get_rect(center=pic.center))
-    badge = max(5, min(px(12, s), side // 3))
-    centre = (pic.right - badge, pic.top + badge)
+    # the points legible however small the picture (a long name leaves little): at its corner, else the tile's
+    digits = tx.render(app.font(max(small, min(px(12, s), side // 3) * 7 // 5), True), str(event.points), theme.INK)
+    badge = max(min(px(12, s), side // 3), digits.get_width() // 2 + px(4, s), small * 2 // 3)
+    centre = (pic.right - badge, pic.top + badge) if side >= 2 * badge else (inner.right - badge, inner.bottom - badge)
     pygame.draw.circle(surface, theme.GOLD, centre, badge)
     pygame.draw.circle(surface, theme.GOLD_DARK, centre, badge, max(1, badge // 5))
-    tx.draw_line(surface, app.fonts, str(event.points), pygame.Rect(centre[0] - badge, centre[1] - badge, 2 * badge,
-                 2 * badge), int(badge * 1.4), theme.INK, bold=True)
+    surface.blit(digits, digits.get_rect(center=centre))
     x = inner.left
     rad = max(3, markers_h // 2 - 1)
     for seat in holders:

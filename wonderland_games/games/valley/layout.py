@@ -141,7 +141,7 @@ class Layout:
         s = self.s
         area = (self.board if over == "board" else self.cities).inflate(-px(16, s), -px(8, s))
         bh, gap = px(34, s), px(6, s)
-        columns = CHOICE_COLUMNS
+        columns = max(1, min(CHOICE_COLUMNS, options))  # one or two options: wide buttons, whole labels
         while columns < 5 and px(TITLE + 40, s) + -(-options // columns) * (bh + gap) + bh > area.height:
             columns += 1  # a long list on a short panel: more, narrower columns
         rows = max(1, -(-options // columns))

@@ -46,7 +46,8 @@ def card_lines(app, state, kind_id: str) -> list:
     sort = t("valley.table.unique") if kind.unique else t("valley.table.common")
     lines = [(pick(kind.name), True),
              (f"{pick(role.name)}{t('sep')}{pick(cards.categories[kind.category].name)}{t('sep')}{sort}", False),
-             (t("valley.table.tip.cost", cost=resources_text(app, kind.cost.items()), n=kind.points), False)]
+             (t("valley.table.tip.cost", cost=resources_text(app, kind.cost.items()),
+                points=counted(app, "points", kind.points)), False)]
     if kind.is_critter:
         lines.append((t("valley.table.tip.host", card=pick(cards.kinds[kind.host].name)), False))
     else:
