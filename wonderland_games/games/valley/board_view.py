@@ -178,9 +178,9 @@ def _paint_place(surface, rect, s, app, place, folder: str) -> None:
     if folder == "locations" and getattr(place, "exclusive", False):
         lock = pygame.Rect(pic.left, pic.top, max(px(16, s), side // 4), max(px(16, s), side // 4))
         pygame.draw.circle(surface, theme.PLUM, lock.center, lock.width // 2)
-        one = tx.render(app.font(max(px(13, s), lock.height * 4 // 5), True), "1", theme.WHITE)
+        one = tx.render(app.font(max(legible(s), lock.height * 4 // 5), True), "1", theme.WHITE)
         surface.blit(one, one.get_rect(center=lock.center))
-    draw_icons(surface, app, icons, effect_icons(place.effects))
+    draw_icons(surface, app, icons, effect_icons(place.effects), smallest=legible(s))
     pygame.draw.rect(surface, theme.PAPER_EDGE, rect, max(1, px(1, s)), border_radius=r)
 
 
