@@ -127,3 +127,19 @@ def test_the_jabberwocks_pile_shows_face_up_on_its_row(app, lang, shown):
     assert scene.hover == ("seat", -1) and scene.tip_rect is not None
     lines = [text for text, _ in scene._tip_lines(("seat", -1))]
     assert str(state.opponent_score()) in lines[0] and shown in lines
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_meeple_on_a_city_card_stands_above_its_name(app, size):
+    """A real-window game: the bot's meeple on its Gryphon Ferryman hid the name's second line."""
+    from wonderland_games.games.valley.city_view import name_top, workers_rect
+
+    session, scene = opened(app, [Seat("Ann"), Seat("Bot", BOT, "random")], size)
+    lay, kinds = scene.layout, session.state.cards.kinds
+    slot = lay.city_slots(1)[3]
+    spots = [kind for kind in kinds.values() if session.state.spot_of(kind.id) is not None]
+    assert len(spots) >= 5
+    for kind in spots:  # the cards a worker can go to
+        stand = workers_rect(slot, lay.s, app, kind)
+        assert slot.contains(stand) and stand.bottom <= name_top(slot, lay.s, app, kind), kind.id
+        assert stand.height >= min(slot.size) // 3

@@ -45,12 +45,32 @@ def draw_card(surface, rect, s, app, kind, role, *, cost=False, dim=False, occup
         pygame.draw.rect(surface, edge, rect, max(1, px(3, s)), border_radius=max(2, min(px(7, s), rect.width // 6)))
 
 
+def _band_height(rect, s) -> int:
+    return max(6, min(rect.height // 5, px(22, s), rect.width // 2))
+
+
+def _name_block(rect, s, app, kind, cost: bool) -> tuple:
+    """(font, lines, top, bottom) of a card's name: whole (two lines, more if it must) above the cost
+    line; the emblem takes what is left between it and the role band."""
+    name_h = max(6, min(px(17, s), rect.height // 5))
+    bottom = rect.bottom - 2 - (px(19, s) if cost else 0)  # the cost's counts 12 px at 1024x640
+    font, lines = name_lines(app.fonts, app.i18n.pick(kind.name), rect.width - 4,
+                             bottom - rect.top - _band_height(rect, s) - 2, max(legible(s), int(name_h * 0.85)),
+                             legible(s))
+    return font, lines, bottom - len(lines) * line_step(font), bottom
+
+
+def name_top(rect, s, app, kind) -> int:
+    """Where a city card's name begins: the meeples on it stand above."""
+    return _name_block(rect, s, app, kind, False)[2]
+
+
 def _paint_card(surface, rect, s, app, kind, role, cost, dim, occupied) -> None:
     """Role band with its symbol, points badge, emblem, name (and the cost in the hand)."""
     colour = art.role_rgb(role)
     r = max(2, min(px(7, s), rect.width // 6))
     pygame.draw.rect(surface, (226, 220, 206) if dim else CARD, rect, border_radius=r)
-    band_h = max(6, min(rect.height // 5, px(22, s), rect.width // 2))
+    band_h = _band_height(rect, s)
     band = pygame.Rect(rect.left, rect.top, rect.width, band_h)
     pygame.draw.rect(surface, colour, band, border_top_left_radius=r, border_top_right_radius=r)
     sym = max(4, band_h - 2)
@@ -61,13 +81,7 @@ def _paint_card(surface, rect, s, app, kind, role, cost, dim, occupied) -> None:
         centre = (band.right - badge - 1, band.top + badge)
         pygame.draw.circle(surface, theme.GOLD_LIGHT, centre, badge)
         surface.blit(digits, digits.get_rect(center=centre))
-    name_h = max(6, min(px(17, s), rect.height // 5))
-    cost_h = px(19, s) if cost else 0  # counts of 12 px at 1024x640
-    bottom = rect.bottom - 2 - cost_h
-    # the name whole (two lines, more if it must), the emblem in what is left above it
-    font, lines = name_lines(app.fonts, app.i18n.pick(kind.name), rect.width - 4, bottom - band.bottom - 2,
-                             max(legible(s), int(name_h * 0.85)), legible(s))
-    top = bottom - len(lines) * line_step(font)
+    font, lines, top, bottom = _name_block(rect, s, app, kind, cost)
     pic = pygame.Rect(rect.left, band.bottom + 1, rect.width, top - band.bottom - 2)
     side = min(pic.width - 4, pic.height)
     if side >= px(10, s):  # else the role's colour and symbol alone
@@ -78,7 +92,7 @@ def _paint_card(surface, rect, s, app, kind, role, cost, dim, occupied) -> None:
         surface.blit(img, img.get_rect(center=pic.center))
     draw_lines(surface, font, lines, (rect.centerx, top), theme.DISABLED_INK if dim else theme.INK)
     if cost:
-        draw_icons(surface, app, pygame.Rect(rect.left + 2, bottom, rect.width - 4, cost_h),
+        draw_icons(surface, app, pygame.Rect(rect.left + 2, bottom, rect.width - 4, rect.bottom - 2 - bottom),
                    list(kind.cost.items()), smallest=legible(s))
     if occupied:
         dot = max(3, band_h // 3)
@@ -124,7 +138,14 @@ def draw_city(surface, lay, app, state, seat: int, marks: dict) -> None:
         seats = occupants(state, f"{seat}/{index}")
         if hidden is not None and hidden[1] == f"{seat}/{index}" and hidden[0] in seats:
             seats.remove(hidden[0])
-        draw_workers(surface, slot.inflate(0, -slot.height // 3).move(0, slot.height // 6), seats)
+        draw_workers(surface, workers_rect(slot, s, app, kind), seats)
+
+
+def workers_rect(slot, s, app, kind) -> pygame.Rect:
+    """Where the meeples on a city card stand: over its emblem, above its name (one on a two-line
+    name hid it in a screenshot), never lower than a third of the card's shorter side."""
+    top = max(slot.top + min(slot.size) // 3, name_top(slot, s, app, kind))
+    return pygame.Rect(slot.left, slot.top, slot.width, top - slot.top)
 
 
 def edge_of(where, marks: dict):
