@@ -529,3 +529,15 @@ def test_a_choice_panel_hides_no_spot_event_nor_hand_card(app, size):
     seen = [r for _, r in board_spots(scene.layout, state)] + [r for _, _, r in event_tiles(scene.layout, state)]
     seen += [r for _, r in scene.hand_rects()]
     assert seen and not any(panel.colliderect(r) for r in seen)
+
+
+def test_a_name_keeps_one_line_when_a_little_smaller_fits_and_chinese_lines_are_even(app):
+    """Screenshots: '冬夜故事 / 会' and '动物合唱 / 团' left one character alone on a line."""
+    from wonderland_games.games.valley.names import name_lines
+
+    font = app.font(16, True)
+    width = font.size("冬夜故事会")[0] - 4
+    shown, lines = name_lines(app.fonts, "冬夜故事会", width, 100, 16, 12)
+    assert lines == ["冬夜故事会"] and shown.get_height() < font.get_height()
+    _, lines = name_lines(app.fonts, "冬夜故事会", font.size("冬夜故事")[0], 100, 16, 16)
+    assert lines == ["冬夜故", "事会"]

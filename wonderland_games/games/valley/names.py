@@ -42,8 +42,11 @@ def _split_word(font, word: str, width: int) -> list:
 
 def wrap_name(font, text: str, width: int, cut: bool):
     """The lines of `text` within `width`, or None when a word would have to be cut and `cut` is False."""
-    if not text.isascii():  # Chinese: any two characters may part
-        return tx.wrap(font, text, width)
+    if not text.isascii():  # Chinese: any two characters may part, into lines of even length
+        lines = tx.wrap(font, text, width)
+        per = -(-len(text) // len(lines))
+        even = [text[i:i + per] for i in range(0, len(text), per)]
+        return even if len(even) == len(lines) and all(font.size(x)[0] <= width for x in even) else lines
     lines, line = [], ""
     for word in text.split():
         for j, part in enumerate(re.findall(r"[^-]+-?|-", word)):
@@ -64,10 +67,14 @@ def wrap_name(font, text: str, width: int, cut: bool):
 
 
 def name_lines(fonts, text: str, width: int, height: int, size: int, smallest: int) -> tuple:
-    """(font, lines): the largest size from `size` down to `smallest` at which the name fits whole,
-    words uncut, in bold, then in the regular face; else with cut words; else smaller still, then
+    """(font, lines): one line if a slightly smaller size fits it; else the largest size from `size`
+    down to `smallest` at which the name fits whole, words uncut, in bold, then in the regular face; else with cut words; else smaller still, then
     ellipsized (a last resort)."""
     size = max(smallest, size)
+    for sz in range(size, max(smallest, size * 6 // 7) - 1, -1):  # one line, if a little smaller does it
+        font = fonts.get(sz, True)
+        if font.size(text)[0] <= width and line_step(font) <= height:
+            return font, [text]
     for sz in range(size, smallest - 1, -1):
         font = fonts.get(sz, True)
         lines = wrap_name(font, text, width, cut=False)
