@@ -38,7 +38,8 @@ def test_setup_offers_the_opponent_with_one_seat_and_starts_solo_at_it(app, draw
         scene.count.step(-1)
     drawn.clear()
     step(app)
-    assert choice.visible and choice in scene.ring.widgets and "Opponent" in drawn and "Normal" in drawn
+    assert choice.visible and choice in scene.ring.widgets and "Opponent" in drawn
+    assert "Jabberwock – Normal" in drawn, "the opponent is named (QA: a new player did not know whom they face)"
     assert "1 player (solo)" in drawn
     label_rect = scene.option_labels[0][0]
     assert not label_rect.colliderect(choice.rect) and not choice.rect.colliderect(scene.count.rect)
@@ -92,3 +93,15 @@ def test_results_rank_the_opponent_second_when_the_player_wins_or_ties(app, draw
         app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         step(app)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_opponent_level_on_the_setup_screen_names_the_data_s_opponent(app, lang):
+    from wonderland_games.games.valley.solo import LEVELS, load_solo
+
+    app.i18n.set_language(lang)
+    name = app.i18n.pick(load_solo().name).lower().removeprefix("the ")
+    option = next(o for o in registry.get("valley").game_options if o.option == "opponent")
+    for level in LEVELS:
+        label = app.t(option.value_label.format(level))
+        assert name in label.lower() and app.t(f"setup.{level}") in label, label

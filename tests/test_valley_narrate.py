@@ -185,7 +185,7 @@ def test_the_sentences_read_as_written(words):
     assert describe_action(en, s, ("play", "dormouse", "free")) == \
         "Play Drowsy Dormouse free through the Tea-Party Table"
     assert describe_action(en, s, ("play", "dormouse", 0, 0, 0, 0)) == "Play Drowsy Dormouse (free after discounts)"
-    assert describe_action(en, s, ("prepare",)) == "Prepare for Spring"
+    assert describe_action(en, s, ("prepare",)) == "Prepare for spring"  # a season in a sentence is lower case
     assert describe_action(words["zh"], s, ("place", "twig_grove")) == "派工人去枝条林"
     s.resources[me] = [1, 2, 1, 0]
     s.apply(("play", "tea_table", 0, 2, 1, 0))  # it produces at once: a trade of a berry
@@ -287,3 +287,41 @@ def test_both_languages_have_the_same_keys_and_placeholders():
     fields = string.Formatter()
     for key in zh:
         assert {f for _, f, _, _ in fields.parse(zh[key]) if f} == {f for _, f, _, _ in fields.parse(en[key]) if f}, key
+
+
+def test_a_production_card_that_yields_nothing_at_a_season_change_says_so(words):
+    """QA: a Medal Mint with no prosperity card produced nothing in spring and the log said nothing."""
+    s = ready()
+    me = s.current
+    s.cities[me] = ["medal_mint", "squirrel", "tea_table"]
+    s.resources[me] = [0, 0, 0, 0]
+    events = s.apply(("prepare",))  # into spring: every production card produces
+    idle = [(e["card"], e["why"]) for e in events if e["type"] == "idle"]
+    assert idle == [("medal_mint", "count"), ("squirrel", "count"), ("tea_table", "trade")], idle
+    narrator = Narrator(words["en"], s.seats, s.valley)
+    said = [text for e in events for text, _ in narrator.event(s, e)]
+    name = s.seats[me].name
+    assert f"{name}'s Medal Mint produces nothing: no prosperity card in the city." in said
+    assert f"{name}'s Squirrel Orchardist produces nothing: no Berry Garden in the city." in said
+    assert f"{name}'s Tea-Party Table produces nothing: too little to trade." in said
+    zh = Narrator(words["zh"], s.seats, s.valley)
+    assert f"{name}的奖章铸坊没有产出：城中没有繁荣牌。" in [t for e in events for t, _ in zh.event(s, e)]
+    alone = ready()
+    alone.cities[alone.current] = ["cheshire_cat"]
+    [idle] = [e for e in alone.apply(("prepare",)) if e["type"] == "idle"]
+    assert narrator.event(alone, idle) == [(f"{name}'s Cheshire Cat produces nothing: no other production card in "
+                                            "the city to copy.", "quiet")]
+
+
+def test_the_second_winter_reads_naturally_inside_a_sentence(words):
+    """QA: the log said 'Ann prepares for The Second Winter', the data name capitalised mid-sentence."""
+    s = ready()
+    me = s.current
+    s.season[me] = len(s.valley.seasons) - 2
+    en, zh = words["en"], words["zh"]
+    assert describe_action(en, s, ("prepare",)) == "Prepare for the second winter (your game then ends)"
+    events = s.apply(("prepare",))
+    said = [text for e in events for text, _ in Narrator(en, s.seats, s.valley).event(s, e)]
+    assert any(text.startswith(f"{s.seats[me].name} prepares for the second winter:") for text in said), said
+    said = [text for e in events for text, _ in Narrator(zh, s.seats, s.valley).event(s, e)]
+    assert any("准备进入第二个冬季" in text for text in said), said

@@ -10,6 +10,7 @@ from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.saves import load_session, slots_dir
 from wonderland_games.core.session import Session
 from wonderland_games.games.valley import preview
+from wonderland_games.games.valley.board_view import board_spots, event_tiles
 from wonderland_games.games.valley.layout import compute
 from wonderland_games.games.valley.scene import OPTION_BUTTONS, ValleyScene
 from wonderland_games.games.valley.state import PREPARE
@@ -354,33 +355,90 @@ def test_solo_shows_the_opponent_its_workers_on_spots_and_its_pile(app):
     assert str(state.opponent_score()) in lines[0][0]
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def rendered(monkeypatch, module) -> list:
+    """Every (text, font) the module renders from now on."""
+    drawn = []
+    real = module.tx.render
+    monkeypatch.setattr(module.tx, "render", lambda font, text, *a, **k: drawn.append((text, font)) or
+                        real(font, text, *a, **k))
+    return drawn
+
+
+def whole(name: str, drawn: list) -> bool:
+    """The name is among the texts drawn, its lines joined (a word cut at a line's end keeps a hyphen)."""
+    squash = "".join(t for t, _ in drawn).replace("-", "").replace(" ", "")
+    return name.replace("-", "").replace(" ", "") in squash
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_tile_names_are_whole_never_cut_nor_broken(app, size, lang, monkeypatch):
-    """Screenshots at 1024x640 showed 'Bountiful…' and 'Bountifu / l Fields': a name takes two
-    lines when it must, and no word is split."""
+@pytest.mark.parametrize("players", [2, 3])
+def test_tile_names_are_whole_legible_and_never_cut_without_a_hyphen(app, size, lang, players, monkeypatch):
+    """Screenshots at 1024x640 showed 'Bountiful…', 'Bountifu / l Fields' and event names at 9 px: every
+    location, forest card and event name is drawn whole, at 12 px or more at 1024x640 (`legible`)."""
     from wonderland_games.games.valley import board_view
+    from wonderland_games.games.valley.names import legible
     from wonderland_games.ui import surfaces
 
     app.i18n.set_language(lang)
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", BOT, "random"), Seat("Bot 2", BOT, "random")], seed=5)
+    seats = [Seat("Ann")] + [Seat(f"Bot {i}", BOT, "random") for i in range(players - 1)]
+    session, scene = start(app, seats, seed=5)
     scene.on_resize(size)
     scene._ensure_layout(size)
+    state, valley = session.state, session.state.valley
+    smallest = app.font(legible(scene.layout.s), True).get_height()
+    forest, specials = list(valley.forest), list(valley.special_events)
+    n = len(state.forest)
+    for k in range(0, max(len(forest), len(specials)), n):  # every forest card and special event in turn
+        state.forest = (forest[k:] + forest)[:n]
+        state.specials = (specials[k:] + specials)[:4]
+        board_view.art._pieces.clear()
+        drawn = rendered(monkeypatch, board_view)
+        board_view.draw_board(surfaces.new(size), scene.layout, app, state, {}, scene._holders())
+        assert not [t for t, _ in drawn if "…" in t]
+        things = [valley.locations[p] for p in valley.locations] + [valley.forest[f] for f in state.forest]
+        things += [valley.basic_events[e] for e in valley.basic_events] + [valley.special_events[e]
+                                                                             for e in state.specials]
+        for thing in things:
+            assert whole(app.i18n.pick(thing.name), drawn), (app.i18n.pick(thing.name), drawn)
+        small = [t for t, font in drawn if font.get_height() < smallest and t not in "?⇄"]  # points too
+        assert not small, small
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("players", [1, 2])
+def test_city_and_hand_cards_show_whole_names_and_the_count_legibly(app, size, lang, players, monkeypatch):
+    """QA at 1024x640: city card names were ellipsized at 10 px and the '0/15' count was 8 px. With one
+    or two players every kind's name is whole on its city card and its hand card, at 12 px or more at
+    1024x640, and so are its points and the city's count."""
+    from wonderland_games.games.valley import city_view
+    from wonderland_games.games.valley.names import legible
+    from wonderland_games.ui import surfaces
+
+    app.i18n.set_language(lang)
+    seats = [Seat("Ann")] + [Seat(f"Bot {i}", BOT, "random") for i in range(players - 1)]
+    session, scene = start(app, seats, seed=5)
+    scene.on_resize(size)
+    scene._ensure_layout(size)
+    lay, state = scene.layout, session.state
+    smallest = app.font(legible(lay.s), True).get_height()
+    frame = surfaces.new(size)
+    city_view.art._pieces.clear()
+    for kind in state.cards.kinds.values():
+        for rect, cost in ((lay.city_slots(0)[0], False), (lay.hand_slots(8)[0], True)):
+            drawn = rendered(monkeypatch, city_view)
+            city_view.draw_card(frame, rect, lay.s, app, kind, state.cards.roles[kind.role], cost=cost)
+            assert not [t for t, _ in drawn if "…" in t] and whole(app.i18n.pick(kind.name), drawn), drawn
+            assert all(font.get_height() >= smallest for t, font in drawn), (kind.id, rect, drawn)
+    state.cities[0] = list(state.cards.kinds)[:9]
     drawn = []
-    real = board_view.tx.render
-    monkeypatch.setattr(board_view.tx, "render", lambda font, text, *a, **k: drawn.append(text) or real(font, text,
-                                                                                                        *a, **k))
-    board_view.art._pieces.clear()
-    state = session.state
-    board_view.draw_board(surfaces.new(size), scene.layout, app, state, {}, scene._holders())
-    assert not [t for t in drawn if "…" in t]
-    valley = state.valley
-    places = [valley.locations[p] for p in valley.locations] + [valley.forest[f] for f in state.forest]
-    events = [valley.basic_events[e] for e in valley.basic_events] + [valley.special_events[e] for e in state.specials]
-    words = " ".join(drawn).split()
-    for thing in places + events:
-        for word in app.i18n.pick(thing.name).split():
-            assert word in words, (word, drawn)
+    real = city_view.tx.draw_line
+    monkeypatch.setattr(city_view.tx, "draw_line", lambda f, fonts, text, rect, size, *a, **k: drawn.append(
+        (text, tx.fit_line(fonts, text, rect.width, rect.height, size)[0])) or real(f, fonts, text, rect, size, *a, **k))
+    city_view.draw_city(frame, lay, app, state, 0, {})
+    count = next(font for text, font in drawn if text == "9/15")
+    assert count.get_height() >= app.font(legible(lay.s)).get_height()
 
 
 def test_a_play_repaints_only_the_city_it_goes_into(app):
@@ -425,3 +483,61 @@ def test_valley_strings_have_no_key_twice_and_match_in_both_languages():
 
     assert keys(tree["zh"]["table"]) == keys(tree["en"]["table"])
     assert keys(tree["zh"]["buttons"]) == keys(tree["en"]["buttons"])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_choice_panel_leaves_the_board_and_the_hand_in_sight(size, players):
+    """QA screenshots: the trade and resource panels covered the forest and the events the
+    player was choosing for. The panel lies over the cities (over the board for a copy of one
+    of the player's own city cards), its buttons inside it."""
+    lay = compute(size, players, opponent=players == 1)
+    for over, home, kept in (("cities", lay.cities, (lay.board, lay.hand)), ("board", lay.board, (lay.cities,))):
+        for n in (0, 2, 6, 10, OPTION_BUTTONS if over == "cities" else 10):  # a city has < 10 production kinds
+            panel, title, rects, footer = lay.choice_panel(n, over)
+            assert home.contains(panel) and not any(panel.colliderect(r) for r in kept), (over, n)
+            buttons = rects + list(footer.values())
+            assert all(panel.contains(r) and not r.colliderect(title) for r in buttons), (over, n)
+            assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:]), (over, n)
+        one = lay.choice_panel(1, over)
+        assert one[2][0].width > 2 * one[3]["choice_confirm"].width, "a lone option's label has the whole row"
+
+
+def started_at(app, seats, until, seed=5):
+    """A scene opened on the first state of a seeded random game where `until(state)` holds."""
+    session = Session.new("valley", seats, seed=seed, autosave=False)
+    rng = random.Random(seed)
+    while not until(session.state):
+        session.apply(rng.choice(session.state.legal_actions()))
+    scene = ValleyScene(app, session)
+    app.push(scene)
+    app.step(1 / 60)
+    return session, scene
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_a_choice_panel_hides_no_spot_event_nor_hand_card(app, size):
+    def choosing(state):
+        item = state.decision()
+        return item is not None and item[0] != "mulligan" and state.current_player() == 0
+
+    session, scene = started_at(app, [Seat("Ann"), Seat("Bot", BOT, "random")], choosing)
+    scene.on_resize(size)
+    app.step(1 / 60)
+    state = session.state
+    panel = scene.choice_rects(scene.choice())[0]
+    seen = [r for _, r in board_spots(scene.layout, state)] + [r for _, _, r in event_tiles(scene.layout, state)]
+    seen += [r for _, r in scene.hand_rects()]
+    assert seen and not any(panel.colliderect(r) for r in seen)
+
+
+def test_a_name_keeps_one_line_when_a_little_smaller_fits_and_chinese_lines_are_even(app):
+    """Screenshots: '冬夜故事 / 会' and '动物合唱 / 团' left one character alone on a line."""
+    from wonderland_games.games.valley.names import name_lines
+
+    font = app.font(16, True)
+    width = font.size("冬夜故事会")[0] - 4
+    shown, lines = name_lines(app.fonts, "冬夜故事会", width, 100, 16, 12)
+    assert lines == ["冬夜故事会"] and shown.get_height() < font.get_height()
+    _, lines = name_lines(app.fonts, "冬夜故事会", font.size("冬夜故事")[0], 100, 16, 16)
+    assert lines == ["冬夜故", "事会"]

@@ -25,7 +25,9 @@ register(GameInfo(
     scene="wonderland_games.games.valley.scene:ValleyScene",
     rules_key="valley",
     game_options=(
-        GameOption("opponent", solo.LEVELS, solo.load_solo().default, "setup.opponent", "setup.{}", seats=(1,)),
+        # one seat: each level names the opponent, so a new player knows whom they face
+        GameOption("opponent", solo.LEVELS, solo.load_solo().default, "setup.opponent", "valley.setup_qa.{}",
+                   seats=(1,)),
         # the rule text's variant: a starting hand agreed before the game
         GameOption("starting_hand", load_valley().numbers.starting_hand_options, load_valley().numbers.starting_hand,
                    "valley.setup.hand", "valley.setup.hand_{}", seats=tuple(range(state.MIN_PLAYERS,

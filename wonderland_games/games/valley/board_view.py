@@ -16,6 +16,7 @@ from ...ui import theme
 from ...ui.theme import px
 from . import art
 from .effects import Choose, Draw, Gain, Points, Trade
+from .names import draw_name, legible
 from .rules import meets
 
 LEGAL = (92, 160, 96)  # the edge of a spot the player may use now
@@ -67,17 +68,18 @@ def draw_icon(surface, app, icon: str, rect: pygame.Rect) -> None:
                      bold=True)
 
 
-def draw_icons(surface, app, row: pygame.Rect, icons: list, align: str = "center") -> None:
-    """Icons with their counts ("3" then a twig) across a row, shrunk to fit."""
+def draw_icons(surface, app, row: pygame.Rect, icons: list, align: str = "center", smallest: int = 8) -> None:
+    """Icons with their counts ("3" then a twig) across a row, shrunk to fit: the pictures first,
+    the counts no smaller than `smallest`."""
     if not icons:
         return
     size = max(6, row.height)
-    font = app.font(max(8, int(size * 0.85)), True)
+    font = app.font(max(smallest, int(size * 0.85)), True)
     widths = [font.size(str(n))[0] + size + size // 3 for _, n in icons]
     total = sum(widths) + (len(icons) - 1) * (size // 3)
-    if total > row.width:
-        size = max(6, int(size * row.width / total))
-        font = app.font(max(8, int(size * 0.85)), True)
+    while total > row.width and size > 6:
+        size = max(6, min(size - 1, int(size * row.width / total)))
+        font = app.font(max(smallest, int(size * 0.85)), True)
         widths = [font.size(str(n))[0] + size + size // 4 for _, n in icons]
         total = sum(widths) + (len(icons) - 1) * (size // 4)
     x = row.left if align == "left" else row.centerx - total // 2
@@ -135,26 +137,6 @@ def draw_board(surface, lay, app, state, marks: dict, holders: dict) -> None:
                    hover=event_id == marks.get("hover"))
 
 
-def draw_name(surface, app, text: str, area: pygame.Rect, size: int, colour=theme.INK) -> int:
-    """A tile's name at the top of `area`: one line if it fits, else two (shrunk to fit, then cut);
-    returns the height it took."""
-    size = max(8, size)
-    font = app.font(size, True)
-    if font.size(text)[0] <= area.width:
-        lines = [text]
-    else:
-        longest = max(text.split(), key=lambda word: font.size(word)[0])
-        while size > 9 and app.font(size, True).size(longest)[0] > area.width:  # no word broken in two
-            size -= 1
-        font, lines = tx.fit_block(app.fonts, text, area.width, 2 * font.get_linesize(), size, True, min_ratio=0.75)
-    y = area.top
-    for line in lines:
-        img = tx.render(font, line, colour)
-        surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
-        y += font.get_linesize()
-    return y - area.top
-
-
 def _tile(rect, s) -> tuple:
     """(name line, picture, icons line) of a place tile."""
     inner = rect.inflate(-px(6, s), -px(4, s))
@@ -186,16 +168,19 @@ def _paint_place(surface, rect, s, app, place, folder: str) -> None:
     r = px(8, s)
     pygame.draw.rect(surface, theme.CREAM, rect, border_radius=r)
     name, pic, icons = _tile(rect, s)
-    used = draw_name(surface, app, app.i18n.pick(place.name), name, int(name.height * 0.85))
+    area = pygame.Rect(name.left, name.top, name.width, icons.top - name.top - px(10, s))  # a strip of picture
+    used = draw_name(surface, app.fonts, app.i18n.pick(place.name), area, max(legible(s), int(name.height * 0.85)),
+                     legible(s), theme.INK)
     pic = pygame.Rect(pic.left, name.top + used + 1, pic.width, pic.bottom - name.top - used - 1)
     side = max(1, min(pic.width, pic.height))
     img = art.place_art(folder, place.id, (side, side))
     surface.blit(img, img.get_rect(center=pic.center))
     if folder == "locations" and getattr(place, "exclusive", False):
-        lock = pygame.Rect(pic.left, pic.top, max(6, side // 4), max(6, side // 4))
+        lock = pygame.Rect(pic.left, pic.top, max(px(16, s), side // 4), max(px(16, s), side // 4))
         pygame.draw.circle(surface, theme.PLUM, lock.center, lock.width // 2)
-        tx.draw_line(surface, app.fonts, "1", lock, int(lock.height * 0.9), theme.WHITE, bold=True)
-    draw_icons(surface, app, icons, effect_icons(place.effects))
+        one = tx.render(app.font(max(legible(s), lock.height * 4 // 5), True), "1", theme.WHITE)
+        surface.blit(one, one.get_rect(center=lock.center))
+    draw_icons(surface, app, icons, effect_icons(place.effects), smallest=legible(s))
     pygame.draw.rect(surface, theme.PAPER_EDGE, rect, max(1, px(1, s)), border_radius=r)
 
 
@@ -223,27 +208,30 @@ def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, hol
     event = events[event_id]
     r = px(8, s)
     pygame.draw.rect(surface, (246, 236, 214), rect, border_radius=r)
-    inner = rect.inflate(-px(6, s), -px(4, s))
+    inner = rect.inflate(-px(4, s), -px(4, s))
     name_h = max(8, min(px(18, s), inner.height // 5))
+    markers_h = max(6, min(px(16, s), inner.height // 6))
+    small = legible(s)
     top = inner.top
+    room = pygame.Rect(inner.left, top, inner.width, inner.bottom - markers_h - px(12, s) - top)
     if not special:  # a basic event says its season; the special ones' star says what they are
         tag_h = max(6, min(px(16, s), inner.height // 6))
-        tx.draw_line(surface, app.fonts, app.t(f"valley.table.season_tag.{event.season}"),
-                     pygame.Rect(inner.left, top, inner.width, tag_h), int(tag_h * 0.9), theme.TEAL, bold=True)
-        top += tag_h
-    top += draw_name(surface, app, app.i18n.pick(event.name), pygame.Rect(inner.left, top, inner.width, name_h),
-                     int(name_h * 0.8))
-    markers_h = max(6, min(px(16, s), inner.height // 6))
+        top += draw_name(surface, app.fonts, app.t(f"valley.table.season_tag.{event.season}"), room,
+                         max(small, int(tag_h * 0.9)), small, theme.TEAL)
+    room = pygame.Rect(inner.left, top, inner.width, room.bottom - top)
+    top += draw_name(surface, app.fonts, app.i18n.pick(event.name), room, max(small, int(name_h * 0.8)), small,
+                     theme.INK)
     pic = pygame.Rect(inner.left, top + 1, inner.width, inner.bottom - markers_h - top - 2)
     side = max(1, min(pic.width, pic.height))
     img = art.event_art(special, side)
     surface.blit(img, img.get_rect(center=pic.center))
-    badge = max(5, min(px(12, s), side // 3))
-    centre = (pic.right - badge, pic.top + badge)
+    # the points legible however small the picture (a long name leaves little): at its corner, else the tile's
+    digits = tx.render(app.font(max(small, min(px(12, s), side // 3) * 7 // 5), True), str(event.points), theme.INK)
+    badge = max(min(px(12, s), side // 3), digits.get_width() // 2 + px(4, s), small * 2 // 3)
+    centre = (pic.right - badge, pic.top + badge) if side >= 2 * badge else (inner.right - badge, inner.bottom - badge)
     pygame.draw.circle(surface, theme.GOLD, centre, badge)
     pygame.draw.circle(surface, theme.GOLD_DARK, centre, badge, max(1, badge // 5))
-    tx.draw_line(surface, app.fonts, str(event.points), pygame.Rect(centre[0] - badge, centre[1] - badge, 2 * badge,
-                 2 * badge), int(badge * 1.4), theme.INK, bold=True)
+    surface.blit(digits, digits.get_rect(center=centre))
     x = inner.left
     rad = max(3, markers_h // 2 - 1)
     for seat in holders:

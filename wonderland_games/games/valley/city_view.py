@@ -16,6 +16,7 @@ from ...ui.theme import px
 from . import art
 from .board_view import LEGAL, draw_icons, draw_workers, occupants
 from .effects import ROLES
+from .names import draw_lines, legible, line_step, name_lines
 
 CARD = (252, 246, 232)
 
@@ -44,38 +45,55 @@ def draw_card(surface, rect, s, app, kind, role, *, cost=False, dim=False, occup
         pygame.draw.rect(surface, edge, rect, max(1, px(3, s)), border_radius=max(2, min(px(7, s), rect.width // 6)))
 
 
+def _band_height(rect, s) -> int:
+    return max(6, min(rect.height // 5, px(22, s), rect.width // 2))
+
+
+def _name_block(rect, s, app, kind, cost: bool) -> tuple:
+    """(font, lines, top, bottom) of a card's name: whole (two lines, more if it must) above the cost
+    line; the emblem takes what is left between it and the role band."""
+    name_h = max(6, min(px(17, s), rect.height // 5))
+    bottom = rect.bottom - 2 - (px(19, s) if cost else 0)  # the cost's counts 12 px at 1024x640
+    font, lines = name_lines(app.fonts, app.i18n.pick(kind.name), rect.width - 4,
+                             bottom - rect.top - _band_height(rect, s) - 2, max(legible(s), int(name_h * 0.85)),
+                             legible(s))
+    return font, lines, bottom - len(lines) * line_step(font), bottom
+
+
+def name_top(rect, s, app, kind) -> int:
+    """Where a city card's name begins: the meeples on it stand above."""
+    return _name_block(rect, s, app, kind, False)[2]
+
+
 def _paint_card(surface, rect, s, app, kind, role, cost, dim, occupied) -> None:
     """Role band with its symbol, points badge, emblem, name (and the cost in the hand)."""
     colour = art.role_rgb(role)
     r = max(2, min(px(7, s), rect.width // 6))
     pygame.draw.rect(surface, (226, 220, 206) if dim else CARD, rect, border_radius=r)
-    band_h = max(6, min(rect.height // 5, px(22, s), rect.width // 2))
+    band_h = _band_height(rect, s)
     band = pygame.Rect(rect.left, rect.top, rect.width, band_h)
     pygame.draw.rect(surface, colour, band, border_top_left_radius=r, border_top_right_radius=r)
     sym = max(4, band_h - 2)
     surface.blit(art.role_symbol(role.symbol, sym), (band.left + 2, band.top + 1))
-    if kind.points:
-        badge = max(4, band_h // 2)
-        centre = (band.right - badge - 1, band.centery)
+    if kind.points:  # the points as legible as a name, the badge a little over the band if it must
+        digits = tx.render(app.font(max(legible(s), band_h * 4 // 5), True), str(kind.points), theme.INK)
+        badge = max(band_h // 2, digits.get_width() // 2 + 2, legible(s) * 3 // 5)
+        centre = (band.right - badge - 1, band.top + badge)
         pygame.draw.circle(surface, theme.GOLD_LIGHT, centre, badge)
-        tx.draw_line(surface, app.fonts, str(kind.points), pygame.Rect(centre[0] - badge, centre[1] - badge,
-                     2 * badge, 2 * badge), int(badge * 1.6), theme.INK, bold=True)
-    name_h = max(6, min(px(17, s), rect.height // 5))
-    cost_h = max(5, min(px(20, s), rect.height // 6)) if cost else 0
-    bottom = rect.bottom - 2 - cost_h
-    name = pygame.Rect(rect.left + 2, bottom - name_h, rect.width - 4, name_h)
-    pic = pygame.Rect(rect.left, band.bottom + 1, rect.width, name.top - band.bottom - 2)
-    side = max(1, min(pic.width - 4, pic.height))
-    img = art.emblem(kind.id, side)
-    if dim:
-        img = img.copy()
-        img.set_alpha(110)
-    surface.blit(img, img.get_rect(center=pic.center))
-    tx.draw_line(surface, app.fonts, app.i18n.pick(kind.name), name, int(name_h * 0.85),
-                 theme.DISABLED_INK if dim else theme.INK, bold=True)
+        surface.blit(digits, digits.get_rect(center=centre))
+    font, lines, top, bottom = _name_block(rect, s, app, kind, cost)
+    pic = pygame.Rect(rect.left, band.bottom + 1, rect.width, top - band.bottom - 2)
+    side = min(pic.width - 4, pic.height)
+    if side >= px(10, s):  # else the role's colour and symbol alone
+        img = art.emblem(kind.id, side)
+        if dim:
+            img = img.copy()
+            img.set_alpha(110)
+        surface.blit(img, img.get_rect(center=pic.center))
+    draw_lines(surface, font, lines, (rect.centerx, top), theme.DISABLED_INK if dim else theme.INK)
     if cost:
-        draw_icons(surface, app, pygame.Rect(rect.left + 2, bottom, rect.width - 4, cost_h),
-                   list(kind.cost.items()))
+        draw_icons(surface, app, pygame.Rect(rect.left + 2, bottom, rect.width - 4, rect.bottom - 2 - bottom),
+                   list(kind.cost.items()), smallest=legible(s))
     if occupied:
         dot = max(3, band_h // 3)
         pygame.draw.circle(surface, theme.INK, (rect.left + dot + 2, pic.bottom - dot), dot)
@@ -104,8 +122,8 @@ def draw_city(surface, lay, app, state, seat: int, marks: dict) -> None:
     surface.blit(art.meeple(seat, size), (label.left + 2, label.top + 2))
     name = pygame.Rect(label.left + size + px(4, s), label.top, label.width - size - px(6, s), size + 4)
     tx.draw_line(surface, app.fonts, state.seats[seat].name, name, px(15, s), theme.INK, bold=True, align="left")
-    count = pygame.Rect(label.left + 2, name.bottom, label.width - 4, max(6, min(px(16, s), label.height // 3)))
-    tx.draw_line(surface, app.fonts, f"{len(state.cities[seat])}/{limit}", count, px(14, s), theme.INK_SOFT,
+    count = pygame.Rect(label.left + 2, name.bottom, label.width - 4, app.font(legible(s)).get_linesize())
+    tx.draw_line(surface, app.fonts, f"{len(state.cities[seat])}/{limit}", count, legible(s), theme.INK_SOFT,
                  align="left")
     occupied = set(state.occupied[seat])
     slots = lay.city_slots(seat)
@@ -120,7 +138,14 @@ def draw_city(surface, lay, app, state, seat: int, marks: dict) -> None:
         seats = occupants(state, f"{seat}/{index}")
         if hidden is not None and hidden[1] == f"{seat}/{index}" and hidden[0] in seats:
             seats.remove(hidden[0])
-        draw_workers(surface, slot.inflate(0, -slot.height // 3).move(0, slot.height // 6), seats)
+        draw_workers(surface, workers_rect(slot, s, app, kind), seats)
+
+
+def workers_rect(slot, s, app, kind) -> pygame.Rect:
+    """Where the meeples on a city card stand: over its emblem, above its name (one on a two-line
+    name hid it in a screenshot), never lower than a third of the card's shorter side."""
+    top = max(slot.top + min(slot.size) // 3, name_top(slot, s, app, kind))
+    return pygame.Rect(slot.left, slot.top, slot.width, top - slot.top)
 
 
 def edge_of(where, marks: dict):

@@ -16,7 +16,7 @@ overlaps or leaves the window from 1024x640 to 2560x1440 with 1 to 4 players.
     +--------------------------------------+---------------------+
 
 A pending choice (resources, a trade, a copy, the mulligan, how to pay) opens
-as a panel over the board (`choice`), leaving the hand in sight.
+as a panel over the cities (`choice_panel`), leaving the board and the hand in sight.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ LOCATIONS = 8
 CITY_SLOTS = 15
 HAND_SLOTS = 8
 CHOICE_COLUMNS = 3
+CARD_NAME_W = 84  # unscaled: a city card narrower than this cannot show a name on two legible lines
+CARD_MIN_H = 58  # unscaled: a city card lower than this has no room for a name and an emblem
 
 
 @dataclass
@@ -79,13 +81,13 @@ class Layout:
         return _row(self.board_rows()[0], LOCATIONS, px(6, self.s))
 
     def lower_slots(self, forest: int) -> tuple:
-        """(forest slots, basic event slots, special event slots) across the lower row; four
-        forest places always, so the events never move when fewer are revealed."""
+        """(forest slots, basic event slots, special event slots) across the lower row: as many forest
+        places as the game reveals (a fixed number), so every tile is as wide as it can be."""
         row = self.board_rows()[1]
-        sep = px(10, self.s)  # between the three groups
-        slots = _row(row.inflate(-2 * sep, 0).move(-sep, 0), 4 + 4 + 4, px(6, self.s))
-        return ([r for r in slots[:4]][:forest], [r.move(sep, 0) for r in slots[4:8]],
-                [r.move(2 * sep, 0) for r in slots[8:]])
+        sep, gap = px(8, self.s), px(4, self.s)  # between the three groups, between tiles
+        slots = _row(row.inflate(-2 * sep, 0).move(-sep, 0), forest + 4 + 4, gap)
+        return (slots[:forest], [r.move(sep, 0) for r in slots[forest:forest + 4]],
+                [r.move(2 * sep, 0) for r in slots[forest + 4:]])
 
     # -- cities and hand -----------------------------------------------------------------
     def city_rows(self) -> list:
@@ -103,12 +105,19 @@ class Layout:
         return rows
 
     def city_slots(self, seat: int) -> list:
-        """CITY_SLOTS card rects in a player's row: card-shaped, as wide as fits."""
+        """CITY_SLOTS card rects in a player's row: in one line of cards, or in two when one line would
+        leave the cards too narrow for their names and the row is tall enough (one or two players)."""
         cards = self.city_rows()[seat][1]
         gap = max(1, px(3, self.s))
-        w = min((cards.width - (CITY_SLOTS - 1) * gap) // CITY_SLOTS, int(cards.height * 0.9))
-        h = min(cards.height, int(w * 1.5))  # card-shaped, however tall the row (one or two players)
-        return [pygame.Rect(cards.left + i * (w + gap), cards.top, max(1, w), h) for i in range(CITY_SLOTS)]
+        lines = 1
+        if (cards.width - (CITY_SLOTS - 1) * gap) // CITY_SLOTS < px(CARD_NAME_W, self.s) and \
+                (cards.height - gap) // 2 >= px(CARD_MIN_H, self.s):
+            lines = 2
+        per = -(-CITY_SLOTS // lines)
+        w = min((cards.width - (per - 1) * gap) // per, int(cards.height / lines * 0.9) if lines == 1 else cards.width)
+        h = min((cards.height - (lines - 1) * gap) // lines, int(w * 1.5))  # card-shaped, however tall the row
+        return [pygame.Rect(cards.left + (i % per) * (w + gap), cards.top + (i // per) * (h + gap), max(1, w), h)
+                for i in range(CITY_SLOTS)]
 
     def hand_slots(self, count: int) -> list:
         inner = self.inner(self.hand)
@@ -125,26 +134,32 @@ class Layout:
         return [pygame.Rect(inner.left, inner.top + i * (h + gap), inner.width, h) for i in range(count)]
 
     # -- the choice panel --------------------------------------------------------------------
-    def choice_panel(self, options: int) -> tuple:
-        """(panel, title rect, option rects, footer rects {done, confirm}) over the board."""
+    def choice_panel(self, options: int, over: str = "cities") -> tuple:
+        """(panel, title rect, option rects, footer rects {done, confirm}) over the cities panel, so the
+        board (the forest, the events, the locations to copy) and the hand stay in sight; `over` "board"
+        for a choice among the cards of the player's own city (the Cheshire Cat's copy)."""
         s = self.s
-        area = self.board.union(self.cities).inflate(-px(40, s), -px(30, s))
-        rows = max(1, -(-options // CHOICE_COLUMNS))
+        area = (self.board if over == "board" else self.cities).inflate(-px(16, s), -px(8, s))
         bh, gap = px(34, s), px(6, s)
+        columns = max(1, min(CHOICE_COLUMNS, options))  # one or two options: wide buttons, whole labels
+        while columns < 5 and px(TITLE + 40, s) + -(-options // columns) * (bh + gap) + bh > area.height:
+            columns += 1  # a long list on a short panel: more, narrower columns
+        rows = max(1, -(-options // columns))
         height = min(area.height, px(TITLE + 40, s) + rows * (bh + gap) + bh + px(30, s))
         width = min(area.width, px(760, s))
         panel = pygame.Rect(0, 0, width, height)
         panel.center = area.center
-        inner = panel.inflate(-px(24, s), -px(18, s))
+        inner = panel.inflate(-px(24, s), -px(16, s))
         title = pygame.Rect(inner.left, inner.top, inner.width, px(TITLE + 30, s))
-        bw = (inner.width - (CHOICE_COLUMNS - 1) * gap) // CHOICE_COLUMNS
+        bw = (inner.width - (columns - 1) * gap) // columns
         rects = []
         for i in range(options):
-            r, c = divmod(i, CHOICE_COLUMNS)
+            r, c = divmod(i, columns)
             rects.append(pygame.Rect(inner.left + c * (bw + gap), title.bottom + gap + r * (bh + gap), bw, bh))
+        fw = (inner.width - (CHOICE_COLUMNS - 1) * gap) // CHOICE_COLUMNS
         foot_y = inner.bottom - bh
-        footer = {"choice_done": pygame.Rect(inner.right - 2 * bw - gap, foot_y, bw, bh),
-                  "choice_confirm": pygame.Rect(inner.right - bw, foot_y, bw, bh)}
+        footer = {"choice_done": pygame.Rect(inner.right - 2 * fw - gap, foot_y, fw, bh),
+                  "choice_confirm": pygame.Rect(inner.right - fw, foot_y, fw, bh)}
         return panel, title, rects, footer
 
     def regions(self) -> dict:
@@ -175,7 +190,7 @@ def compute(size: tuple, players: int, replay: bool = False, opponent: bool = Fa
     body_h = h - m - body_top
     side_w = max(px(300, s), int(w * 0.26))
     left_w = w - 3 * m - side_w
-    hand_h = px(118, s)
+    hand_h = px(130, s)
     board_h = max(px(150, s), int((body_h - hand_h) * 0.42))
     board = pygame.Rect(m, body_top, left_w, board_h)
     hand = pygame.Rect(m, h - m - hand_h, left_w, hand_h)

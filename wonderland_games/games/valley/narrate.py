@@ -52,6 +52,12 @@ def season_name(app, valley, season_id: str) -> str:
     return app.i18n.pick(next(s for s in valley.seasons if s.id == season_id).name)
 
 
+def season_in_text(app, valley, season_id: str) -> str:
+    """A season's name inside a sentence: "prepares for the second winter", not "for The Second
+    Winter" (English names are capitalised as titles; Chinese has no case)."""
+    return season_name(app, valley, season_id).lower()
+
+
 def event_name(app, valley, event_id: str) -> str:
     event = valley.basic_events.get(event_id) or valley.special_events[event_id]
     return app.i18n.pick(event.name)
@@ -164,10 +170,12 @@ class Narrator:
             if "location" in e:
                 return t("valley.log.copy_location", name=name, spot=place_name(app, v, e["location"])), "play"
             return t("valley.log.copy_card", name=name, card=kind_name(app, v, e["card"])), "play"
+        if kind == "idle":
+            return self._idle(e, name), "quiet"
         if kind == "worker":
             return t("valley.log.worker", name=name, workers=counted(app, "workers", e["workers"])), "take"
         if kind == "season":
-            return t("valley.log.season", name=name, season=season_name(app, v, e["season"]),
+            return t("valley.log.season", name=name, season=season_in_text(app, v, e["season"]),
                      recalled=counted(app, "workers", e["recalled"]),
                      workers=counted(app, "workers", e["workers"])), "event"
         if kind == "event":
@@ -186,6 +194,21 @@ class Narrator:
         if kind.startswith("opponent_"):
             return self._opponent(e)
         return None
+
+    def _idle(self, e: dict, name: str) -> str:
+        """'Ann's Medal Mint produces nothing: no prosperity card in the city.'"""
+        app, v = self.app, self.valley
+        kind = v.cards.kinds[e["card"]]
+        why = e["why"]
+        fields = {}
+        if why == "count":
+            match = next(x.count.match for x in kind.effects if hasattr(x, "count") and hasattr(x.count, "match"))
+            if match.kind:
+                why, fields = "count_kind", {"kind": kind_name(app, v, match.kind)}
+            elif match.role:
+                why, fields = "count_role", {"role": app.i18n.pick(v.cards.roles[match.role].name).lower()}
+        return app.t("valley.qa.idle", name=name, card=kind_name(app, v, kind.id),
+                     why=app.t(f"valley.qa.idle_why.{why}", **fields))
 
     def _opponent(self, e: dict):
         """The solo opponent's roll, and the spot or the card it took; its recall when it scores."""
@@ -257,7 +280,7 @@ def describe_action(app, state, action) -> str:
     if kind == "prepare":
         season = v.seasons[state.season[seat] + 1]
         key = "valley.act.prepare_last" if season.id == v.seasons[-1].id else "valley.act.prepare"
-        return t(key, season=app.i18n.pick(season.name))
+        return t(key, season=season_in_text(app, v, season.id))
     if kind == "take":
         return t("valley.act.take", resources=resources_text(app, Counter(action[1:])))
     if kind in ("discard", "pay"):

@@ -15,12 +15,11 @@ from ...ui import surfaces, theme
 from ...ui import text as tx
 from ...ui.theme import px
 from . import art
-from .board_view import draw_icons, event_holders, season_of
+from .board_view import draw_icons, event_holders
 from .effects import RESOURCES, Produce, Trade
-from .narrate import counted, resources_text, simple_text
+from .narrate import counted, resources_text, season_in_text, simple_text
 from .rules import BREAKDOWN
 
-TIP_WIDTH = 420  # unscaled: a tooltip's text column
 
 
 def effect_words(app, effects: tuple) -> str:
@@ -47,7 +46,8 @@ def card_lines(app, state, kind_id: str) -> list:
     sort = t("valley.table.unique") if kind.unique else t("valley.table.common")
     lines = [(pick(kind.name), True),
              (f"{pick(role.name)}{t('sep')}{pick(cards.categories[kind.category].name)}{t('sep')}{sort}", False),
-             (t("valley.table.tip.cost", cost=resources_text(app, kind.cost.items()), n=kind.points), False)]
+             (t("valley.table.tip.cost", cost=resources_text(app, kind.cost.items()),
+                points=counted(app, "points", kind.points)), False)]
     if kind.is_critter:
         lines.append((t("valley.table.tip.host", card=pick(cards.kinds[kind.host].name)), False))
     else:
@@ -72,7 +72,7 @@ def event_lines(app, state, event_id: str, special: bool) -> list:
     valley, t = state.valley, app.t
     event = (valley.special_events if special else valley.basic_events)[event_id]
     head = t("valley.table.special_event_long") if special else t(
-        "valley.table.basic_event_long", season=app.i18n.pick(season_of(state, event.season).name))
+        "valley.table.basic_event_long", season=season_in_text(app, valley, event.season))
     holders = [state.seats[s].name for s in event_holders(state, event_id, special)]
     key = "valley.table.tip.meets" if special else "valley.table.tip.claimed"
     who = t(key, names=app.i18n.join(holders)) if holders else t("valley.table.tip.nobody")
@@ -92,21 +92,37 @@ def breakdown_lines(app, state, seat: int) -> list:
         keys = [(key, key) for key in BREAKDOWN]
     lines = [(app.t("valley.table.tip.score_of", name=name, n=sum(parts.values())), True)]
     lines += [(app.t(f"valley.table.breakdown.{label}", n=parts[key]), False) for key, label in keys]
+    if seat < 0:
+        lines.append((pile_text(app, state), False))
     return lines
 
 
-def tooltip(app, s: float, lines: list) -> pygame.Surface:
-    """A paper box with the lines wrapped to a readable column: the first bold and larger."""
-    width = px(TIP_WIDTH, s)
-    pad = px(12, s)
+def pile_text(app, state) -> str:
+    """The solo opponent's pile, face up as it is public: each kind with its copies and points."""
+    pile, kinds = state.opponent.pile, state.cards.kinds
+    if not pile:
+        return app.t("valley.qa.pile_empty")
+    entries = []
+    for kind_id in dict.fromkeys(pile):  # in the order taken
+        copies = pile.count(kind_id)
+        entries.append(app.t("valley.qa.pile_card" if copies == 1 else "valley.qa.pile_cards",
+                             card=app.i18n.pick(kinds[kind_id].name), k=copies,
+                             points=counted(app, "points", copies * kinds[kind_id].points)))
+    return app.t("valley.qa.pile", n=len(pile), cards=app.t("list.sep").join(entries))
+
+
+def tooltip(app, s: float, lines: list, width: int) -> pygame.Surface:
+    """A paper box at most `width` wide with the lines wrapped in it, the first bold and larger;
+    the padding keeps every line clear of the trim and the rounded corners."""
+    pad = px(14, s)
     rows = []
     for i, (text, bold) in enumerate(lines):
         font = app.font(px(19 if i == 0 else 16, s), bold)
-        rows += [(font, line) for line in tx.wrap(font, text, width)]
+        rows += [(font, line) for line in tx.wrap(font, text, width - 2 * pad)]
     w = max(font.size(line)[0] for font, line in rows) + 2 * pad
     h = sum(font.get_linesize() for font, _ in rows) + 2 * pad
     surf = surfaces.new((w, h), alpha=True)
-    theme.panel(surf, surf.get_rect(), s, with_shadow=False)
+    theme.panel(surf, surf.get_rect(), s, with_shadow=False, border=theme.GOLD_DARK, radius=px(8, s))
     y = pad
     for font, line in rows:
         surf.blit(tx.render(font, line, theme.INK), (pad, y))
@@ -207,7 +223,7 @@ def prepare_label(app, state, seat) -> str:
     if nxt >= len(state.valley.seasons):
         return app.t("valley.buttons.prepare_none")
     season = state.valley.seasons[nxt]
-    name = app.i18n.pick(season.name)
+    name = season_in_text(app, state.valley, season.id)
     gives = [app.t("valley.table.gives_worker", n=season.workers)] if season.workers else []
     for effect in season.effects:
         gives.append(app.t("valley.table.gives_production") if isinstance(effect, Produce)

@@ -99,6 +99,8 @@ class Resolver:
             if self._can_trade(item):
                 return True
             self.queue.pop(0)
+            if item[4] == 0:
+                self._idle(item[1], item[3], "trade", events)
             return False
         if tag == "mulligan":
             return True
@@ -122,6 +124,7 @@ class Resolver:
             if self._copy_options(effect, seat):
                 return True
             self.queue.pop(0)
+            self._idle(key, seat, "copy", events)
             return False
         self.queue.pop(0)
         if kind is Gain:
@@ -138,6 +141,8 @@ class Resolver:
                 self.gain(seat, [(r, n * units) for r, n in effect.resources.items()], events)
                 if effect.points:
                     self.score_tokens(seat, effect.points * units, events)
+            else:
+                self._idle(key, seat, "count", events)
         elif kind is Worker:
             if self.workers[seat] < self.numbers.total_workers:
                 self.workers[seat] += 1
@@ -145,6 +150,13 @@ class Resolver:
         elif kind is Produce:
             self.queue[0:0] = self.production_items(seat)
         return False
+
+    def _idle(self, key: str, seat: int, why: str, events: list) -> None:
+        """A production card's own effect that yields nothing tells so (an "idle" event), so the log
+        is not silent: `why` "count" (nothing it counts), "copy" (nothing to copy), "trade" (too little)."""
+        kind_id = key[5:] if key.startswith("card:") else ""
+        if kind_id in self.cards.kinds and self.cards.kinds[kind_id].role == "production":
+            events.append({"type": "idle", "seat": seat, "card": kind_id, "why": why})
 
     def production_items(self, seat: int) -> list:
         """Every production card in the city produces, in city order."""

@@ -7,9 +7,9 @@ what it would bring, or says why it cannot be used now; click it to pick it,
 then confirm (the button, Enter, or a second click). A card with several ways
 to pay opens a panel of those ways. Pending decisions of the engine (resources
 to choose, a trade, the Cheshire Cat's copy, the Looking-Glass Door, the
-mulligan) open the same panel over the board; cards to put back or trade in
-are picked in the hand, an option in the panel, then confirmed (or the option
-clicked again). Keys: Tab / arrows move a focus over
+mulligan) open the same panel over the cities, so the board and the hand stay
+in sight; cards to put back or trade in are picked in the hand, an option in
+the panel, then confirmed (or the option clicked again). Keys: Tab / arrows move a focus over
 the hand, the board and the cities (the focused thing's text shows as on
 hover), Enter picks or confirms, P prepares for the next season.
 
@@ -22,6 +22,7 @@ between humans.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import partial
 
@@ -34,7 +35,7 @@ from ...ui.anim import ease_in_out
 from ...ui.log_panel import LogPanel
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
-from ...ui.widgets import Button
+from ...ui.widgets import Button, draw_tip, resolve
 from . import art, preview
 from .board_view import board_spots, draw_board, draw_board_panel, draw_icons, event_holders, event_tiles
 from .city_view import city_cards, draw_cities_panel, draw_city, draw_hand
@@ -48,6 +49,7 @@ from .state import GAME_ID, PREPARE, UNKNOWN
 WALK_SECONDS = 0.55  # a meeple walking to its spot
 PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
 OPTION_BUTTONS = 24  # the most options a choice panel shows at once
+NOTICE_SECONDS = 4.0  # a greyed-out top button clicked: its reason stays this long over the status line
 
 
 @dataclass
@@ -77,6 +79,9 @@ class ValleyScene(TableScene):
         #                    ("seat", seat)
         self.focus = None  # index into _targets(): the keyboard's pick
         self.mouse = None
+        self.mover = None  # the seat whose action is being shown
+        self.notice = None  # (why a greyed-out top button was clicked, until when)
+        self.tip_rect = None  # where the tooltip was drawn last
         self._cache: dict = {}
         self._tips: dict = {}
         self.log = LogPanel(app, lambda: app.t("valley.log.title"))
@@ -168,7 +173,7 @@ class ValleyScene(TableScene):
         self.log.entries.extend(self._log_lines(events, self.state))
         self.log.offset = 0
         self._sound(events)
-        actor = before.current_player()
+        actor = self.mover = before.current_player()
         paced = self.replay or (actor is not None and self.seats[actor].is_bot)
         self._animate(events, paced)
 
@@ -285,6 +290,32 @@ class ValleyScene(TableScene):
         if PREPARE in self.legal() and self.decision() is None:
             self.apply(PREPARE)
 
+    def undo_why_not(self) -> str:
+        """As every table says, but naming the bot (or the Jabberwock) to wait for, and saying that
+        solo has no undo: the die rolls after each of the player's turns and undo stops at chance."""
+        if self.replay or self.can_undo():
+            return ""
+        name = self._moving_name()
+        if name is not None:
+            return self.app.t("valley.qa.undo_wait", name=name)
+        if self.state.opponent is not None and self.session.undo_blocker() == "revealed":
+            return self.app.t("valley.qa.undo_solo", name=self.app.i18n.pick(self.state.solo.name))
+        return super().undo_why_not()
+
+    def _moving_name(self):
+        """The bot or solo opponent whose move is being made or shown now, or None."""
+        state = self.state
+        if self.timeline:
+            beat = self.timeline[0]
+            seat = beat.seat if beat.kind == "walk" else self.mover
+        elif not state.is_over() and self.seats[state.current_player()].is_bot:
+            seat = state.current_player()
+        else:
+            return None
+        if seat == -1:
+            return self.app.i18n.pick(state.solo.name)
+        return self.seats[seat].name if seat is not None and self.seats[seat].is_bot else None
+
     def _prepare_why_not(self) -> str:
         seat = self.state.current_player()
         found = preview.turn_why_not(self.state, self.viewer) if seat is not None else ("over", {})
@@ -338,15 +369,20 @@ class ValleyScene(TableScene):
                         "confirm": picked if picked in legal else None}
             title = app.t("valley.table.choice.trade_pay", source=source, left=effect.times - item[4])
             return self._options(title, [a for a in legal if a != done], done)
-        key = "valley.table.choice.choose" if isinstance(effect, Choose) else (
-            "valley.table.choice.copy_location" if isinstance(effect, Named) and effect.name == "copy_location"
-            else "valley.table.choice.copy_card")
-        return self._options(app.t(key, source=source), legal, None)
+        if isinstance(effect, Choose) or isinstance(effect, Named) and effect.name == "copy_location":
+            key = "valley.table.choice.choose" if isinstance(effect, Choose) else "valley.table.choice.copy_location"
+            return self._options(app.t(key, source=source), legal, None)
+        return dict(self._options(app.t("valley.table.choice.copy_card", source=source), legal, None),
+                    over="board")  # the cards to copy are in the player's city
 
     def _options(self, title: str, actions: list, done) -> dict:
         """A panel of options, each said in words; Confirm applies the one picked."""
         return {"title": title, "options": [(self.describe_action(a), a) for a in actions], "done": done,
                 "confirm": self.option if self.option in actions else None}
+
+    def choice_rects(self, choice) -> tuple:
+        """The layout's `choice_panel` for `choice`: over the cities unless it says "over"."""
+        return self.layout.choice_panel(min(len(choice["options"]), OPTION_BUTTONS), choice.get("over", "cities"))
 
     def _source_name(self, item: tuple) -> str:
         """The place, card or season a decision comes from, by name."""
@@ -444,7 +480,7 @@ class ValleyScene(TableScene):
     def _place_choice(self, choice) -> None:
         b, lay = self.buttons, self.layout
         options = [] if choice is None else choice["options"]
-        panel = lay.choice_panel(min(len(options), OPTION_BUTTONS)) if choice is not None else None
+        panel = self.choice_rects(choice) if choice is not None else None
         for i in range(OPTION_BUTTONS):
             button = b[f"opt{i}"]
             button.visible = i < len(options)
@@ -497,8 +533,7 @@ class ValleyScene(TableScene):
         choice = self.choice() if self.my_turn() else None
         for kind, what, rect in self._targets():
             if rect.collidepoint(pos):
-                if choice is not None and kind != "hand" and lay.choice_panel(
-                        min(len(choice["options"]), OPTION_BUTTONS))[0].collidepoint(pos):
+                if choice is not None and kind != "hand" and self.choice_rects(choice)[0].collidepoint(pos):
                     return None
                 return kind, what
         rows = self._player_rows()
@@ -510,6 +545,16 @@ class ValleyScene(TableScene):
     def _player_rows(self) -> list:
         """The players panel's rows: one per seat, then the solo opponent's."""
         return self.layout.player_rows(len(self.seats) + (self.state.opponent is not None))
+
+    def handle_event(self, event) -> None:
+        """A click on a greyed-out top button keeps its reason in sight for a while."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.layout is not None:
+            for name in self.layout.buttons:
+                button = self.buttons[name]
+                if button.visible and not button.enabled and button.rect.collidepoint(event.pos):
+                    why = resolve(button.why_not) if button.why_not is not None else ""
+                    self.notice = (why, time.monotonic() + NOTICE_SECONDS) if why else None
+        super().handle_event(event)
 
     def _mouse(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -819,37 +864,56 @@ class ValleyScene(TableScene):
         if choice is None:
             return
         lay = self.layout
-        panel, title, _, _ = lay.choice_panel(min(len(choice["options"]), OPTION_BUTTONS))
+        panel, title, _, _ = self.choice_rects(choice)
         theme.panel(surface, panel, lay.s, border=theme.GOLD_DARK)
         tx.draw_block(surface, self.app.fonts, choice["title"], title, px(18, lay.s), theme.PLUM, bold=True)
         for button in self._choice_buttons():
             button.draw(surface)
 
+    def _draw_tips(self, surface) -> list:
+        """A greyed-out button's reason: under it, but a top button's over the status line (under it
+        would hide the board's top), where it also stays a while after a click."""
+        top = [self.buttons[name] for name in self.layout.buttons]
+        out = [r for r in (draw_tip(surface, b) for b in self._widgets() if b not in top) if r is not None]
+        pointed = next((b for b in top if b.visible and not b.enabled and (b.hover or b.focused)
+                        and b.why_not is not None and resolve(b.why_not)), None)
+        if pointed is not None:
+            text = resolve(pointed.why_not)
+        elif self.notice is not None and time.monotonic() < self.notice[1]:
+            text = self.notice[0]
+        else:
+            self.notice = None
+            return out
+        return out + [self._draw_bar_tip(surface, text)]
+
+    def _draw_bar_tip(self, surface, text: str) -> pygame.Rect:
+        lay, s = self.layout, self.layout.s
+        box = lay.status.inflate(px(4, s), -px(6, s))
+        theme.panel(surface, box, s, with_shadow=False, border=theme.GOLD_DARK, radius=px(8, s))
+        area = box.inflate(-px(20, s), -px(4, s))
+        tx.draw_block(surface, self.app.fonts, text, area, px(16, s), theme.INK, align="left")
+        return box
+
     def _draw_tooltip(self, surface) -> None:
-        """A card's, a place's or an event's full text, or a player's score breakdown."""
+        """A card's, a place's or an event's full text, or a player's score breakdown, at the foot of the
+        side column (over the log): never over the board, the cities or the hand, so it hides neither
+        the thing pointed at nor its neighbours."""
         lay = self.layout
         target = self.hover or self._focused()
+        self.tip_rect = None
         if target is None:
             return
         lines = self._cached(("tip", target), lambda: self._tip_lines(target))
         if not lines:
             return
-        key = (tuple(lines), lay.s, self.app.lang)
+        key = (tuple(lines), lay.s, self.app.lang, lay.size)
         img = self._tips.get(key)
         if img is None:
             if len(self._tips) > 64:
                 self._tips.clear()
-            img = self._tips[key] = tooltip(self.app, lay.s, lines)
-        anchor = self.mouse
-        if anchor is None:
-            rect = next((r for k, w, r in self._targets() if (k, w) == target), None)
-            anchor = rect.midtop if rect is not None else (lay.size[0] // 2, lay.size[1] // 2)
-        box = img.get_rect(bottomleft=(anchor[0] + px(16, lay.s), anchor[1] - px(10, lay.s)))
-        if box.top < 0:
-            box.top = anchor[1] + px(22, lay.s)
-        if box.right > lay.size[0]:
-            box.right = anchor[0] - px(16, lay.s)
-        surface.blit(img, box.clamp(pygame.Rect((0, 0), lay.size)))
+            img = self._tips[key] = tooltip(self.app, lay.s, lines, lay.log.width)
+        self.tip_rect = img.get_rect(bottomright=lay.log.bottomright).clamp(pygame.Rect((0, 0), lay.size))
+        surface.blit(img, self.tip_rect)
 
     def _tip_lines(self, target) -> list:
         kind, what = target
