@@ -462,3 +462,38 @@ def test_results_banner_reads_naturally(app, monkeypatch):
     drawn.clear()
     step(app)
     assert "小明和Alice 并列获胜！" in drawn and "柴郡猫（电脑 · 困难）" in drawn
+
+
+# English count strings whose count is never 1 (so they need no singular form), and why
+NEVER_ONE = {
+    "setup.seat_count": "a solo seat count has its own string, setup.solo_count",
+    "setup.name_empty": "the seat's number, not a count",
+    "saves.name_too_long": "the name limit, a fixed number",
+    "valley.results.tie_resources": "a tie on points is named by the points, never 1",
+    "valley.results.tie_city": "as above",
+    "valley.results.tie_shared": "as above",
+    "valley.table.cities_title": "the city limit, 15",
+    "valley.table.preview.ways": "only shown for two ways or more",
+    "voyage.buttons.buy_money": "always 2 cards",
+    "voyage.log.reward_card": "{cards} is already a counted phrase",
+}
+
+
+def test_every_english_count_has_a_singular_or_is_never_one():
+    """"1 points" nowhere: a string that says "{n} <things>" is an {one, other} pair."""
+    pattern = re.compile(r"\{(n|count|points|cards)\}\s+[A-Za-z]+s\b")
+    flat = {}
+
+    def walk(tree, prefix):
+        for key, value in tree.items():
+            if isinstance(value, dict) and set(value) != {"one", "other"}:
+                walk(value, f"{prefix}{key}.")
+            elif isinstance(value, str):
+                flat[f"{prefix}{key}"] = value
+
+    walk(yaml.safe_load((ROOT / "data" / "i18n" / "en.yaml").read_text(encoding="utf-8")), "")
+    for path in sorted((ROOT / "data").glob("*/strings.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")).get("en") or {}, f"{path.parent.name}.")
+    missing = sorted(key for key, text in flat.items() if pattern.search(text) and key not in NEVER_ONE)
+    assert not missing, missing
+    assert not [key for key in NEVER_ONE if key not in flat], "NEVER_ONE names a string that is gone"
