@@ -481,7 +481,10 @@ class VoyageScene(TableScene):
             out.append((t("voyage.hint.can_collect", region=app.i18n.pick(self.world.region[region].name),
                           n=state.supply[rules.REGION_INDEX[region]]), 14, theme.INK_SOFT, False))
         if self.selected is None and not state.flyer_pending:  # the general advice goes last: it is the first to go
-            out.append((t("voyage.hint.turn", n=counted(app, "actions", state.actions_left)), 15, theme.INK, False))
+            if state.actions_left:
+                out.append((t("voyage.hint.turn", n=counted(app, "actions", state.actions_left)), 15, theme.INK, False))
+            else:  # both actions done, a token left: one more Move or Visit, or the end
+                out.append((t("voyage.hint.flyer_after"), 15, theme.PLUM, True))
         return out
 
     # -- drawing -----------------------------------------------------------------------------
