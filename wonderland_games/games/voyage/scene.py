@@ -347,6 +347,8 @@ class VoyageScene(TableScene):
         for name, action in (("collect", rules.COLLECT), ("buy_money", rules.BUY_MONEY),
                              ("buy_token", rules.BUY_TOKEN), ("flyer", rules.FLYER), ("end", rules.END)):
             b[name].enabled = action in legal
+        done = state.phase == rules.TURN and not state.actions_left and not state.flyer_pending
+        b["end"].style = "primary" if done else "secondary"  # both actions used: ending is the usual next step
         if state.phase == rules.DISCARD:
             b["confirm"].enabled = self.selected is not None
         else:
