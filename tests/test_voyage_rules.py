@@ -333,8 +333,10 @@ def test_buy_with_money_draws_two_and_with_a_token_one():
     s.apply(BUY_MONEY)
     assert s.money[0] == 7 and len(s.hands[0]) == 2
     s.apply(BUY_TOKEN)
-    assert s.tokens[0] == 1 and len(s.hands[1]) == 5 and s.current == 1  # two actions: the turn passed
-    assert len(s.hands[0]) == 3
+    assert s.tokens[0] == 1 and len(s.hands[0]) == 3
+    assert s.current == 0 and s.legal_actions() == [FLYER, END]  # both actions done; the last token may buy a move
+    s.apply(END)
+    assert s.current == 1
 
 
 def test_buy_is_not_offered_without_money_token_or_cards():
@@ -367,16 +369,57 @@ def test_flyer_gives_an_extra_move_or_visit_outside_the_two_actions():
     give(s, 0, [one, two])
     s.positions[0] = "paris"
     s.apply(FLYER)
-    assert s.tokens[0] == 1 and s.flyer_pending and s.actions_left == 2
+    assert s.tokens[0] == 2 and s.flyer_pending and s.actions_left == 2  # the token goes with the extra action
     acts = s.legal_actions()
-    assert acts and all(a[0] in ("move", "visit") for a in acts)
-    for not_now in (END, COLLECT, BUY_MONEY, FLYER):
+    assert acts[-1] == END and all(a[0] in ("move", "visit") for a in acts[:-1])
+    for not_now in (COLLECT, BUY_MONEY, FLYER):
         with pytest.raises(IllegalAction):
             s.apply(not_now)
-    s.apply(("move", one, "london"))
-    assert not s.flyer_pending and s.actions_left == 2
+    events = s.apply(("move", one, "london"))
+    assert not s.flyer_pending and s.actions_left == 2 and s.tokens[0] == 1
+    assert events[-1] == {"type": "token_spent", "seat": 0, "tokens": 1}
     s.apply(("move", two, "frankfurt"))
     assert s.actions_left == 1 and s.current == 0
+
+
+def test_a_flyer_after_both_actions_move_move_then_visit():
+    """The rule text puts no order on the token: "move, move, then a token to visit"."""
+    s = game()
+    one, red = card("red", steps=1), card("red", steps=2)
+    give(s, 0, [one, red])
+    s.positions[0] = "paris"
+    s.money[0] = 10
+    show(s, [dest("london")])
+    s.apply(BUY_MONEY)
+    s.apply(("move", one, "london"))
+    assert s.actions_left == 0 and s.current == 0 and s.legal_actions() == [FLYER, END]
+    for not_now in (COLLECT, BUY_MONEY, ("visit", dest("london"), "money")):
+        with pytest.raises(IllegalAction):
+            s.apply(not_now)
+    s.apply(FLYER)
+    assert ("visit", dest("london"), "money") in s.legal_actions() and END in s.legal_actions()
+    s.apply(("visit", dest("london"), "money"))
+    assert s.visited[0] == [dest("london")] and s.tokens[0] == 1
+    assert s.current == 0 and s.legal_actions() == [FLYER, END]  # one token left, and a move is still possible
+    s.apply(END)
+    assert s.current == 1 and s.tokens[0] == 1
+
+
+def test_ending_the_turn_with_a_flyer_called_keeps_the_token():
+    s = game()
+    give(s, 0, [card("red", steps=1)])
+    s.apply(FLYER)
+    s.apply(END)
+    assert s.current == 1 and s.tokens[0] == 2 and not s.flyer_pending
+
+
+def test_after_both_actions_the_turn_ends_by_itself_without_a_token():
+    s = game()
+    give(s, 0, [card("red", steps=1), card("red", steps=1)])
+    s.tokens[0] = 0
+    s.apply(BUY_MONEY)
+    s.apply(BUY_MONEY)
+    assert s.current == 1
 
 
 def test_flyer_is_offered_only_with_a_token_and_a_move_or_visit_possible():
@@ -396,6 +439,7 @@ def test_flyer_is_offered_only_with_a_token_and_a_move_or_visit_possible():
 def test_the_turn_ends_after_two_actions_or_on_end():
     s = game(3)
     s.positions[0] = "paris"
+    s.tokens[0] = 0  # with a token the turn would wait for a frequent-flyer action
     s.apply(COLLECT)
     assert s.current == 0
     s.apply(BUY_MONEY)

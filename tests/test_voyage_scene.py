@@ -540,3 +540,20 @@ def test_a_players_score_tooltip_says_money_and_tokens_count_from_the_start(app,
     assert scene.hover_seat == 0 and session.state.scores_now()[0] > 0  # points before any visit
     joined = " ".join(texts)
     assert "Counted as if the game ended now" in joined and "Total" in joined
+
+
+def test_after_both_actions_with_a_token_the_table_offers_the_flyer_and_end_turn(app):
+    app.i18n.set_language("en")
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "normal")])
+    run_until(app, scene.my_turn)
+    for _ in range(2):
+        scene.apply(next(a for a in session.state.legal_actions() if a[0] == "move"))
+        run_until(app, lambda: scene.my_turn() and not scene.timeline)
+    state = session.state
+    assert state.current == 0 and state.actions_left == 0 and state.tokens[0] > 0
+    app.step(1 / 60)
+    assert scene.buttons["end"].enabled and scene.buttons["end"].style == "primary"
+    assert scene.buttons["flyer"].enabled and not scene.buttons["collect"].enabled
+    assert app.t("voyage.hint.flyer_after") in [text for text, *_ in scene._hint_lines()]
+    click(app, scene.buttons["end"].rect.center)
+    run_until(app, lambda: state.current != 0 or state.is_over())

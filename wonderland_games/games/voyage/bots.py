@@ -245,6 +245,7 @@ class Evaluator:
         pos, bonus = v.positions[seat], v.bonus
         left = v.actions_left if not v.flyer_pending else v.actions_left + 1
         after = left - 1
+        acted = tokens - 1 if v.flyer_pending else tokens  # a flyer's Move or Visit spends its token; End keeps it
         out = []
         wanted = self.wanted_cities(pos)
         seen = set()
@@ -259,9 +260,9 @@ class Evaluator:
                 seen.add(key)
                 rest = list(hand)
                 rest.remove(card)
-                worth = self.worth(rest, money, tokens, city, after, it.bonus) - IDLE_MOVE
+                worth = self.worth(rest, money, acted, city, after, it.bonus) - IDLE_MOVE
             elif kind == "visit":
-                worth = self.visit_worth(action, hand, money, tokens, pos, after)
+                worth = self.visit_worth(action, hand, money, acted, pos, after)
             elif action == END:
                 worth = self.worth(hand, money, tokens, pos, 0, 0)
             elif action == COLLECT:

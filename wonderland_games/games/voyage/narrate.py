@@ -129,6 +129,8 @@ class Narrator:
             return t("voyage.log.reshuffle", cards=counted(app, "cards", e["cards"])), "quiet"
         if kind == "flyer":
             return t("voyage.log.flyer", name=name), "play"
+        if kind == "token_spent":
+            return t("voyage.log.token_spent", name=name, tokens=e["tokens"]), "quiet"
         if kind == "discard":
             return t("voyage.log.discard", name=name, card=card_name(app, self.cards, e["card"])), "quiet"
         if kind == "turn":

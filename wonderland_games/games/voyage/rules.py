@@ -20,13 +20,16 @@ A turn: up to two actions (repeats allowed), chosen from
 - Buy ("buy", "money"): 3 money for 2 itinerary cards; ("buy", "token"): one
   frequent-flyer token for 1 card. The deck reshuffles its discard pile when
   it runs out; with both empty, buying is not offered.
-- Frequent flyer ("flyer",): spend a token for one extra Move or Visit that
-  does not count as one of the two actions. It is offered only while an
-  action is left and a Move or Visit is possible, and the extra action must
-  come next.
-- End ("end",): stop early (always offered unless a flyer action is due).
-After the second action the turn ends by itself; a hand over 7 cards is then
-cut one ("discard", card) at a time, by its owner, before the next turn.
+- Frequent flyer ("flyer",): a token for one extra Move or Visit that does
+  not count as one of the two actions (the rule text puts no order on it:
+  before, between or after them). It is offered while the player has a token
+  and a Move or Visit is possible; the extra action must come next, and the
+  token is spent when it is made (ending the turn instead keeps it).
+- End ("end",): stop (always offered).
+After the second action the turn ends by itself unless a token could still
+buy a Move or Visit (then only Frequent flyer and End are offered); a hand
+over 7 cards is then cut one ("discard", card) at a time, by its owner,
+before the next turn.
 No action that cannot be paid for is offered.
 
 Decisions where the rule text leaves a gap (shown on the in-app rules page):
@@ -226,9 +229,11 @@ class VoyageState(ChanceState, GameState):
     def legal_actions(self) -> list:
         if self.phase == TURN:
             seat = self.current
+            if not self.actions_left and not self.flyer_pending:  # both done: a token may buy one more
+                return [FLYER, END]
             actions = self._move_actions(seat) + self._visit_actions(seat)
             if self.flyer_pending:
-                return actions
+                return actions + [END]
             if actions and self.tokens[seat]:
                 actions.append(FLYER)
             if self._can_collect(seat):
@@ -331,21 +336,22 @@ class VoyageState(ChanceState, GameState):
             if kind == "discard" and len(action) == 2 and type(action[1]) is int and action[1] in self.hands[seat]:
                 return self._discard(seat, action[1])
             raise IllegalAction(f"seat {seat} must discard down to {HAND_LIMIT} cards, not {action!r}")
-        if kind == "move" and len(action) == 3 and self._move_legal(seat, action[1], action[2]):
+        acting = self.actions_left > 0 or self.flyer_pending
+        if acting and kind == "move" and len(action) == 3 and self._move_legal(seat, action[1], action[2]):
             return self._move(seat, action[1], action[2])
-        if kind == "visit" and action in self._visit_actions(seat):
+        if acting and kind == "visit" and action in self._visit_actions(seat):
             return self._visit(seat, action)
+        if action == END:
+            events: list = []
+            self._end_turn(seat, events)
+            return events
         if not self.flyer_pending:
-            if action == COLLECT and self._can_collect(seat):
+            if self.actions_left and action == COLLECT and self._can_collect(seat):
                 return self._collect(seat)
-            if action in (BUY_MONEY, BUY_TOKEN) and self._can_buy(seat, action[1]):
+            if self.actions_left and action in (BUY_MONEY, BUY_TOKEN) and self._can_buy(seat, action[1]):
                 return self._buy(seat, action[1])
-            if action == FLYER and self.tokens[seat] and (self._move_actions(seat) or self._visit_actions(seat)):
+            if action == FLYER and self._flyer_possible(seat):
                 return self._flyer(seat)
-            if action == END:
-                events: list = []
-                self._end_turn(seat, events)
-                return events
         due = " (a frequent-flyer Move or Visit is due)" if self.flyer_pending else ""
         raise IllegalAction(f"{action!r} is not legal for seat {seat} now{due}")
 
@@ -359,14 +365,20 @@ class VoyageState(ChanceState, GameState):
         return 0 < self.world.dist[here][city] <= it.steps + self.bonus
 
     def _spend_action(self, seat: int, events: list) -> list:
-        """One action done: a flyer's extra action costs nothing; after the last one the turn ends."""
+        """One action done: a flyer's extra action costs its token, not an action. Once both are
+        done the turn ends, unless a token could still buy a Move or Visit."""
         if self.flyer_pending:
             self.flyer_pending = False
+            self.tokens[seat] -= 1
+            events.append({"type": "token_spent", "seat": seat, "tokens": self.tokens[seat]})
         else:
             self.actions_left -= 1
-        if self.actions_left == 0:
+        if self.actions_left == 0 and not self._flyer_possible(seat):
             self._end_turn(seat, events)
         return events
+
+    def _flyer_possible(self, seat: int) -> bool:
+        return self.tokens[seat] > 0 and bool(self._move_actions(seat) or self._visit_actions(seat))
 
     def _move(self, seat: int, card: int, city: str) -> list:
         it = self.cards.itineraries[card]
@@ -447,7 +459,6 @@ class VoyageState(ChanceState, GameState):
         return self._spend_action(seat, events)
 
     def _flyer(self, seat: int) -> list:
-        self.tokens[seat] -= 1
         self.flyer_pending = True
         return [{"type": "flyer", "seat": seat, "tokens": self.tokens[seat]}]
 
@@ -696,8 +707,11 @@ class VoyageState(ChanceState, GameState):
             raise StateFormatError("World Voyage state has an unknown city or negative money")
         if self.phase not in PHASES or not 0 <= self.first < n or not 0 <= self.current < n:
             raise StateFormatError("World Voyage state has an impossible phase or seat")
-        if self.phase == TURN and not 0 < self.actions_left <= ACTIONS_PER_TURN:
+        if self.phase == TURN and not (0 < self.actions_left <= ACTIONS_PER_TURN or (
+                self.actions_left == 0 and (self.flyer_pending or self._flyer_possible(self.current)))):
             raise StateFormatError("World Voyage state has an impossible action count")
+        if self.flyer_pending and not (self.phase == TURN and self.tokens[self.current] > 0):
+            raise StateFormatError("World Voyage state has a frequent-flyer action due without a token")
         if self.phase == DISCARD and len(self.hands[self.current]) <= HAND_LIMIT:
             raise StateFormatError("World Voyage state is waiting for a discard nobody owes")
         if self.end_reason not in (None, END_DECK, END_STUCK, END_ROUNDS) or (self.phase == OVER) != (

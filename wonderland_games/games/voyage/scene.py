@@ -347,6 +347,8 @@ class VoyageScene(TableScene):
         for name, action in (("collect", rules.COLLECT), ("buy_money", rules.BUY_MONEY),
                              ("buy_token", rules.BUY_TOKEN), ("flyer", rules.FLYER), ("end", rules.END)):
             b[name].enabled = action in legal
+        done = state.phase == rules.TURN and not state.actions_left and not state.flyer_pending
+        b["end"].style = "primary" if done else "secondary"  # both actions used: ending is the usual next step
         if state.phase == rules.DISCARD:
             b["confirm"].enabled = self.selected is not None
         else:
@@ -481,7 +483,10 @@ class VoyageScene(TableScene):
             out.append((t("voyage.hint.can_collect", region=app.i18n.pick(self.world.region[region].name),
                           n=state.supply[rules.REGION_INDEX[region]]), 14, theme.INK_SOFT, False))
         if self.selected is None and not state.flyer_pending:  # the general advice goes last: it is the first to go
-            out.append((t("voyage.hint.turn", n=counted(app, "actions", state.actions_left)), 15, theme.INK, False))
+            if state.actions_left:
+                out.append((t("voyage.hint.turn", n=counted(app, "actions", state.actions_left)), 15, theme.INK, False))
+            else:  # both actions done, a token left: one more Move or Visit, or the end
+                out.append((t("voyage.hint.flyer_after"), 15, theme.PLUM, True))
         return out
 
     # -- drawing -----------------------------------------------------------------------------
