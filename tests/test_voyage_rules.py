@@ -673,3 +673,59 @@ def test_over_game_refuses_actions():
     assert s.phase == OVER
     with pytest.raises(IllegalAction):
         s.apply(END)
+
+
+# -- games saved before the rules changes keep their rules ----------------------------------
+def test_a_state_saved_without_an_edition_plays_by_the_first_rules():
+    """Saves made before the region fee and the late frequent flyer (no "edition" field) replay
+    by the rules they were played with: the fee only on the same city, the turn over at once."""
+    s = game()
+    data = s.to_dict()
+    assert data["edition"] == rules.EDITION == 2
+    del data["edition"]
+    old = VoyageState.from_dict(data)
+    assert old.edition == 1
+    red = card("red", steps=1)
+    give(old, 0, [red, card("red", steps=2)])
+    old.positions = ["athens", "london"]
+    show(old, [dest("athens")])
+    assert old.visit_fee(0) == 0  # same region, another city: no fee by the first rules
+    old.apply(BUY_MONEY)
+    old.apply(("visit", dest("athens"), "card", red))
+    assert old.current == 1  # both actions done: the turn passed although a token was left
+    assert VoyageState.from_dict(old.to_dict()).edition == 1  # and it stays an edition-1 game
+
+
+def test_an_unfinished_game_saved_before_the_changes_still_loads(tmp_path, monkeypatch):
+    from wonderland_games.core.session import Session
+
+    monkeypatch.setenv("WONDERLAND_DATA_DIR", str(tmp_path))
+    session = Session.new("voyage", [Seat("Ann"), Seat("Bo")], seed=4, autosave=False)
+    data = session.to_save()
+    del data["initial"]["edition"], data["digest"]  # as the app wrote it before (its digest had no edition)
+    old = Session.from_save(data, autosave=False)
+    assert old.state.edition == 1
+    rng = random.Random(2)
+    for _ in range(40):  # play on by the first rules, save, load again
+        old.apply(rng.choice(old.state.legal_actions()))
+    saved = old.to_save()
+    assert "edition" not in saved["initial"]  # written as the first version wrote it, digest included
+    again = Session.from_save(saved, autosave=False)
+    assert again.state.to_dict() == old.state.to_dict() and again.state.edition == 1
+
+
+def test_a_save_file_written_by_the_app_before_edition_2_loads_and_plays_on():
+    """tests/fixtures/voyage_save_before_edition_2.json: an unfinished 3-player game (75 random
+    actions) saved by the app before the region fee and the late frequent flyer; under the new
+    rules its actions would not replay (12 of 12 such saves were refused)."""
+    import json
+    from pathlib import Path
+
+    from wonderland_games.core.session import Session
+
+    path = Path(__file__).resolve().parent / "fixtures" / "voyage_save_before_edition_2.json"
+    session = Session.from_save(json.loads(path.read_text(encoding="utf-8")), autosave=False)
+    assert session.state.edition == 1 and not session.state.is_over() and len(session.actions) == 75
+    rng = random.Random(1)
+    while not session.state.is_over():
+        session.apply(rng.choice(session.state.legal_actions()))

@@ -245,7 +245,8 @@ class Evaluator:
         pos, bonus = v.positions[seat], v.bonus
         left = v.actions_left if not v.flyer_pending else v.actions_left + 1
         after = left - 1
-        acted = tokens - 1 if v.flyer_pending else tokens  # a flyer's Move or Visit spends its token; End keeps it
+        # a flyer's Move or Visit spends its token (by the first rules it was spent already); End keeps it
+        acted = tokens - 1 if v.flyer_pending and v.edition >= 2 else tokens
         out = []
         wanted = self.wanted_cities(pos)
         seen = set()

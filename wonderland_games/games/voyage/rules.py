@@ -82,6 +82,11 @@ from .world import REGION_IDS, World, load_world
 
 GAME_ID = "voyage"
 FORMAT_VERSION = 1
+# The rules edition a game is played by, kept in its state: 2 charges the crowding fee for a
+# traveller anywhere in the region and lets a token buy a Move or Visit after both actions; 1
+# (states without the field: games saved before these changes) charged it for one on the same
+# city, spent the token when called on, and ended the turn the moment the second action was done.
+EDITION = 2
 UNKNOWN = -1  # a hidden card in a view
 TURN, DISCARD, OVER = "turn", "discard", "over"
 PHASES = (TURN, DISCARD, OVER)
@@ -137,7 +142,8 @@ class VoyageState(ChanceState, GameState):
         self.current = 0
         self.phase = TURN
         self.actions_left = ACTIONS_PER_TURN
-        self.flyer_pending = False  # a token was spent: a Move or Visit must come next
+        self.edition = EDITION
+        self.flyer_pending = False  # a token was called on: a Move or Visit must come next
         self.bonus = 0  # Express steps waiting for the next Move this turn
         self.positions: list = [""] * n
         self.money: list = [START_MONEY] * n
@@ -233,7 +239,7 @@ class VoyageState(ChanceState, GameState):
                 return [FLYER, END]
             actions = self._move_actions(seat) + self._visit_actions(seat)
             if self.flyer_pending:
-                return actions + [END]
+                return actions + [END] if self.edition >= 2 else actions
             if actions and self.tokens[seat]:
                 actions.append(FLYER)
             if self._can_collect(seat):
@@ -276,9 +282,13 @@ class VoyageState(ChanceState, GameState):
 
     def visit_fee(self, seat: int) -> int:
         """The crowding fee: due when another traveller stands anywhere in this region."""
-        region_of = self.world.region_of
-        here = region_of[self.positions[seat]]
-        crowded = any(region_of[p] == here for s, p in enumerate(self.positions) if s != seat)
+        if self.edition < 2:
+            here = self.positions[seat]
+            crowded = any(p == here for s, p in enumerate(self.positions) if s != seat)
+        else:
+            region_of = self.world.region_of
+            here = region_of[self.positions[seat]]
+            crowded = any(region_of[p] == here for s, p in enumerate(self.positions) if s != seat)
         return CROWDING_FEE if crowded else 0
 
     def visitable(self, seat: int) -> Optional[int]:
@@ -341,7 +351,7 @@ class VoyageState(ChanceState, GameState):
             return self._move(seat, action[1], action[2])
         if acting and kind == "visit" and action in self._visit_actions(seat):
             return self._visit(seat, action)
-        if action == END:
+        if action == END and (self.edition >= 2 or not self.flyer_pending):
             events: list = []
             self._end_turn(seat, events)
             return events
@@ -369,15 +379,18 @@ class VoyageState(ChanceState, GameState):
         done the turn ends, unless a token could still buy a Move or Visit."""
         if self.flyer_pending:
             self.flyer_pending = False
-            self.tokens[seat] -= 1
-            events.append({"type": "token_spent", "seat": seat, "tokens": self.tokens[seat]})
+            if self.edition >= 2:
+                self.tokens[seat] -= 1
+                events.append({"type": "token_spent", "seat": seat, "tokens": self.tokens[seat]})
         else:
             self.actions_left -= 1
-        if self.actions_left == 0 and not self._flyer_possible(seat):
+        if self.actions_left == 0 and (self.edition < 2 or not self._flyer_possible(seat)):
             self._end_turn(seat, events)
         return events
 
     def _flyer_possible(self, seat: int) -> bool:
+        if self.edition < 2 and not self.actions_left:
+            return False
         return self.tokens[seat] > 0 and bool(self._move_actions(seat) or self._visit_actions(seat))
 
     def _move(self, seat: int, card: int, city: str) -> list:
@@ -460,6 +473,8 @@ class VoyageState(ChanceState, GameState):
 
     def _flyer(self, seat: int) -> list:
         self.flyer_pending = True
+        if self.edition < 2:
+            self.tokens[seat] -= 1
         return [{"type": "flyer", "seat": seat, "tokens": self.tokens[seat]}]
 
     # -- turn and round end ----------------------------------------------------
@@ -645,7 +660,7 @@ class VoyageState(ChanceState, GameState):
             "stock": list(self.stock),
             "supply": list(self.supply),
             "end_reason": self.end_reason,
-        }
+        } | ({"edition": self.edition} if self.edition != 1 else {})  # an edition-1 state as it was saved
 
     @classmethod
     def from_dict(cls, data: dict, world: Optional[World] = None, cards: Optional[Cards] = None) -> "VoyageState":
@@ -665,6 +680,7 @@ class VoyageState(ChanceState, GameState):
             state.phase = data["phase"]
             state.actions_left = whole(data["actions_left"])
             state.flyer_pending = bool(data["flyer_pending"])
+            state.edition = whole(data.get("edition", 1))
             state.bonus = whole(data["bonus"])
             state.positions = [str(p) for p in data["positions"]]
             state.money = whole_list(data["money"])
@@ -710,7 +726,9 @@ class VoyageState(ChanceState, GameState):
         if self.phase == TURN and not (0 < self.actions_left <= ACTIONS_PER_TURN or (
                 self.actions_left == 0 and (self.flyer_pending or self._flyer_possible(self.current)))):
             raise StateFormatError("World Voyage state has an impossible action count")
-        if self.flyer_pending and not (self.phase == TURN and self.tokens[self.current] > 0):
+        if self.edition not in (1, EDITION):
+            raise StateFormatError(f"World Voyage state has an unknown rules edition {self.edition!r}")
+        if self.flyer_pending and self.edition >= 2 and not (self.phase == TURN and self.tokens[self.current] > 0):
             raise StateFormatError("World Voyage state has a frequent-flyer action due without a token")
         if self.phase == DISCARD and len(self.hands[self.current]) <= HAND_LIMIT:
             raise StateFormatError("World Voyage state is waiting for a discard nobody owes")
