@@ -258,6 +258,9 @@ def test_the_solo_opponent_is_named_with_its_level_and_its_win_is_told(words):
     state = new_state(seats(1), 2, {"opponent": "hard"})
     narrator = Narrator(app, state.seats, state.valley)
     assert ("Ann plays against The Jabberwock (Hard).", "event") in narrator.setup(state)
+    assert ("The Jabberwock starts with 5 points in tokens.", "quiet") in narrator.setup(state)
+    easy = new_state(seats(1), 2, {"opponent": "easy"})
+    assert not [text for text, _ in narrator.setup(easy) if "Jabberwock starts" in text]  # no head start, no line
     (lost, _), = narrator.event(state, {"type": "game_end", "scores": [31], "winners": []})
     assert lost == "Game over: The Jabberwock scores more and wins; Ann has 31 points."
     (won, _), = narrator.event(state, {"type": "game_end", "scores": [31], "winners": [0]})
