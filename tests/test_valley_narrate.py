@@ -13,7 +13,8 @@ import yaml
 from wonderland_games.core.game import Seat
 from wonderland_games.core.paths import data_dir
 from wonderland_games.games.valley import state as state_module
-from wonderland_games.games.valley.narrate import Narrator, describe_action
+from wonderland_games.games.valley.effects import Choose
+from wonderland_games.games.valley.narrate import Narrator, describe_action, simple_text
 from wonderland_games.games.valley.state import new_state
 from wonderland_games.ui.i18n import I18n
 
@@ -189,7 +190,7 @@ def test_the_sentences_read_as_written(words):
     assert describe_action(words["zh"], s, ("place", "twig_grove")) == "派工人去枝条林"
     s.resources[me] = [1, 2, 1, 0]
     s.apply(("play", "tea_table", 0, 2, 1, 0))  # it produces at once: a trade of a berry
-    assert describe_action(en, s, ("pay",)) == "Pay 1 berry for 1 twig or resin or pebble (any mix)"
+    assert describe_action(en, s, ("pay",)) == "Pay 1 berry for 1 twig or resin or pebble"
     assert describe_action(en, s, ("done",)) == "Stop trading"
 
 
@@ -253,11 +254,21 @@ def test_the_opening_tells_the_later_players_head_start(words):
                         if berries else [])
 
 
+def test_a_choice_of_several_resources_reads_as_words(words):
+    """The Wishing Tree's tip said "3 berry or twig or resin (any mix)"."""
+    three = Choose(3, ("berry", "twig", "resin"))
+    assert simple_text(words["en"], [three]) == "3 resources, each a berry or twig or resin"
+    assert simple_text(words["zh"], [three]) == "3 个浆果或树枝或树脂（任意组合）"
+
+
 def test_the_solo_opponent_is_named_with_its_level_and_its_win_is_told(words):
     app = words["en"]
     state = new_state(seats(1), 2, {"opponent": "hard"})
     narrator = Narrator(app, state.seats, state.valley)
     assert ("Ann plays against The Jabberwock (Hard).", "event") in narrator.setup(state)
+    assert ("The Jabberwock starts with 5 points in tokens.", "quiet") in narrator.setup(state)
+    easy = new_state(seats(1), 2, {"opponent": "easy"})
+    assert not [text for text, _ in narrator.setup(easy) if "Jabberwock starts" in text]  # no head start, no line
     (lost, _), = narrator.event(state, {"type": "game_end", "scores": [31], "winners": []})
     assert lost == "Game over: The Jabberwock scores more and wins; Ann has 31 points."
     (won, _), = narrator.event(state, {"type": "game_end", "scores": [31], "winners": [0]})

@@ -120,6 +120,17 @@ def test_solo_shows_the_opponent_s_row_and_who_won(table_app, margin, banner, no
     assert values == [parts["cards"], NONE, NONE, NONE, parts["tokens"], theirs, NONE, NONE]
 
 
+def test_solo_chart_has_the_opponent_s_line_to_its_total(table_app):
+    """Without it the chart showed the player's line alone, with nothing to race against."""
+    session = finished(1, options={"opponent": "normal"})
+    table_app.i18n.set_language("en")
+    chart = scene(table_app, session).chart
+    assert chart.names == ["Ann", "The Jabberwock (Normal)"]
+    assert chart.series[0][1] == [0, 3]  # the Normal head start shows from the first point
+    assert chart.series[-1][1] == [session.state.scores()[0], session.state.opponent_score()]
+    assert len(chart.colours) == 2 and sorted(chart.order) == [0, 1]
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", ["tie", "solo"])

@@ -541,3 +541,18 @@ def test_a_name_keeps_one_line_when_a_little_smaller_fits_and_chinese_lines_are_
     assert lines == ["冬夜故事会"] and shown.get_height() < font.get_height()
     _, lines = name_lines(app.fonts, "冬夜故事会", font.size("冬夜故事")[0], 100, 16, 16)
     assert lines == ["冬夜故", "事会"]
+
+
+def test_the_card_trade_says_what_a_card_buys(app):
+    """QA play: the March Hare's panel asked for a card to give and never said for what."""
+    app.i18n.set_language("en")
+    session, scene = started_at(app, [Seat("Ann"), Seat("Bot", BOT, "random")],
+                                lambda s: s.current_player() == 0 and s.decision() is None and s.season[0] == 0)
+    state = session.state
+    state.hands[0].append("march_hare")
+    state.resources[0] = [3, 0, 0, 0]
+    scene.apply(("play", "march_hare", 3, 0, 0, 0))
+    run_until(app, lambda: scene.my_turn())
+    assert state.decision()[0] == "trade"
+    assert scene.choice()["title"] == ("March Hare: pick 1 in your hand to give for 1 resource of your choice "
+                                       "(3 trades left), or stop.")

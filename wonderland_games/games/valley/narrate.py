@@ -107,6 +107,9 @@ class Narrator:
         if state.opponent is not None:
             lines.append((t("valley.log.solo", name=self.names[0], opponent=self.opponent(),
                             level=t(f"valley.words.level.{state.opponent.level}")), "event"))
+            if state.opponent.tokens:  # its head start, else its score shows from nowhere
+                lines.append((t("valley.log.opponent_start", opponent=self.opponent(),
+                                points=counted(app, "points", state.opponent.tokens)), "quiet"))
         lines += [(t("valley.log.forest", places=forest), "quiet"),
                   (t("valley.log.specials", events=specials), "quiet"),
                   (t("valley.log.hands", cards=counted(app, "cards", state.starting_hand)), "quiet")]

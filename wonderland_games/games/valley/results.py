@@ -7,8 +7,9 @@ with a note saying how long the game ran and, when first place was tied on
 points, which tie-break decided it or that the win is shared.
 
 Solo: the opponent has a row of its own (the printed points of the cards it
-took and its tokens, its total), the banner says when it won, and a note
-compares the two totals (a tie is the player's).
+took and its tokens, its total), a line on the chart (grey, as its workers),
+the banner says when it won, and a note compares the two totals (a tie is
+the player's).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 import pygame
 
 from ...scenes.results import ResultsScene
+from ...ui.score_chart import score_series
+from .art import seat_colour
 from .rules import BREAKDOWN
 
 TIE_BREAKS = ("resources", "city")  # Result.extra's counts, in the order they decide
@@ -37,6 +40,22 @@ def deciding_tie_break(scores: list, extra: dict):
     return "shared", level
 
 
+class _WithOpponent:
+    """A solo game's state whose scores_now adds the opponent's total, for its line on the chart."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def scores_now(self) -> list:
+        return self.state.scores_now() + [self.state.opponent_score()]
+
+    def apply(self, action) -> None:
+        self.state.apply(action)
+
+    def turns_done(self) -> int:
+        return self.state.turns_done()
+
+
 class ValleyResultsScene(ResultsScene):
     details_share = 0.5
 
@@ -49,6 +68,17 @@ class ValleyResultsScene(ResultsScene):
         extra = self.result.extra
         return self.app.t("valley.results.opponent", opponent=self.app.i18n.pick(extra["opponent_name"]),
                           level=self.app.t(f"valley.words.level.{extra['opponent_level']}"))
+
+    def make_chart(self):
+        """Solo: the opponent's line beside the player's, so the chart shows the race it was."""
+        chart = super().make_chart()
+        if chart is None or not self.solo:
+            return chart
+        chart.series = score_series(_WithOpponent(self.session.initial_state()), self.session.actions)
+        chart.names = chart.names + [self.opponent()]
+        chart.colours = chart.colours + [seat_colour(-1)]
+        chart.order = [0, 1] if self.result.winners else [1, 0]
+        return chart
 
     def banner(self) -> str:
         if self.solo and not self.result.winners:

@@ -41,7 +41,7 @@ from .board_view import board_spots, draw_board, draw_board_panel, draw_icons, e
 from .city_view import city_cards, draw_cities_panel, draw_city, draw_hand
 from .effects import Choose, Named, Trade
 from .layout import compute
-from .narrate import Narrator, describe_action, kind_name, place_name, resources_text, season_name
+from .narrate import Narrator, describe_action, kind_name, place_name, resources_text, season_name, simple_text
 from .panels import (breakdown_lines, card_lines, draw_players, event_lines, icons_of, place_lines, prepare_label,
                      tooltip)
 from .state import GAME_ID, PREPARE, UNKNOWN
@@ -364,7 +364,7 @@ class ValleyScene(TableScene):
             if effect.cards:
                 picked = ("discard",) + self._marked_kinds()
                 title = app.t("valley.table.choice.trade_cards", source=source, n=effect.cards,
-                              left=effect.times - item[4])
+                              gets=simple_text(app, effect.get), left=effect.times - item[4])
                 return {"title": title, "options": [], "done": done,
                         "confirm": picked if picked in legal else None}
             title = app.t("valley.table.choice.trade_pay", source=source, left=effect.times - item[4])
