@@ -153,7 +153,10 @@ def test_a_whole_table_game_by_clicks(app, sounds, drawn):
             points, _ = rules.round_points(role, correct, wrong, record["story"])
             assert record["points"][seat] == points and f"+{points}" in drawn
             assert app.t(f"dream.role.{role}") in drawn
-        assert [str(x) for x in state.scores()] == [t for t in drawn if t.isdigit() or t.lstrip("-").isdigit()][-5:]
+        for seat, total in enumerate(state.scores()):  # the running totals, penalties taken off and named
+            penalties = state.penalties[seat]
+            assert (app.t("dream.table.total_penalties", total=total, n=penalties) if penalties else str(total)) \
+                in drawn
     assert state.is_over() and state.penalties == expected_penalties
     assert scene.buttons["save"].visible
     press(app, scene, "next")
@@ -196,7 +199,7 @@ def test_pause_stops_the_sand_and_reports_the_time(app):
     assert scene.clock.shown() == 108
 
 
-def test_a_save_mid_round_resumes_paused_with_its_remaining_time(app, user_dirs):
+def test_a_save_mid_round_resumes_paused_with_its_remaining_time(app, user_dirs, drawn):
     session, scene = start(app, autosave=True)
     reveal_roles(app, scene)
     press(app, scene, "start")
@@ -217,7 +220,15 @@ def test_a_save_mid_round_resumes_paused_with_its_remaining_time(app, user_dirs)
     step(app, 2)
     assert again.view.stage == "dream" and again.view.paused and again.clock.shown() == 83
     assert not again.clock_running()
+    word = again.word_name(loaded.state.current)
+    drawn.clear()
+    step(app)
+    assert word not in drawn, "whoever opened the save may be the dreamer"
+    assert app.t("dream.table.resume_eyes", name=again.name(loaded.state.dreamer())) in drawn
     press(app, again, "pause")  # "Resume the sand"
+    drawn.clear()
+    step(app)
+    assert word in drawn
     app.step(3.0)
     assert again.clock.shown() == 80
     press(app, again, "wrong")

@@ -398,7 +398,11 @@ class TableModeView:
         theme.panel(surface, word, self.s, color=theme.WHITE, border=theme.GOLD_DARK)
         a, b, c = self._rows(word.inflate(-px(24, self.s), -px(20, self.s)), 2, 5, 2)
         self._line(surface, t("dream.table.word_caption"), a, 20, theme.INK_SOFT)
-        self._block(surface, scene.word_name(state.current or ""), b, 96, theme.INK, bold=True)
+        if self.resumed:  # whoever opened the save may be the dreamer: the word waits for Resume
+            self._block(surface, t("dream.table.resume_eyes", name=scene.name(state.dreamer())), b, 40, theme.PLUM,
+                        bold=True)
+        else:
+            self._block(surface, scene.word_name(state.current or ""), b, 96, theme.INK, bold=True)
         note = ""
         if self.stage == "last":
             note = t("dream.table.last_guess")
@@ -456,8 +460,9 @@ class TableModeView:
                                  border_radius=px(6, s))
             role = record["roles"][seat]
             reason = t(f"dream.table.reason.{record['reasons'][seat]}", correct=pile_c, wrong=len(wrong))
-            cells = (scene.name(seat), t(f"dream.role.{role}"), f"+{record['points'][seat]}", reason,
-                     str(totals[seat]))
+            total = str(totals[seat]) if not state.penalties[seat] else t(
+                "dream.table.total_penalties", total=totals[seat], n=state.penalties[seat])
+            cells = (scene.name(seat), t(f"dream.role.{role}"), f"+{record['points'][seat]}", reason, total)
             colours = (theme.INK, ROLE_COLOURS.get(role, theme.GOLD_DARK), theme.INK, theme.INK_SOFT, theme.INK)
             for (x, w, align), text, colour in zip(cols, cells, colours):
                 self._line(surface, text, pygame.Rect(x, y, w, row_h), 17, colour,
@@ -469,7 +474,7 @@ class TableModeView:
     def _score_columns(self, body: pygame.Rect) -> list:
         """(x, width, align) of the player, role, points, reason and total columns."""
         pad = px(8, self.s)
-        shares = (0.2, 0.15, 0.09, 0.44, 0.12)
+        shares = (0.19, 0.14, 0.09, 0.41, 0.17)
         x, out = body.left + pad, []
         width = body.width - 2 * pad
         for i, share in enumerate(shares):
