@@ -230,6 +230,7 @@ class GameInfo:
     seat_choice: Optional[SeatChoice] = None  # a per-seat pick on the setup screen
     game_options: tuple = ()  # GameOption: picks for the whole game on the setup screen
     turn_unit: str = "turns"  # what `turn_number()` counts, in the simulator's words
+    other_seats: str = "bot-normal"  # what the setup screen's seats after the first start as (a party game: "human")
 
     @property
     def has_engine(self) -> bool:

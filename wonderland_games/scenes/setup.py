@@ -138,7 +138,7 @@ class SetupScene(FormScene):
         self.option_labels: list = []  # (rect, text-getter, its Choice)
         self.rows = []
         for i in range(info.max_players):
-            kind, name = ("human" if i == 0 else "bot-normal"), None
+            kind, name = ("human" if i == 0 else info.other_seats), None
             if i < len(remembered):
                 kind = remembered[i]["kind"] if remembered[i]["kind"] in KINDS else kind
                 name = remembered[i]["name"].strip()[:NAME_LEN] or None

@@ -1,5 +1,6 @@
-"""说梦人 · Dream Teller: its engine registers, so simulate, records and the conformance
-suite cover it; it reaches the menu (`available`) once its table exists.
+"""说梦人 · Dream Teller: registers the game with its table (scene.py). The setup screen
+starts every seat as a person: a real table around one screen (table mode) is the
+game's first mode; a seat made a bot plays bot mode.
 
 The bots (`bots.py`) give and read clues through the lexicon, in the game's
 `lang` option.
@@ -47,10 +48,12 @@ register(GameInfo(
     name=game_name(state.GAME_ID),
     min_players=state.MIN_PLAYERS,
     max_players=state.MAX_PLAYERS,
-    available=False,
+    available=True,
     new_state=new_state,
     from_dict=from_dict,
     make_bot=_make_bot,
+    scene="wonderland_games.games.dream.scene:DreamScene",
     rules_key="dream",
     turn_unit="rounds",
+    other_seats="human",  # a table of people is the game's first mode
 ))
