@@ -33,6 +33,7 @@ from ...ui.theme import px
 from .clock import SandClock
 from .layout import compute
 from .lexicon import load_lexicon
+from .narrate import Narrator, describe_action, word_name
 from .state import BOTS, DREAM, GAME_ID, TABLE, TIME_UP
 
 SOUNDS = (("game_end", "end"), ("round_end", "end"), ("penalty", "play"), ("card", "draw"))
@@ -46,8 +47,9 @@ class DreamScene(TableScene):
         state = self.state
         self.lexicon = load_lexicon()
         self.clock = SandClock(state.seconds, state.clock)
-        self.narrator = _narrator(app, self.seats, self.lexicon)
-        self.log = LogPanel(app, lambda: app.t("dream.table.log"))
+        # table mode: one screen the dreamer keeps their eyes off; bot mode: the one person's eyes
+        self.narrator = Narrator(app, self.seats, self.lexicon, viewer=self.viewer if state.mode == BOTS else None)
+        self.log = LogPanel(app, lambda: app.t("dream.log.title"))
         self.buttons = self._table_buttons()
         self.view = self._make_view()
         self._rebuild_log()
@@ -67,9 +69,8 @@ class DreamScene(TableScene):
 
     # -- what the views read --------------------------------------------------------
     def word_name(self, word: str) -> str:
-        """A dream word in the app's language (its id when the lexicon does not know it)."""
-        entry = self.lexicon.words.get(word)
-        return self.app.i18n.pick(entry.name) if entry is not None else word
+        """A dream word in the app's language."""
+        return word_name(self.app, self.lexicon, word)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
@@ -145,12 +146,8 @@ class DreamScene(TableScene):
         self.view.layout(lay.main, lay.s)
 
     def results_scene(self):
-        try:
-            from .results import DreamResultsScene
-        except ImportError:  # until dbots' results screen lands: the shared one
-            from ...scenes.results import ResultsScene
+        from .results import DreamResultsScene
 
-            return ResultsScene
         return DreamResultsScene
 
     def _clear_selection(self) -> None:
@@ -170,6 +167,9 @@ class DreamScene(TableScene):
         if self.state.is_over() and not self.results_shown:
             self.results_shown = True
             self.show_results()
+
+    def describe_action(self, action) -> str:
+        return describe_action(self.app, self.state, action)
 
     def can_hint(self) -> bool:
         return self.state.mode != TABLE and super().can_hint()
@@ -274,32 +274,3 @@ class DreamScene(TableScene):
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
-
-
-def _narrator(app, seats, lexicon):
-    """dbots' narrator (narrate.py) once it lands; until then a log of the round starts only."""
-    try:
-        from .narrate import Narrator
-    except ImportError:
-        return _RoundLog(app, seats)
-    return Narrator(app, seats, lexicon)
-
-
-class _RoundLog:
-    """The stand-in log: who dreams each round, and the scores at its end."""
-
-    def __init__(self, app, seats) -> None:
-        self.app, self.seats = app, seats
-
-    def setup(self, state) -> list:
-        return self.lines([{"type": "round", "round": 0, "dreamer": state.dreamer()}], state)
-
-    def lines(self, events: list, state) -> list:
-        t, out = self.app.t, []
-        for e in events:
-            if e["type"] == "round":
-                out.append((t("dream.table.log_round", round=e["round"] + 1, name=self.seats[e["dreamer"]].name),
-                            "event"))
-            elif e["type"] == "penalty":
-                out.append((t("dream.table.log_penalty", name=self.seats[e["seat"]].name), "quiet"))
-        return out

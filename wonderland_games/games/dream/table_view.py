@@ -31,6 +31,7 @@ from ...ui import theme
 from ...ui.theme import px
 from ...ui.widgets import Button
 from . import hourglass
+from .narrate import piles
 from .rules import BOOGEYMAN, FAIRY, SANDMAN
 from .state import CORRECT, CORRECT_A, DREAM, LAST, OVER, SKIP, SKIP_A, STORY, WRONG, WRONG_A
 
@@ -440,6 +441,7 @@ class TableModeView:
         body, s = self.parts["body"], self.s
         correct = [scene.word_name(w) for w, o, _ in record["cards"] if o == CORRECT]
         wrong = [scene.word_name(w) for w, o, _ in record["cards"] if o in (WRONG, SKIP)]
+        pile_c, pile_w = piles(record["cards"])
         n = len(state.seats)
         words_h = px(56, s)
         self._block(surface, t("dream.table.round_words", correct=self._words(correct), wrong=self._words(wrong)),
@@ -451,7 +453,6 @@ class TableModeView:
                  t("dream.table.col.why"), t("dream.table.col.total"))
         for (x, w, align), head in zip(cols, heads):
             self._line(surface, head, pygame.Rect(x, top, w, row_h), 17, theme.INK_SOFT, bold=True, align=align)
-        pile_c = sum(o == CORRECT for _, o, _ in record["cards"])
         totals = state.scores()
         for seat in range(n):
             y = top + (seat + 1) * row_h
@@ -459,7 +460,7 @@ class TableModeView:
                 pygame.draw.rect(surface, theme.CREAM_DARK, (body.left, y, body.width, row_h),
                                  border_radius=px(6, s))
             role = record["roles"][seat]
-            reason = t(f"dream.table.reason.{record['reasons'][seat]}", correct=pile_c, wrong=len(wrong))
+            reason = t(f"dream.table.reason.{record['reasons'][seat]}", correct=pile_c, wrong=pile_w)
             total = str(totals[seat]) if not state.penalties[seat] else t(
                 "dream.table.total_penalties", total=totals[seat], n=state.penalties[seat])
             cells = (scene.name(seat), t(f"dream.role.{role}"), f"+{record['points'][seat]}", reason, total)
