@@ -101,6 +101,8 @@ def test_a_whole_table_game_by_clicks(app, sounds, drawn):
             assert scene.view.stage == "scores"
             press(app, scene, "next")
         dreamer = state.dreamer()
+        assert not any(scene.word_name(state.current) in text for text, _ in scene.log.entries), \
+            "the dreamer, eyes still open, must not read the first word in the log"
         seen = reveal_roles(app, scene, drawn)
         assert sorted(s for s, _ in seen) == sorted(set(range(5)) - {dreamer})
         assert scene.view.stage == "eyes" and not scene.clock_running()

@@ -47,8 +47,8 @@ class DreamScene(TableScene):
         state = self.state
         self.lexicon = load_lexicon()
         self.clock = SandClock(state.seconds, state.clock)
-        # table mode: one screen the dreamer keeps their eyes off; bot mode: the one person's eyes
-        self.narrator = Narrator(app, self.seats, self.lexicon, viewer=self.viewer if state.mode == BOTS else None)
+        self.narrator = (TableNarrator(app, self.seats, self.lexicon) if state.mode == TABLE else
+                         Narrator(app, self.seats, self.lexicon, viewer=self.viewer))
         self.log = LogPanel(app, lambda: app.t("dream.log.title"))
         self.buttons = self._table_buttons()
         self.view = self._make_view()
@@ -274,3 +274,13 @@ class DreamScene(TableScene):
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
+
+
+class TableNarrator(Narrator):
+    """Table mode's log. The whole table reads the one screen, the dreamer too until their eyes
+    close (the reveal) and once they open (the scores, with the next word already drawn), so it
+    names the word in play and the wrong pile as it would to the dreamer, whoever dreams: never
+    before the round's end."""
+
+    def hidden(self) -> bool:
+        return True
