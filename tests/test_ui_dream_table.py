@@ -384,3 +384,31 @@ def test_monkey_clicks_keys_and_resizes_never_crash(app):
     assert len(session.actions) > 10, "the monkey played"
     again = Session.from_save(session.to_save(), autosave=False)  # every action it took replays
     assert again.state.to_dict() == session.state.to_dict()
+
+
+def test_a_replay_steps_through_a_table_game_with_its_buttons(app):
+    from wonderland_games.core.records import make_record
+
+    session = Session.new("dream", [Seat(n) for n in NAMES[:4]], seed=3, autosave=False)
+    rng = random.Random(1)
+    while not session.state.is_over():
+        if ("clock", 60) in session.state.legal_actions() and rng.random() < 0.3:
+            session.apply(("clock", 60))  # a pause at one minute left
+        session.apply(rng.choice([a for a in session.state.legal_actions() if a[0] != "clock"]))
+    record = make_record("dream", session.seed, session.seats, session.options, session.actions)
+    scene = DreamScene(app, replay=record)
+    app.push(scene)
+    step(app, 2)
+    lay = scene.layout
+    steps = [scene.buttons[n] for n in ("prev", "play", "next")]
+    assert all(b.visible and lay.main.contains(b.rect) for b in steps)
+    assert not any(b.visible for b in scene.view.buttons.values()), "a replay is watched, not played"
+    stages = set()
+    for number in range(len(record.actions)):
+        click(app, scene.buttons["next"].rect.center)
+        assert scene.replay_step == number + 1
+        stages.add(scene.view.stage)
+        assert scene.clock.shown() == scene.state.clock
+    assert scene.state.is_over() and scene.view.stage == "scores" and {"dream", "scores"} <= stages
+    click(app, scene.buttons["prev"].rect.center)
+    assert scene.replay_step == len(record.actions) - 1 and scene.view.stage != "reveal"

@@ -137,8 +137,8 @@ class DreamScene(TableScene):
     def _ensure_layout(self, size: tuple) -> None:
         if self.layout is not None and self.layout.size == tuple(size):
             return
-        lay = self.layout = compute(tuple(size), len(self.seats))
-        for name, rect in lay.buttons.items():
+        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay)
+        for name, rect in list(lay.buttons.items()) + list(lay.replay.items()):
             self.buttons[name].place(rect, lay.s)
             self.buttons[name].size = theme.TEXT_SMALL
         self._regions = lay.regions()
@@ -200,7 +200,7 @@ class DreamScene(TableScene):
 
     def _after_action(self, before, events: list) -> None:
         kinds = {e["type"] for e in events}
-        if "round" in kinds or "time_up" in kinds or "game_end" in kinds:
+        if self.replay or "round" in kinds or "time_up" in kinds or "game_end" in kinds:
             self.clock = SandClock(self.state.seconds, self.state.clock)
         self.log.entries.extend(self._log_lines(events, self.state))
         self.log.offset = 0
@@ -273,7 +273,10 @@ class DreamScene(TableScene):
                          px(16, s), theme.RED if penalties else theme.INK, bold=True, align="right")
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
+        """The mode view, and in a replay its step buttons over the view's empty foot."""
         self.view.draw(surface)
+        for name in self.layout.replay:
+            self.buttons[name].draw(surface)
 
 
 class TableNarrator(Narrator):

@@ -115,10 +115,6 @@ class TableModeView:
 
     def on_events(self, events: list) -> None:
         kinds = [e["type"] for e in events]
-        if not events:
-            if not self._fits():
-                self._from_state()
-            return
         if "round_end" in kinds:
             self._from_state()
             self.stage = "scores"
@@ -126,6 +122,8 @@ class TableModeView:
             self.stage, self.paused = "last", False
         elif "story_time" in kinds:
             self.stage = "story"
+        elif self.scene.replay or not self._fits():  # a replay shows each step's dream; an undo may leave a stage
+            self._from_state()
 
     def _fits(self) -> bool:
         """The stage on show still fits the state (after an undo)."""
