@@ -118,8 +118,9 @@ def test_a_whole_table_game_by_clicks(app, sounds, drawn):
         assert scene.word_name(word) in drawn, "the dream word shows large for the spirits"
         press(app, scene, "correct")
         assert session.actions[-2][0] == "clock" and session.actions[-1] == ("correct",)
-        assert state.current != word
+        assert state.current != word and sounds[-1] == "take"
         press(app, scene, "wrong")
+        assert sounds[-1] == "draw"
         press(app, scene, "skip")
         victim = (dreamer + 1 + number) % 5
         press(app, scene, "penalty")

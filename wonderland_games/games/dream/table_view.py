@@ -159,7 +159,6 @@ class TableModeView:
     def outcome(self, action) -> None:
         if self.paused and self.stage == "dream":
             return
-        self.app.sound.play("take" if action == CORRECT_A else "click")
         self.scene.outcome(action)
 
     def toggle_pause(self) -> None:
