@@ -238,6 +238,23 @@ def test_a_save_mid_round_resumes_paused_with_its_remaining_time(app, user_dirs,
     assert loaded.actions[-2:] == [("clock", 80), ("wrong",)]
 
 
+def test_the_rules_opened_mid_dream_stop_the_sand_until_the_table_resumes_it(app):
+    session, scene = start(app)
+    reveal_roles(app, scene)
+    press(app, scene, "start")
+    app.step(5.0)
+    click(app, scene.buttons["rules"].rect.center)
+    assert app.top is not scene and session.actions[-1] == ("clock", 115)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    app.step(3.0)
+    assert scene.clock.shown() == 115 and scene.view.paused and not scene.view.buttons["wrong"].enabled
+    assert scene.view.buttons["pause"].text() == app.t("dream.table.resume")
+    press(app, scene, "pause")
+    app.step(1.0)
+    assert scene.clock.shown() == 114
+
+
 def test_leaving_for_the_menu_keeps_the_time_in_the_autosave(app, user_dirs):
     from wonderland_games.core.saves import autosave_path
 

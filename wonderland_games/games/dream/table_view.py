@@ -65,7 +65,6 @@ class TableModeView:
         self.order: list = []
         self.looking = 0  # index into `order` of the player at the reveal
         self.showing = False  # their role is on screen
-        self.paused = False
         self.resumed = False  # a save was opened in the middle of this dream
         self.choosing = False  # the penalty panel is open
         self.parts: dict = {}
@@ -111,7 +110,7 @@ class TableModeView:
         elif not state.cards and state.clock == state.seconds:
             self.stage = "scores" if state.history else "reveal"
         else:
-            self.stage, self.paused, self.resumed = "dream", True, True
+            self.stage, self.resumed = "dream", True
 
     def on_events(self, events: list) -> None:
         kinds = [e["type"] for e in events]
@@ -119,7 +118,7 @@ class TableModeView:
             self._from_state()
             self.stage = "scores"
         elif "time_up" in kinds:
-            self.stage, self.paused = "last", False
+            self.stage = "last"
         elif "story_time" in kinds:
             self.stage = "story"
         elif self.scene.replay or not self._fits():  # a replay shows each step's dream; an undo may leave a stage
@@ -131,6 +130,11 @@ class TableModeView:
         wanted = {DREAM: ("reveal", "eyes", "dream", "scores"), LAST: ("last",), STORY: ("story",),
                   OVER: ("scores",)}[phase]
         return self.stage in wanted
+
+    @property
+    def paused(self) -> bool:
+        """The dream is on but its sand stopped (Pause, a save or the rules opened, a resumed save)."""
+        return self.stage == "dream" and not self.scene.clock_running()
 
     def _looker(self) -> str:
         return self.scene.name(self.order[self.looking]) if self.looking < len(self.order) else ""
@@ -153,23 +157,21 @@ class TableModeView:
         self.app.sound.play("curtain")
 
     def start(self) -> None:
-        self.stage, self.paused, self.resumed = "dream", False, False
+        self.stage, self.resumed = "dream", False
         self.scene.start_clock()
 
     def outcome(self, action) -> None:
-        if self.paused and self.stage == "dream":
-            return
-        self.scene.outcome(action)
+        if not self.paused:
+            self.scene.outcome(action)
 
     def toggle_pause(self) -> None:
         if self.stage != "dream":
             return
-        self.paused = not self.paused
-        self.resumed = False
         if self.paused:
-            self.scene.pause_clock()
-        else:
+            self.resumed = False
             self.scene.start_clock()
+        else:
+            self.scene.pause_clock()
 
     def open_penalty(self) -> None:
         self.choosing = True
@@ -198,7 +200,7 @@ class TableModeView:
         b["cancel"].visible = live and self.choosing
         for button in self.pen:
             button.visible = live and self.choosing
-        held = self.stage == "dream" and self.paused  # no outcome while the sand is stopped
+        held = self.paused  # no outcome while the sand is stopped
         for name in shown:
             b[name].enabled = not self.choosing and not (held and name in OUTCOMES)
         b["pause"].enabled = not self.choosing
