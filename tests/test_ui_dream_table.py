@@ -272,7 +272,11 @@ def test_undo_takes_back_a_penalty_but_not_the_sand(app):
     session, scene = start(app)
     reveal_roles(app, scene)
     press(app, scene, "start")
-    app.step(4.0)
+    app.step(2.0)
+    press(app, scene, "pause")
+    assert session.actions == [("clock", 118)] and not scene.buttons["undo"].enabled, "a pause is not a move"
+    press(app, scene, "pause")
+    app.step(2.0)
     press(app, scene, "penalty")
     click(app, scene.view.pen[2].rect.center)
     press(app, scene, "pause")

@@ -36,6 +36,7 @@ from .lexicon import load_lexicon
 from .narrate import Narrator, describe_action, word_name
 from .state import BOTS, CORRECT, DREAM, GAME_ID, TABLE, TIME_UP
 
+CLOCK_KINDS = ("clock", "time_up")  # what the sand says: never a move to take back on its own
 SOUNDS = (("game_end", "end"), ("round_end", "end"), ("penalty", "play"), ("right", "take"), ("card", "draw"))
 
 
@@ -174,6 +175,14 @@ class DreamScene(TableScene):
     def can_hint(self) -> bool:
         return self.state.mode != TABLE and super().can_hint()
 
+    def can_undo(self) -> bool:
+        """Something to take back besides the clock: the last action that is not a clock report
+        nor the time-up is a penalty (a bot-mode move, in bot mode)."""
+        if not super().can_undo():
+            return False
+        last = next((a for a in reversed(self.session.actions) if a[0] not in CLOCK_KINDS), None)
+        return last is not None and (self.state.mode != TABLE or last[0] == "penalty")
+
     def undo(self) -> None:
         """Take back the last penalty, passing over the clock's reports and the time-up after it
         (the time is not a move: the sand that ran out stays out)."""
@@ -183,7 +192,7 @@ class DreamScene(TableScene):
         while self.can_undo():
             before = list(self.session.actions)
             self.session.undo()
-            if before[len(self.session.actions)][0] not in ("clock", "time_up"):
+            if before[len(self.session.actions)][0] not in CLOCK_KINDS:
                 break
         self._reset_view()
         if self.state.phase == DREAM and self.clock.left <= 0:
