@@ -162,8 +162,16 @@ class DreamScene(TableScene):
         bot mode: the base class's turn loop, once a bot view is there to play it."""
         if self.state.mode == TABLE:
             self.viewer = self.state.current_player()
-        elif not getattr(self.view, "is_message", False):
+        elif not getattr(self.view, "is_message", False) and not self.view.holds():
             super()._update_turn(dt)
+
+    def _accepts(self, action, legal: list) -> bool:
+        """A bot's clue or guess is free text: the engine's own check, not the sample in `legal`."""
+        return action in legal or (isinstance(action, tuple) and bool(action) and self.state._is_legal(action))
+
+    def _bot_pause(self, level: str, legal: list, seconds: float):
+        """Bot mode: the view paces the bots (a clue every few seconds, as at a table)."""
+        return self.view.bot_pause(level, legal, seconds)
 
     def finish(self) -> None:
         """The table asked for the results (after the last round's scores)."""
