@@ -76,8 +76,7 @@ class BotModeView:
             "send": Button(self.app, self._send_label, self.submit),
             "skip": Button(self.app, self._skip_label, self.skip, style="secondary"),
             "listen": Button(self.app, lambda: t("dream.bots.listen"), self.listen, style="secondary"),
-            "begin": Button(self.app, lambda: t("dream.bots.resume" if self.paused else "dream.bots.begin"),
-                            self.begin),
+            "begin": Button(self.app, self._begin_label, self.begin),
             "pause": Button(self.app, lambda: t("dream.bots.pause"), self.pause, style="secondary"),
             "next": Button(self.app, self._next_label, self.next_round),
         }
@@ -322,6 +321,11 @@ class BotModeView:
             return self.app.t("dream.bots.placeholder_story")
         return self.app.t("dream.bots.placeholder_guess" if self.dreaming() else "dream.bots.placeholder_clue")
 
+    def _begin_label(self) -> str:
+        if self.paused:
+            return self.app.t("dream.bots.resume")
+        return self.app.t("dream.bots.begin" if self.dreaming() else "dream.bots.begin_spirit")
+
     def _send_label(self) -> str:
         if self.state.phase == STORY:
             return self.app.t("dream.bots.tell")
@@ -392,10 +396,13 @@ class BotModeView:
             if self.dreaming():
                 return t("dream.bots.intro_dream"), theme.INK
             return t("dream.bots.intro_spirit", name=self.scene.name(state.dreamer())), theme.INK
+        if self.my_clue_turn():  # the turn's seconds always show, after a refusal too
+            n = max(0, int(self.turn_left + 0.999))
+            if self.message[0] and self.field.error:  # refused, and nothing typed since
+                return self.message[0] + t("dream.bots.seconds_left", n=n), theme.RED
+            return t("dream.bots.your_turn", n=n), theme.PLUM
         if self.message[0]:
             return self.message
-        if self.my_clue_turn():
-            return t("dream.bots.your_turn", n=max(0, int(self.turn_left + 0.999))), theme.PLUM
         if state.phase == DREAM and state.awaiting == CLUE:
             return t("dream.bots.thinking_clue", name=self.scene.name(state.speaker)), theme.INK_SOFT
         if not self.dreaming():

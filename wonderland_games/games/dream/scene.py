@@ -182,6 +182,14 @@ class DreamScene(TableScene):
     def can_hint(self) -> bool:
         return self.state.mode != TABLE and super().can_hint()
 
+    def can_undo(self) -> bool:
+        """Bot mode: a refused clue's penalty stands (the clue checker's verdict, not a move)."""
+        if not super().can_undo() or self.state.mode != BOTS:
+            return super().can_undo()
+        mine = [a for a, seat in zip(self.session.actions, self.session.actors)
+                if seat == self.viewer and a[0] not in ("clock", "time_up")]
+        return not mine or mine[-1][0] != "penalty"
+
     def undo(self) -> None:
         """Take back the last penalty, passing over the clock's reports and the time-up after it
         (the time is not a move: the sand that ran out stays out)."""
