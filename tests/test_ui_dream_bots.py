@@ -64,6 +64,9 @@ def play_out(app, session, scene, lang="zh", seen=None):
         if app.stack[-1] is not scene:
             return seen
         if view.buttons["next"].visible:
+            record = state.history[view.summary]
+            if record["dreamer"] != 0 and record["story"]:
+                seen["bot_story"] = view._story_lines(record)
             press(app, scene, "next")
         elif view.buttons["begin"].visible:
             press(app, scene, "begin")
@@ -124,6 +127,10 @@ def test_a_whole_bot_mode_game_by_clicks_and_typed_text(app):
     assert seen["story"] is True and mine["reasons"][0] == "dreamer_story"
     assert any(o == "skip" for _, o, _ in mine["cards"]) and any(o == CORRECT for _, o, _ in mine["cards"])
     assert len(state.history) == 4
+    told, = seen["bot_story"]
+    record = next(r for r in reversed(state.history) if r["dreamer"] != 0 and r["story"])
+    assert told.startswith(f"{NAMES[record['dreamer']]} 讲的梦：我梦见了")
+    assert all(name_of(scene, w, "zh") in told for w, o, _ in record["cards"] if o == CORRECT), "its correct words"
 
 
 def test_an_english_game_refuses_a_clue_with_its_reason_and_plays_to_the_end(app):

@@ -42,6 +42,7 @@ from .narrate import piles, reason_text, words_text
 from .rules import DREAMER
 from .state import CLUE, CORRECT, DREAM, GUESS, LAST, LISTEN, OVER, PASS, SKIP, SKIP_A, STORY, WRONG
 
+CLUE_GAP = (3, 5)  # seconds from one bot spirit's clue to the next, as the rules pages say
 LISTEN_AFTER = (2.5, 4.0)  # seconds the dreaming person has after a clue before the next one is asked for
 SPIRIT_PAUSE = {"person": 0.8, "bot": (2.0, 3.5)}  # a bot spirit's clue after: the person dreams / a bot dreams
 NEW_CARD_PAUSE = 1.0  # more, when a new card was just turned up
@@ -497,7 +498,7 @@ class BotModeView:
         for seat, text in said.items():
             rect = bubble_rect(self.stage, centres[seat], bubble_size(fonts, text, s, most))
             draw_bubble(surface, fonts, text, rect, centres[seat], s, seat == newest)
-        if state.cards and state.cards[-1][2] and not self.dreaming():
+        if state.cards and state.cards[-1][2] and not self.dreaming() and not said:  # until the next card's clue
             word, outcome, guess = state.cards[-1]
             text = self.app.t("dream.bots.bubble_guess", guess=guess)
             seat = state.dreamer()
