@@ -5,7 +5,7 @@ page names every role and theme in its own language."""
 import pytest
 
 from wonderland_games.core.paths import data_dir
-from wonderland_games.games.dream import bots, rules, state
+from wonderland_games.games.dream import bot_view, bots, rules, state
 from wonderland_games.games.dream.lexicon import MIN_DECOYS, load_lexicon
 from wonderland_games.ui.i18n import I18n
 from wonderland_games.ui.widgets import parse_markdown
@@ -23,12 +23,14 @@ FRAGMENTS = {
            "leave out the {easy_skip} strongest clues", "holds {easy}% of the evidence", "Normal waits for {normal}%",
            "a Hard dreamer waits for {hard}%", "{words} words in {themes} themes",
            "at least {associations} associations per language", "at least {decoys} decoys",
-           "worth 1 point off", "fewer penalties wins"],
+           "worth 1 point off", "fewer penalties wins", "a new one every {gap_low} to {gap_high} seconds",
+           "type one word within {clue_seconds} seconds"],
     "zh": ["{low} 到 {high} 人", "一场梦 {minutes} 分钟", "再加 {story} 分", "正确张数再加 {balance} 分",
            "相差 1 张：按较多一侧", "相差 2 张及以上：按较少一侧", "最多 {zh_chars} 个字", "{part} 个及以上字母",
            "一个人和 {bots_low} 到 {bots_high} 个电脑", "略过最强的 {easy_skip} 条线索", "占到 {easy}% 的把握",
            "普通要等到 {normal}%", "困难的做梦者要 {hard}%", "{themes} 个主题", "共 {words} 个词",
-           "至少 {associations} 个按强弱排好的联想", "至少 {decoys} 个", "扣 1 分", "同分时罚分少的获胜"],
+           "至少 {associations} 个按强弱排好的联想", "至少 {decoys} 个", "扣 1 分", "同分时罚分少的获胜",
+           "每 {gap_low} 到 {gap_high} 秒一条", "在 {clue_seconds} 秒内打出一个词"],
 }
 
 
@@ -44,7 +46,16 @@ def fields() -> dict:
             "easy_skip": bots.EASY_SKIP, **{level: round(100 * share) for level, share in bots.GUESS_AT.items()},
             "words": len(LEXICON.words), "themes": len(LEXICON.themes),
             "associations": min(len(w.associations[lang]) for w in words for lang in LANGS),
-            "decoys": min(len(w.decoys) for w in words)}
+            "decoys": min(len(w.decoys) for w in words), "gap_low": bot_view.CLUE_GAP[0],
+            "gap_high": bot_view.CLUE_GAP[1], "clue_seconds": bot_view.CLUE_SECONDS}
+
+
+def test_the_bots_pace_is_the_one_the_page_states():
+    """A bot spirit's next clue: its pause plus the dreaming person's time (or the bot dreamer's)."""
+    low, high = bot_view.CLUE_GAP
+    person = [bot_view.SPIRIT_PAUSE["person"] + t for t in bot_view.LISTEN_AFTER]
+    bot = [t + bot_view.DREAMER_PAUSE for t in bot_view.SPIRIT_PAUSE["bot"]]
+    assert all(low <= t <= high for t in person + bot), (person, bot)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -202,7 +202,8 @@ class GameOption:
     the seat counts in `seats` (Valley: the solo opponent's difficulty, with one seat).
 
     The pick reaches `new_state` as `options[option]`. Labels are i18n keys as in
-    `SeatChoice`; `default` is the value shown first.
+    `SeatChoice`; `default` is the value shown first, or a function of the app's language
+    giving it (Dream Teller: the bots' clue language follows the app's).
     """
 
     option: str

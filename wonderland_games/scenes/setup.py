@@ -133,6 +133,7 @@ class SetupScene(FormScene):
         self.options = [(option, Choice(app, [(v, partial(lambda o, v: app.t(o.value_label.format(v)), option, v))
                                               for v in option.values],
                                         picked[option.option] if picked.get(option.option) in option.values
+                                        else option.default(app.lang) if callable(option.default)
                                         else option.default))
                         for option in info.game_options]
         self.option_labels: list = []  # (rect, text-getter, its Choice)

@@ -10,7 +10,7 @@ matcher (names and synonyms in both languages); the engine itself knows only
 word ids, so its tests can use a small deck. The lexicon loads on the first game,
 not at start-up."""
 
-from ...core.game import GameInfo
+from ...core.game import GameInfo, GameOption
 from ...core.registry import game_name, register
 from . import state
 
@@ -56,4 +56,8 @@ register(GameInfo(
     rules_key="dream",
     turn_unit="rounds",
     other_seats="human",  # a table of people is the game's first mode
+    # against bots, the language clues are typed and judged in: the app's unless picked
+    game_options=(GameOption("lang", state.LANGS, lambda lang: lang if lang in state.LANGS else state.LANGS[0],
+                             "dream.bots.lang", "dream.bots.lang_{}",
+                             seats=tuple(range(state.MIN_PLAYERS, state.MAX_PLAYERS + 1))),),
 ))

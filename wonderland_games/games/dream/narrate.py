@@ -17,7 +17,7 @@ screen that the dreamer keeps their eyes off) every word is named.
 
 from __future__ import annotations
 
-from .rules import DREAMER_CARDS, DREAMER_STORY
+from .rules import DREAMER_CARDS
 from .state import CORRECT, DREAM, DROPPED, SKIP, TABLE, WRONG
 
 

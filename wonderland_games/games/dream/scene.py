@@ -160,8 +160,16 @@ class DreamScene(TableScene):
         bot mode: the base class's turn loop, once a bot view is there to play it."""
         if self.state.mode == TABLE:
             self.viewer = self.state.current_player()
-        elif not getattr(self.view, "is_message", False):
+        elif not getattr(self.view, "is_message", False) and not self.view.holds():
             super()._update_turn(dt)
+
+    def _accepts(self, action, legal: list) -> bool:
+        """A bot's clue or guess is free text: the engine's own check, not the sample in `legal`."""
+        return action in legal or (isinstance(action, tuple) and bool(action) and self.state._is_legal(action))
+
+    def _bot_pause(self, level: str, legal: list, seconds: float):
+        """Bot mode: the view paces the bots (a clue every few seconds, as at a table)."""
+        return self.view.bot_pause(level, legal, seconds)
 
     def finish(self) -> None:
         """The table asked for the results (after the last round's scores)."""
@@ -176,12 +184,17 @@ class DreamScene(TableScene):
         return self.state.mode != TABLE and super().can_hint()
 
     def can_undo(self) -> bool:
-        """Something to take back besides the clock: the last action that is not a clock report
-        nor the time-up is a penalty (a bot-mode move, in bot mode)."""
+        """Table mode: there is a penalty to take back (the last action that is not a clock report
+        nor the time-up). Bot mode: a refused clue's penalty stands (the clue checker's verdict, not
+        a move)."""
         if not super().can_undo():
             return False
-        last = next((a for a in reversed(self.session.actions) if a[0] not in CLOCK_KINDS), None)
-        return last is not None and (self.state.mode != TABLE or last[0] == "penalty")
+        if self.state.mode == TABLE:
+            last = next((a for a in reversed(self.session.actions) if a[0] not in CLOCK_KINDS), None)
+            return last is not None and last[0] == "penalty"
+        mine = [a for a, seat in zip(self.session.actions, self.session.actors)
+                if seat == self.viewer and a[0] not in CLOCK_KINDS]
+        return not mine or mine[-1][0] != "penalty"
 
     def undo(self) -> None:
         """Take back the last penalty, passing over the clock's reports and the time-up after it
