@@ -9,13 +9,13 @@ import pygame
 import pytest
 
 from wonderland_games.core import registry
-from wonderland_games.core.game import BOT, Seat
+from wonderland_games.core.game import Seat
 from wonderland_games.core.saves import load_session, slots_dir
 from wonderland_games.core.session import Session
 from wonderland_games.games.dream import rules
 from wonderland_games.games.dream.layout import compute
 from wonderland_games.games.dream.scene import DreamScene
-from wonderland_games.games.dream.table_view import MessageView, reveal_order
+from wonderland_games.games.dream.table_view import reveal_order
 from wonderland_games.scenes.results import ResultsScene
 from wonderland_games.ui import text as tx
 from wonderland_games.ui.testing import click, key, monkey, step
@@ -299,19 +299,6 @@ def test_escape_closes_the_penalty_panel_and_a_click_outside_does_nothing(app):
     assert scene.view.choosing and session.state.penalties == [0] * 4
     key(app, pygame.K_ESCAPE)
     assert not scene.view.choosing and app.top is scene
-
-
-def test_a_seat_made_a_bot_gets_a_clear_message_until_bot_mode_lands(app, drawn):
-    app.i18n.set_language("en")
-    session = Session.new("dream", [Seat("Ann")] + [Seat(f"Bot {i}", BOT, "easy") for i in range(3)], seed=1,
-                          autosave=False)
-    scene = DreamScene(app, session)
-    if not isinstance(scene.view, MessageView):
-        pytest.skip("bot mode has its view")
-    app.push(scene)
-    step(app, 5)
-    assert app.t("dream.table.no_bots") in drawn
-    assert session.actions == [] and scene.still()
 
 
 def test_setup_starts_every_seat_as_a_person(app):

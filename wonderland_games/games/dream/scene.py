@@ -7,7 +7,8 @@ the window to a MODE VIEW picked by `state.mode`: `table_view.TableModeView`
 bots). A mode view has `layout(rect, s)`, `draw(surface)` (every frame, over
 the cached frame), `handle_event(event) -> bool` (True: used; it sees every
 event first), `update(dt)`, `on_events(events)` (the engine events of each
-applied action) and `still() -> bool`.
+applied action) and `still() -> bool`; the bot view also `holds()` (the bots wait)
+and `bot_pause(level, legal, seconds)` (their pace).
 
 The clock (`clock.SandClock`) runs in real seconds while a view has started
 it and nothing covers the table. The engine hears it as actions: the scene
@@ -60,12 +61,8 @@ class DreamScene(TableScene):
             from .table_view import TableModeView
 
             return TableModeView(self)
-        try:
-            from .bot_view import BotModeView
-        except ImportError:
-            from .table_view import MessageView
+        from .bot_view import BotModeView
 
-            return MessageView(self, "dream.table.no_bots")
         return BotModeView(self)
 
     # -- what the views read --------------------------------------------------------
@@ -157,10 +154,10 @@ class DreamScene(TableScene):
     # -- turns -----------------------------------------------------------------------
     def _update_turn(self, dt: float) -> None:
         """Table mode: the view leads (every action is the table's, said for the dreamer's seat);
-        bot mode: the base class's turn loop, once a bot view is there to play it."""
+        bot mode: the base class's turn loop, unless the view holds the bots."""
         if self.state.mode == TABLE:
             self.viewer = self.state.current_player()
-        elif not getattr(self.view, "is_message", False) and not self.view.holds():
+        elif not self.view.holds():
             super()._update_turn(dt)
 
     def _accepts(self, action, legal: list) -> bool:

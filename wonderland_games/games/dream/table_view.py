@@ -494,41 +494,5 @@ class TableModeView:
             button.draw(surface)
 
 
-class MessageView:
-    """What shows in place of a mode this build cannot play yet: a clear message and the way back."""
-
-    is_message = True
-
-    def __init__(self, scene, key: str) -> None:
-        self.scene, self.app, self.key = scene, scene.app, key
-        self.rect, self.s = pygame.Rect(0, 0, 0, 0), 1.0
-        self.button = Button(self.app, lambda: self.app.t("dream.table.back"), scene.to_menu)
-
-    def layout(self, rect: pygame.Rect, s: float) -> None:
-        self.rect, self.s = pygame.Rect(rect), s
-        w = min(rect.width - px(40, s), px(360, s))
-        self.button.place((rect.centerx - w // 2, rect.bottom - px(120, s), max(1, w), px(64, s)), s)
-
-    def draw(self, surface) -> None:
-        theme.panel(surface, self.rect, self.s, with_shadow=False)
-        text = self.rect.inflate(-px(60, self.s), -px(60, self.s))
-        text.height = max(1, self.button.rect.top - text.top - px(20, self.s))
-        tx.draw_block(surface, self.app.fonts, self.app.t(self.key), text, px(theme.TEXT_LARGE, self.s), theme.INK)
-        self.button.draw(surface)
-
-    def handle_event(self, event) -> bool:
-        return event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
-            self.button.handle_mouse(event)
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def on_events(self, events: list) -> None:
-        pass
-
-    def still(self) -> bool:
-        return True
-
-
 def _mmss(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
