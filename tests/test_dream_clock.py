@@ -46,3 +46,14 @@ def test_a_report_rounds_up_and_says_nothing_the_engine_knows():
 def test_a_resumed_clock_starts_from_the_saved_time():
     clock = SandClock(120, left=73)
     assert clock.shown() == 73 and abs(clock.share() - 73 / 120) < 1e-9
+
+
+def test_a_save_names_the_round_under_way_from_one():
+    from wonderland_games.core.game import Seat
+    from wonderland_games.games.dream.state import DreamState
+
+    state = DreamState.new([Seat(n) for n in "ABCD"], seed=3)
+    assert state.turn_number() == 1 and state.turns_done() == 0
+    state.apply(("time_up",))
+    state.apply(("skip",))  # the last guess dropped, no correct card: the round ends
+    assert state.round == 1 and state.turn_number() == 2 and state.turns_done() == 1

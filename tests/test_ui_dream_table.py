@@ -101,6 +101,8 @@ def test_a_whole_table_game_by_clicks(app, sounds, drawn):
             assert scene.view.stage == "scores"
             press(app, scene, "next")
         dreamer = state.dreamer()
+        assert not any(scene.word_name(state.current) in text for text, _ in scene.log.entries), \
+            "the dreamer, eyes still open, must not read the first word in the log"
         seen = reveal_roles(app, scene, drawn)
         assert sorted(s for s, _ in seen) == sorted(set(range(5)) - {dreamer})
         assert scene.view.stage == "eyes" and not scene.clock_running()
@@ -116,8 +118,9 @@ def test_a_whole_table_game_by_clicks(app, sounds, drawn):
         assert scene.word_name(word) in drawn, "the dream word shows large for the spirits"
         press(app, scene, "correct")
         assert session.actions[-2][0] == "clock" and session.actions[-1] == ("correct",)
-        assert state.current != word
+        assert state.current != word and sounds[-1] == "take"
         press(app, scene, "wrong")
+        assert sounds[-1] == "draw"
         press(app, scene, "skip")
         victim = (dreamer + 1 + number) % 5
         press(app, scene, "penalty")
@@ -153,7 +156,10 @@ def test_a_whole_table_game_by_clicks(app, sounds, drawn):
             points, _ = rules.round_points(role, correct, wrong, record["story"])
             assert record["points"][seat] == points and f"+{points}" in drawn
             assert app.t(f"dream.role.{role}") in drawn
-        assert [str(x) for x in state.scores()] == [t for t in drawn if t.isdigit() or t.lstrip("-").isdigit()][-5:]
+        for seat, total in enumerate(state.scores()):  # the running totals, penalties taken off and named
+            penalties = state.penalties[seat]
+            assert (app.t("dream.table.total_penalties", total=total, n=penalties) if penalties else str(total)) \
+                in drawn
     assert state.is_over() and state.penalties == expected_penalties
     assert scene.buttons["save"].visible
     press(app, scene, "next")
@@ -196,7 +202,7 @@ def test_pause_stops_the_sand_and_reports_the_time(app):
     assert scene.clock.shown() == 108
 
 
-def test_a_save_mid_round_resumes_paused_with_its_remaining_time(app, user_dirs):
+def test_a_save_mid_round_resumes_paused_with_its_remaining_time(app, user_dirs, drawn):
     session, scene = start(app, autosave=True)
     reveal_roles(app, scene)
     press(app, scene, "start")
@@ -217,11 +223,36 @@ def test_a_save_mid_round_resumes_paused_with_its_remaining_time(app, user_dirs)
     step(app, 2)
     assert again.view.stage == "dream" and again.view.paused and again.clock.shown() == 83
     assert not again.clock_running()
+    word = again.word_name(loaded.state.current)
+    drawn.clear()
+    step(app)
+    assert word not in drawn, "whoever opened the save may be the dreamer"
+    assert app.t("dream.table.resume_eyes", name=again.name(loaded.state.dreamer())) in drawn
     press(app, again, "pause")  # "Resume the sand"
+    drawn.clear()
+    step(app)
+    assert word in drawn
     app.step(3.0)
     assert again.clock.shown() == 80
     press(app, again, "wrong")
     assert loaded.actions[-2:] == [("clock", 80), ("wrong",)]
+
+
+def test_the_rules_opened_mid_dream_stop_the_sand_until_the_table_resumes_it(app):
+    session, scene = start(app)
+    reveal_roles(app, scene)
+    press(app, scene, "start")
+    app.step(5.0)
+    click(app, scene.buttons["rules"].rect.center)
+    assert app.top is not scene and session.actions[-1] == ("clock", 115)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    app.step(3.0)
+    assert scene.clock.shown() == 115 and scene.view.paused and not scene.view.buttons["wrong"].enabled
+    assert scene.view.buttons["pause"].text() == app.t("dream.table.resume")
+    press(app, scene, "pause")
+    app.step(1.0)
+    assert scene.clock.shown() == 114
 
 
 def test_leaving_for_the_menu_keeps_the_time_in_the_autosave(app, user_dirs):
@@ -241,7 +272,11 @@ def test_undo_takes_back_a_penalty_but_not_the_sand(app):
     session, scene = start(app)
     reveal_roles(app, scene)
     press(app, scene, "start")
-    app.step(4.0)
+    app.step(2.0)
+    press(app, scene, "pause")
+    assert session.actions == [("clock", 118)] and not scene.buttons["undo"].enabled, "a pause is not a move"
+    press(app, scene, "pause")
+    app.step(2.0)
     press(app, scene, "penalty")
     click(app, scene.view.pen[2].rect.center)
     press(app, scene, "pause")
@@ -371,3 +406,31 @@ def test_monkey_clicks_keys_and_resizes_never_crash(app):
     assert len(session.actions) > 10, "the monkey played"
     again = Session.from_save(session.to_save(), autosave=False)  # every action it took replays
     assert again.state.to_dict() == session.state.to_dict()
+
+
+def test_a_replay_steps_through_a_table_game_with_its_buttons(app):
+    from wonderland_games.core.records import make_record
+
+    session = Session.new("dream", [Seat(n) for n in NAMES[:4]], seed=3, autosave=False)
+    rng = random.Random(1)
+    while not session.state.is_over():
+        if ("clock", 60) in session.state.legal_actions() and rng.random() < 0.3:
+            session.apply(("clock", 60))  # a pause at one minute left
+        session.apply(rng.choice([a for a in session.state.legal_actions() if a[0] != "clock"]))
+    record = make_record("dream", session.seed, session.seats, session.options, session.actions)
+    scene = DreamScene(app, replay=record)
+    app.push(scene)
+    step(app, 2)
+    lay = scene.layout
+    steps = [scene.buttons[n] for n in ("prev", "play", "next")]
+    assert all(b.visible and lay.main.contains(b.rect) for b in steps)
+    assert not any(b.visible for b in scene.view.buttons.values()), "a replay is watched, not played"
+    stages = set()
+    for number in range(len(record.actions)):
+        click(app, scene.buttons["next"].rect.center)
+        assert scene.replay_step == number + 1
+        stages.add(scene.view.stage)
+        assert scene.clock.shown() == scene.state.clock
+    assert scene.state.is_over() and scene.view.stage == "scores" and {"dream", "scores"} <= stages
+    click(app, scene.buttons["prev"].rect.center)
+    assert scene.replay_step == len(record.actions) - 1 and scene.view.stage != "reveal"

@@ -65,13 +65,13 @@ def draw(surface: pygame.Surface, area: pygame.Rect, share: float, running: bool
     heap_h = int(height * (1 - root))
     if heap_h > 0:
         half = hw * (height - heap_h) / height
-        crest = max(1, heap_h // 5)  # a little mound where the stream lands
+        crest = min(heap_h // 5, height - heap_h)  # a little mound where the stream lands, never past the neck
         pygame.draw.polygon(surface, SAND, [(cx - hw, y1), (cx + hw, y1), (cx + half, y1 - heap_h),
                                             (cx, y1 - heap_h - crest), (cx - half, y1 - heap_h)])
         pygame.draw.line(surface, SAND_DARK, (cx - half, y1 - heap_h), (cx, y1 - heap_h - crest), max(1, px(2, s)))
         pygame.draw.line(surface, SAND_DARK, (cx, y1 - heap_h - crest), (cx + half, y1 - heap_h), max(1, px(2, s)))
     if running and share > 0:
-        landing = y1 - heap_h - max(1, heap_h // 5)
+        landing = y1 - heap_h - min(heap_h // 5, height - heap_h)
         pygame.draw.line(surface, SAND, (cx, neck_y), (cx, landing), max(1, px(2, s)))
         step = max(4, px(12, s))
         phase = int(t * 90 * s) % step

@@ -25,6 +25,7 @@ from ...ui.theme import px, scale
 
 TITLE = 24  # a side panel's title line (unscaled)
 ROW = 30  # a player's row in the side panel (unscaled)
+REPLAY_BUTTONS = ("prev", "play", "next")
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Layout:
     players: pygame.Rect
     log: pygame.Rect
     seats: int
+    replay: dict  # a replay's Prev / Play / Next, at the foot of the main area
 
     def player_rows(self) -> list:
         """One row per seat under the players panel's title."""
@@ -58,7 +60,7 @@ class Layout:
         return {"status": self.status, "buttons": buttons, "players": self.players, "log": self.log}
 
 
-def compute(size: tuple, seats: int) -> Layout:
+def compute(size: tuple, seats: int, replay: bool = False) -> Layout:
     w, h = size
     s = scale(size)
     m = px(10, s)
@@ -70,4 +72,11 @@ def compute(size: tuple, seats: int) -> Layout:
     players_h = px(TITLE + 16, s) + seats * px(ROW, s)
     players = pygame.Rect(main.right + m, body.top, side_w, min(players_h, body.height // 2))
     log = pygame.Rect(players.left, players.bottom + m, side_w, body.bottom - players.bottom - m)
-    return Layout(tuple(size), s, top, status, buttons, main, players, log, seats)
+    steps = {}
+    if replay:
+        foot = main.inflate(-px(24, s), -px(20, s))
+        w, h, gap = min(px(180, s), foot.width // 3), px(46, s), px(12, s)
+        left = foot.centerx - (3 * w + 2 * gap) // 2
+        for i, name in enumerate(REPLAY_BUTTONS):
+            steps[name] = pygame.Rect(left + i * (w + gap), foot.bottom - h, w, h)
+    return Layout(tuple(size), s, top, status, buttons, main, players, log, seats, steps)

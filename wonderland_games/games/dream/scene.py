@@ -33,9 +33,11 @@ from ...ui.theme import px
 from .clock import SandClock
 from .layout import compute
 from .lexicon import load_lexicon
-from .state import BOTS, DREAM, GAME_ID, TABLE, TIME_UP
+from .narrate import Narrator, describe_action, word_name
+from .state import BOTS, CORRECT, DREAM, GAME_ID, TABLE, TIME_UP
 
-SOUNDS = (("game_end", "end"), ("round_end", "end"), ("penalty", "play"), ("card", "draw"))
+CLOCK_KINDS = ("clock", "time_up")  # what the sand says: never a move to take back on its own
+SOUNDS = (("game_end", "end"), ("round_end", "end"), ("penalty", "play"), ("right", "take"), ("card", "draw"))
 
 
 class DreamScene(TableScene):
@@ -46,8 +48,9 @@ class DreamScene(TableScene):
         state = self.state
         self.lexicon = load_lexicon()
         self.clock = SandClock(state.seconds, state.clock)
-        self.narrator = _narrator(app, self.seats, self.lexicon)
-        self.log = LogPanel(app, lambda: app.t("dream.table.log"))
+        self.narrator = (TableNarrator(app, self.seats, self.lexicon) if state.mode == TABLE else
+                         Narrator(app, self.seats, self.lexicon, viewer=self.viewer))
+        self.log = LogPanel(app, lambda: app.t("dream.log.title"))
         self.buttons = self._table_buttons()
         self.view = self._make_view()
         self._rebuild_log()
@@ -67,9 +70,8 @@ class DreamScene(TableScene):
 
     # -- what the views read --------------------------------------------------------
     def word_name(self, word: str) -> str:
-        """A dream word in the app's language (its id when the lexicon does not know it)."""
-        entry = self.lexicon.words.get(word)
-        return self.app.i18n.pick(entry.name) if entry is not None else word
+        """A dream word in the app's language."""
+        return word_name(self.app, self.lexicon, word)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
@@ -136,8 +138,8 @@ class DreamScene(TableScene):
     def _ensure_layout(self, size: tuple) -> None:
         if self.layout is not None and self.layout.size == tuple(size):
             return
-        lay = self.layout = compute(tuple(size), len(self.seats))
-        for name, rect in lay.buttons.items():
+        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay)
+        for name, rect in list(lay.buttons.items()) + list(lay.replay.items()):
             self.buttons[name].place(rect, lay.s)
             self.buttons[name].size = theme.TEXT_SMALL
         self._regions = lay.regions()
@@ -145,12 +147,8 @@ class DreamScene(TableScene):
         self.view.layout(lay.main, lay.s)
 
     def results_scene(self):
-        try:
-            from .results import DreamResultsScene
-        except ImportError:  # until dbots' results screen lands: the shared one
-            from ...scenes.results import ResultsScene
+        from .results import DreamResultsScene
 
-            return ResultsScene
         return DreamResultsScene
 
     def _clear_selection(self) -> None:
@@ -179,15 +177,23 @@ class DreamScene(TableScene):
             self.results_shown = True
             self.show_results()
 
+    def describe_action(self, action) -> str:
+        return describe_action(self.app, self.state, action)
+
     def can_hint(self) -> bool:
         return self.state.mode != TABLE and super().can_hint()
 
     def can_undo(self) -> bool:
-        """Bot mode: a refused clue's penalty stands (the clue checker's verdict, not a move)."""
-        if not super().can_undo() or self.state.mode != BOTS:
-            return super().can_undo()
+        """Something to take back besides the clock: in table mode the last action that is not a
+        clock report nor the time-up is a penalty; in bot mode it is the person's move, but never a
+        refused clue's penalty (the clue checker's verdict, not a move)."""
+        if not super().can_undo():
+            return False
+        last = next((a for a in reversed(self.session.actions) if a[0] not in CLOCK_KINDS), None)
+        if last is None or self.state.mode == TABLE:
+            return last is not None and last[0] == "penalty"
         mine = [a for a, seat in zip(self.session.actions, self.session.actors)
-                if seat == self.viewer and a[0] not in ("clock", "time_up")]
+                if seat == self.viewer and a[0] not in CLOCK_KINDS]
         return not mine or mine[-1][0] != "penalty"
 
     def undo(self) -> None:
@@ -199,7 +205,7 @@ class DreamScene(TableScene):
         while self.can_undo():
             before = list(self.session.actions)
             self.session.undo()
-            if before[len(self.session.actions)][0] not in ("clock", "time_up"):
+            if before[len(self.session.actions)][0] not in CLOCK_KINDS:
                 break
         self._reset_view()
         if self.state.phase == DREAM and self.clock.left <= 0:
@@ -216,11 +222,12 @@ class DreamScene(TableScene):
 
     def _after_action(self, before, events: list) -> None:
         kinds = {e["type"] for e in events}
-        if "round" in kinds or "time_up" in kinds or "game_end" in kinds:
+        if self.replay or "round" in kinds or "time_up" in kinds or "game_end" in kinds:
             self.clock = SandClock(self.state.seconds, self.state.clock)
         self.log.entries.extend(self._log_lines(events, self.state))
         self.log.offset = 0
-        self._play_first(events, SOUNDS)
+        right = [{"type": "right"}] if any(e["type"] == "card" and e["outcome"] == CORRECT for e in events) else []
+        self._play_first(events + right, SOUNDS)  # a word guessed right sounds brighter than one let go
         self.view.on_events(events)
         self.dirty = True
 
@@ -289,33 +296,17 @@ class DreamScene(TableScene):
                          px(16, s), theme.RED if penalties else theme.INK, bold=True, align="right")
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
+        """The mode view, and in a replay its step buttons over the view's empty foot."""
         self.view.draw(surface)
+        for name in self.layout.replay:
+            self.buttons[name].draw(surface)
 
 
-def _narrator(app, seats, lexicon):
-    """dbots' narrator (narrate.py) once it lands; until then a log of the round starts only."""
-    try:
-        from .narrate import Narrator
-    except ImportError:
-        return _RoundLog(app, seats)
-    return Narrator(app, seats, lexicon)
+class TableNarrator(Narrator):
+    """Table mode's log. The whole table reads the one screen, the dreamer too until their eyes
+    close (the reveal) and once they open (the scores, with the next word already drawn), so it
+    names the word in play and the wrong pile as it would to the dreamer, whoever dreams: never
+    before the round's end."""
 
-
-class _RoundLog:
-    """The stand-in log: who dreams each round, and the scores at its end."""
-
-    def __init__(self, app, seats) -> None:
-        self.app, self.seats = app, seats
-
-    def setup(self, state) -> list:
-        return self.lines([{"type": "round", "round": 0, "dreamer": state.dreamer()}], state)
-
-    def lines(self, events: list, state) -> list:
-        t, out = self.app.t, []
-        for e in events:
-            if e["type"] == "round":
-                out.append((t("dream.table.log_round", round=e["round"] + 1, name=self.seats[e["dreamer"]].name),
-                            "event"))
-            elif e["type"] == "penalty":
-                out.append((t("dream.table.log_penalty", name=self.seats[e["seat"]].name), "quiet"))
-        return out
+    def hidden(self) -> bool:
+        return True

@@ -419,6 +419,10 @@ class DreamState(ChanceState, GameState):
         return seat_utility(seat, scores, winners)
 
     def turn_number(self) -> int:
+        """The round under way, from 1 (a save's "round 2"); the rounds played once over."""
+        return self.round + (self.phase != OVER)
+
+    def turns_done(self) -> int:
         return self.round
 
     # -- hidden information ----------------------------------------------------

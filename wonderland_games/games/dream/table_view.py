@@ -31,6 +31,7 @@ from ...ui import theme
 from ...ui.theme import px
 from ...ui.widgets import Button
 from . import hourglass
+from .narrate import piles
 from .rules import BOOGEYMAN, FAIRY, SANDMAN
 from .state import CORRECT, CORRECT_A, DREAM, LAST, OVER, SKIP, SKIP_A, STORY, WRONG, WRONG_A
 
@@ -64,7 +65,6 @@ class TableModeView:
         self.order: list = []
         self.looking = 0  # index into `order` of the player at the reveal
         self.showing = False  # their role is on screen
-        self.paused = False
         self.resumed = False  # a save was opened in the middle of this dream
         self.choosing = False  # the penalty panel is open
         self.parts: dict = {}
@@ -110,21 +110,19 @@ class TableModeView:
         elif not state.cards and state.clock == state.seconds:
             self.stage = "scores" if state.history else "reveal"
         else:
-            self.stage, self.paused, self.resumed = "dream", True, True
+            self.stage, self.resumed = "dream", True
 
     def on_events(self, events: list) -> None:
         kinds = [e["type"] for e in events]
-        if not events:
-            if not self._fits():
-                self._from_state()
-            return
         if "round_end" in kinds:
             self._from_state()
             self.stage = "scores"
         elif "time_up" in kinds:
-            self.stage, self.paused = "last", False
+            self.stage = "last"
         elif "story_time" in kinds:
             self.stage = "story"
+        elif self.scene.replay or not self._fits():  # a replay shows each step's dream; an undo may leave a stage
+            self._from_state()
 
     def _fits(self) -> bool:
         """The stage on show still fits the state (after an undo)."""
@@ -132,6 +130,11 @@ class TableModeView:
         wanted = {DREAM: ("reveal", "eyes", "dream", "scores"), LAST: ("last",), STORY: ("story",),
                   OVER: ("scores",)}[phase]
         return self.stage in wanted
+
+    @property
+    def paused(self) -> bool:
+        """The dream is on but its sand stopped (Pause, a save or the rules opened, a resumed save)."""
+        return self.stage == "dream" and not self.scene.clock_running()
 
     def _looker(self) -> str:
         return self.scene.name(self.order[self.looking]) if self.looking < len(self.order) else ""
@@ -154,24 +157,21 @@ class TableModeView:
         self.app.sound.play("curtain")
 
     def start(self) -> None:
-        self.stage, self.paused, self.resumed = "dream", False, False
+        self.stage, self.resumed = "dream", False
         self.scene.start_clock()
 
     def outcome(self, action) -> None:
-        if self.paused and self.stage == "dream":
-            return
-        self.app.sound.play("take" if action == CORRECT_A else "click")
-        self.scene.outcome(action)
+        if not self.paused:
+            self.scene.outcome(action)
 
     def toggle_pause(self) -> None:
         if self.stage != "dream":
             return
-        self.paused = not self.paused
-        self.resumed = False
         if self.paused:
-            self.scene.pause_clock()
-        else:
+            self.resumed = False
             self.scene.start_clock()
+        else:
+            self.scene.pause_clock()
 
     def open_penalty(self) -> None:
         self.choosing = True
@@ -200,7 +200,7 @@ class TableModeView:
         b["cancel"].visible = live and self.choosing
         for button in self.pen:
             button.visible = live and self.choosing
-        held = self.stage == "dream" and self.paused  # no outcome while the sand is stopped
+        held = self.paused  # no outcome while the sand is stopped
         for name in shown:
             b[name].enabled = not self.choosing and not (held and name in OUTCOMES)
         b["pause"].enabled = not self.choosing
@@ -398,7 +398,11 @@ class TableModeView:
         theme.panel(surface, word, self.s, color=theme.WHITE, border=theme.GOLD_DARK)
         a, b, c = self._rows(word.inflate(-px(24, self.s), -px(20, self.s)), 2, 5, 2)
         self._line(surface, t("dream.table.word_caption"), a, 20, theme.INK_SOFT)
-        self._block(surface, scene.word_name(state.current or ""), b, 96, theme.INK, bold=True)
+        if self.resumed:  # whoever opened the save may be the dreamer: the word waits for Resume
+            self._block(surface, t("dream.table.resume_eyes", name=scene.name(state.dreamer())), b, 40, theme.PLUM,
+                        bold=True)
+        else:
+            self._block(surface, scene.word_name(state.current or ""), b, 96, theme.INK, bold=True)
         note = ""
         if self.stage == "last":
             note = t("dream.table.last_guess")
@@ -436,6 +440,7 @@ class TableModeView:
         body, s = self.parts["body"], self.s
         correct = [scene.word_name(w) for w, o, _ in record["cards"] if o == CORRECT]
         wrong = [scene.word_name(w) for w, o, _ in record["cards"] if o in (WRONG, SKIP)]
+        pile_c, pile_w = piles(record["cards"])
         n = len(state.seats)
         words_h = px(56, s)
         self._block(surface, t("dream.table.round_words", correct=self._words(correct), wrong=self._words(wrong)),
@@ -447,7 +452,6 @@ class TableModeView:
                  t("dream.table.col.why"), t("dream.table.col.total"))
         for (x, w, align), head in zip(cols, heads):
             self._line(surface, head, pygame.Rect(x, top, w, row_h), 17, theme.INK_SOFT, bold=True, align=align)
-        pile_c = sum(o == CORRECT for _, o, _ in record["cards"])
         totals = state.scores()
         for seat in range(n):
             y = top + (seat + 1) * row_h
@@ -455,9 +459,10 @@ class TableModeView:
                 pygame.draw.rect(surface, theme.CREAM_DARK, (body.left, y, body.width, row_h),
                                  border_radius=px(6, s))
             role = record["roles"][seat]
-            reason = t(f"dream.table.reason.{record['reasons'][seat]}", correct=pile_c, wrong=len(wrong))
-            cells = (scene.name(seat), t(f"dream.role.{role}"), f"+{record['points'][seat]}", reason,
-                     str(totals[seat]))
+            reason = t(f"dream.table.reason.{record['reasons'][seat]}", correct=pile_c, wrong=pile_w)
+            total = str(totals[seat]) if not state.penalties[seat] else t(
+                "dream.table.total_penalties", total=totals[seat], n=state.penalties[seat])
+            cells = (scene.name(seat), t(f"dream.role.{role}"), f"+{record['points'][seat]}", reason, total)
             colours = (theme.INK, ROLE_COLOURS.get(role, theme.GOLD_DARK), theme.INK, theme.INK_SOFT, theme.INK)
             for (x, w, align), text, colour in zip(cols, cells, colours):
                 self._line(surface, text, pygame.Rect(x, y, w, row_h), 17, colour,
@@ -469,7 +474,7 @@ class TableModeView:
     def _score_columns(self, body: pygame.Rect) -> list:
         """(x, width, align) of the player, role, points, reason and total columns."""
         pad = px(8, self.s)
-        shares = (0.2, 0.15, 0.09, 0.44, 0.12)
+        shares = (0.19, 0.14, 0.09, 0.41, 0.17)
         x, out = body.left + pad, []
         width = body.width - 2 * pad
         for i, share in enumerate(shares):
