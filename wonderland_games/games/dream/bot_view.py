@@ -55,8 +55,6 @@ class BotModeView:
     def __init__(self, scene) -> None:
         self.scene = scene
         self.app = scene.app
-        self.me = scene.humans[0] if scene.humans else 0
-        scene.narrator.viewer = self.me  # the side log is for the person's eyes: never the word they dream
         self.rng = random.Random()
         self.rect = self.stage = self.card = self.bar = self.message_rect = self.top = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
@@ -88,6 +86,19 @@ class BotModeView:
     @property
     def state(self):
         return self.scene.state
+
+    @property
+    def me(self) -> int:
+        """The person at the screen: the one person, or with several the one the curtain let in."""
+        viewer = self.scene.viewer
+        return viewer if viewer is not None else (self.scene.humans[0] if self.scene.humans else 0)
+
+    def _follow_viewer(self) -> None:
+        """Several people: the log is told again for the eyes of the one the curtain let in."""
+        narrator = self.scene.narrator
+        if narrator.viewer != self.me and self.scene.viewer is not None:
+            narrator.viewer = self.me
+            self.scene._rebuild_log()
 
     def dreaming(self) -> bool:
         """Is the person this round's dreamer?"""
@@ -253,6 +264,7 @@ class BotModeView:
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self._follow_viewer()
         if self.scene.replay or self.holds() or self.scene.timeline:
             self._show_widgets()
             return
