@@ -335,3 +335,14 @@ def test_monkey_clicks_keys_text_and_resizes_never_crash(app):
     assert len(session.actions) > 10, "the monkey played"
     again = Session.from_save(session.to_save(), autosave=False)  # every action it took replays
     assert again.state.to_dict() == session.state.to_dict()
+
+
+
+def test_no_suggest_in_bot_mode(app):
+    """The shared adviser cannot say a clue in words (it knows the clue menu's word ids only)."""
+    session, scene = start(app, players=4, seed=3)
+    until(app, scene, lambda: scene.view.my_clue_turn() and not scene.view.holds(), dt=0.25)
+    press(app, scene, "pause")
+    assert not scene.buttons["hint"].visible and not scene.can_hint()
+    key(app, pygame.K_h)
+    assert scene.hint_runner is None

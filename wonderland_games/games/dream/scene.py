@@ -181,7 +181,10 @@ class DreamScene(TableScene):
         return describe_action(self.app, self.state, action)
 
     def can_hint(self) -> bool:
-        return self.state.mode != TABLE and super().can_hint()
+        """No Suggest in either mode: table mode's moves are the table's, and in bot mode the shared
+        adviser's playouts of whole dreams took some 30 s and could only offer a word id (the clue
+        menu) as a clue, not a word in the game's language."""
+        return False
 
     def can_undo(self) -> bool:
         """Something to take back besides the clock: in table mode the last action that is not a
@@ -247,7 +250,7 @@ class DreamScene(TableScene):
         b["undo"].enabled = self.can_undo()
         b["undo"].visible = b["save"].visible = not self.replay
         b["ff"].visible = not table
-        b["hint"].visible = not table and not self.replay
+        b["hint"].visible = False
         b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
 
     def _status(self) -> str:
