@@ -9,7 +9,7 @@ import pytest
 
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.session import Session
-from wonderland_games.games.dream import bot_view
+from wonderland_games.games.dream import bot_draw, bot_view
 from wonderland_games.games.dream.bot_view import BotModeView
 from wonderland_games.games.dream.results import DreamResultsScene
 from wonderland_games.games.dream.scene import DreamScene
@@ -73,7 +73,7 @@ def play_out(app, session, scene, lang="zh", seen=None):
         if view.buttons["next"].visible:
             record = state.history[view.summary]
             if record["dreamer"] != 0 and record["story"]:
-                seen["bot_story"] = view._story_lines(record)
+                seen["bot_story"] = bot_draw.story_lines(view, record)
             press(app, scene, "next")
         elif view.buttons["begin"].visible:
             press(app, scene, "begin")
