@@ -9,11 +9,12 @@ import pytest
 
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.session import Session
-from wonderland_games.games.dream import bot_view
+from wonderland_games.games.dream import bot_draw, bot_view
 from wonderland_games.games.dream.bot_view import BotModeView
 from wonderland_games.games.dream.results import DreamResultsScene
 from wonderland_games.games.dream.scene import DreamScene
 from wonderland_games.games.dream.state import CORRECT, DREAM, LAST, STORY
+from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui import text as tx
 from wonderland_games.ui.testing import click, compose, key, step, type_text
 
@@ -25,9 +26,9 @@ def app(table_app):
     return table_app
 
 
-def start(app, players=4, seed=3, lang="zh", level="normal"):
-    """The person in seat 0, bots in the others; clues in `lang`."""
-    seats = [Seat(NAMES[0])] + [Seat(n, BOT, level) for n in NAMES[1:players]]
+def start(app, players=4, seed=3, lang="zh", level="normal", people=1):
+    """People in the first `people` seats (the person in seat 0), bots in the others; clues in `lang`."""
+    seats = [Seat(n) for n in NAMES[:people]] + [Seat(n, BOT, level) for n in NAMES[people:players]]
     session = Session("dream", seats, seed, {"mode": "bots", "lang": lang}, autosave=False)
     scene = DreamScene(app, session)
     app.push(scene)
@@ -61,28 +62,34 @@ def play_out(app, session, scene, lang="zh", seen=None):
     seen = seen if seen is not None else {}
     view, state = scene.view, session.state
     for _ in range(20000):
-        if app.stack[-1] is not scene:
+        top = app.stack[-1]
+        if isinstance(top, CurtainScene):  # several people: the screen passes to the one to act
+            seen["curtains"] = seen.get("curtains", 0) + 1
+            click(app, top.button.rect.center)
+            assert scene.narrator.viewer == view.me == scene.viewer, "the log is for the eyes at the screen"
+            continue
+        if top is not scene:
             return seen
         if view.buttons["next"].visible:
             record = state.history[view.summary]
             if record["dreamer"] != 0 and record["story"]:
-                seen["bot_story"] = view._story_lines(record)
+                seen["bot_story"] = bot_draw.story_lines(view, record)
             press(app, scene, "next")
         elif view.buttons["begin"].visible:
             press(app, scene, "begin")
         elif view.my_clue_turn():
             word = scene.lexicon.words[state.current]
             if "refused" not in seen:
-                before = state.penalties[0]
+                before = state.penalties[view.me]
                 enter(app, word.name[lang])  # the dream word itself: never a clue
                 seen["refused"] = view.message[0]
-                assert state.penalties[0] == before + 1 and view.my_clue_turn(), "a penalty, and the turn goes on"
+                assert state.penalties[view.me] == before + 1 and view.my_clue_turn(), "a penalty; the turn goes on"
                 assert not scene.can_undo(), "the checker's penalty cannot be taken back"
                 seen["status"] = view.status()[0]
             said = {text for _, _, text in state.clues}
             clue = next(c for c in word.associations[lang] if c not in said)
             enter(app, clue)
-            assert state.clues[-1][1:] == [0, clue]
+            assert state.clues[-1][1:] == [view.me, clue]
             seen["clues"] = seen.get("clues", 0) + 1
         elif view.my_guess():
             clues = len([c for c in state.clues if c[0] == len(state.cards)])
@@ -104,7 +111,7 @@ def play_out(app, session, scene, lang="zh", seen=None):
                 seen.setdefault("right", state.cards[-1][1])
             else:
                 step(app, 1, 0.25)
-        elif state.phase == STORY and state.dreamer() == 0:
+        elif state.phase == STORY and view.dreaming():
             words = [name_of(scene, w, lang) for w in state.correct_words()]
             enter(app, (" " if lang == "en" else "，").join(["Once"] + words))
             seen["story"] = session.state.history[-1]["story"]
@@ -141,6 +148,16 @@ def test_an_english_game_refuses_a_clue_with_its_reason_and_plays_to_the_end(app
                               "try another word"
     assert seen["status"] == seen["refused"] + f" ({bot_view.CLUE_SECONDS} s left)"
     assert isinstance(app.stack[-1], DreamResultsScene) and session.state.penalties[0] == 1
+
+
+def test_two_people_and_bots_share_the_screen_behind_the_curtain(app):
+    session, scene = start(app, players=4, seed=4, people=2)
+    seen = play_out(app, session, scene)
+    state = session.state
+    assert isinstance(app.stack[-1], DreamResultsScene) and seen["curtains"] >= 2
+    assert {r["dreamer"] for r in state.history} == {0, 1, 2, 3}
+    assert all(r["story"] for r in state.history if r["dreamer"] in (0, 1) and any(
+        o == CORRECT for _, o, _ in r["cards"])), "each person told a story naming their words"
 
 
 def until(app, scene, condition, dt=0.1, most=4000):
@@ -318,3 +335,14 @@ def test_monkey_clicks_keys_text_and_resizes_never_crash(app):
     assert len(session.actions) > 10, "the monkey played"
     again = Session.from_save(session.to_save(), autosave=False)  # every action it took replays
     assert again.state.to_dict() == session.state.to_dict()
+
+
+
+def test_no_suggest_in_bot_mode(app):
+    """The shared adviser cannot say a clue in words (it knows the clue menu's word ids only)."""
+    session, scene = start(app, players=4, seed=3)
+    until(app, scene, lambda: scene.view.my_clue_turn() and not scene.view.holds(), dt=0.25)
+    press(app, scene, "pause")
+    assert not scene.buttons["hint"].visible and not scene.can_hint()
+    key(app, pygame.K_h)
+    assert scene.hint_runner is None

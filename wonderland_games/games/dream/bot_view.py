@@ -20,7 +20,8 @@ The scene runs the bots; `bot_pause` tells it how long each seems to think (a
 spirit's clue `SPIRIT_PAUSE` after the last thing said, the dreamer's decision
 `DREAMER_PAUSE`), and `holds()` keeps it from moving while the round waits for
 the person: before a round begins, while it is paused, and while the round's
-scores are on show.
+scores are on show. Drawing is `bot_draw.py`; where the seats sit and their speech bubbles,
+`bot_seats.py`.
 """
 
 from __future__ import annotations
@@ -34,13 +35,10 @@ from ...ui import theme
 from ...ui.focus import FocusRing
 from ...ui.theme import px
 from ...ui.widgets import Button, TextInput
-from . import hourglass
-from .bot_seats import bubble_rect, bubble_size, draw_bubble, seat_centres
+from . import bot_draw
 from .clues import check_clue
 from .guess import mentions
-from .narrate import piles, reason_text, words_text
-from .rules import DREAMER
-from .state import CLUE, CORRECT, DREAM, GUESS, LAST, LISTEN, OVER, PASS, SKIP, SKIP_A, STORY, WRONG
+from .state import CLUE, CORRECT, DREAM, GUESS, LAST, LISTEN, OVER, PASS, SKIP_A, STORY
 
 CLUE_GAP = (3, 5)  # seconds from one bot spirit's clue to the next, as the rules pages say
 LISTEN_AFTER = (2.5, 4.0)  # seconds the dreaming person has after a clue before the next one is asked for
@@ -55,8 +53,6 @@ class BotModeView:
     def __init__(self, scene) -> None:
         self.scene = scene
         self.app = scene.app
-        self.me = scene.humans[0] if scene.humans else 0
-        scene.narrator.viewer = self.me  # the side log is for the person's eyes: never the word they dream
         self.rng = random.Random()
         self.rect = self.stage = self.card = self.bar = self.message_rect = self.top = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
@@ -88,6 +84,19 @@ class BotModeView:
     @property
     def state(self):
         return self.scene.state
+
+    @property
+    def me(self) -> int:
+        """The person at the screen: the one person, or with several the one the curtain let in."""
+        viewer = self.scene.viewer
+        return viewer if viewer is not None else (self.scene.humans[0] if self.scene.humans else 0)
+
+    def _follow_viewer(self) -> None:
+        """Several people: the log is told again for the eyes of the one the curtain let in."""
+        narrator = self.scene.narrator
+        if narrator.viewer != self.me and self.scene.viewer is not None:
+            narrator.viewer = self.me
+            self.scene._rebuild_log()
 
     def dreaming(self) -> bool:
         """Is the person this round's dreamer?"""
@@ -253,6 +262,7 @@ class BotModeView:
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self._follow_viewer()
         if self.scene.replay or self.holds() or self.scene.timeline:
             self._show_widgets()
             return
@@ -376,10 +386,10 @@ class BotModeView:
             return
         theme.panel(surface, self.rect, self.s, with_shadow=False)
         if self.summary is not None:
-            self._draw_summary(surface)
+            bot_draw.draw_summary(self, surface)
         else:
-            self._draw_top(surface)
-            self._draw_table(surface)
+            bot_draw.draw_top(self, surface)
+            bot_draw.draw_table(self, surface)
         text, colour = self.status()
         tx.draw_line(surface, self.app.fonts, text, self.message_rect, px(18, self.s), colour, align="left")
         self.field.draw(surface)
@@ -409,136 +419,3 @@ class BotModeView:
         if not self.dreaming():
             return t("dream.bots.thinking_guess", name=self.scene.name(state.dreamer())), theme.INK_SOFT
         return "", theme.INK
-
-    def _draw_top(self, surface) -> None:
-        """The round, the person's secret role (theirs alone) and the sand left."""
-        s, t, state = self.s, self.app.t, self.state
-        if state.phase == OVER:
-            return
-        if self.dreaming():
-            who = t("dream.bots.you_dream", round=state.round + 1, rounds=len(state.seats))
-        else:
-            role = state.roles[self.me]
-            who = t("dream.bots.your_role", round=state.round + 1, rounds=len(state.seats),
-                    role=t(f"dream.role.{role}"), goal=t(f"dream.bots.goal.{role}"))
-        right = self.buttons["pause"].rect.left - px(8, s) if self.buttons["pause"].visible else self.top.right
-        glass_w = px(28, s)
-        clock = pygame.Rect(right - px(70, s), self.top.top, px(70, s), self.top.height)
-        glass = pygame.Rect(clock.left - glass_w, self.top.top, glass_w, self.top.height)
-        hourglass.draw(surface, glass, self.scene.clock.share(), self.scene.clock_running(), self.t, s)
-        left = self.scene.clock.shown()
-        tx.draw_line(surface, self.app.fonts, f"{left // 60}:{left % 60:02d}", clock, px(20, s), theme.INK, bold=True)
-        tx.draw_line(surface, self.app.fonts, who, pygame.Rect(self.top.left, self.top.top,
-                                                              glass.left - self.top.left - px(8, s), self.top.height),
-                     px(18, s), theme.PLUM, bold=True, align="left")
-
-    def _draw_table(self, surface) -> None:
-        state, s = self.state, self.s
-        if state.phase == OVER:
-            return
-        token = px(22, s)
-        centres = seat_centres(self.stage, len(state.seats), self.me, token)
-        self._draw_card(surface)
-        for seat, centre in enumerate(centres):
-            self._draw_seat(surface, seat, centre, token)
-        self._draw_bubbles(surface, centres)
-
-    def _draw_seat(self, surface, seat: int, centre: tuple, token: int) -> None:
-        s, state, t = self.s, self.state, self.app.t
-        dreamer = seat == state.dreamer()
-        speaking = state.phase == DREAM and state.awaiting == CLUE and seat == state.speaker and not self.holds()
-        fill = theme.PLUM if dreamer else theme.TEAL_LIGHT if seat != self.me else theme.GOLD
-        if speaking:
-            pygame.draw.circle(surface, theme.GOLD_LIGHT, centre, token + px(5, s))
-        pygame.draw.circle(surface, fill, centre, token)
-        pygame.draw.circle(surface, theme.WHITE, centre, token, max(1, px(2, s)))
-        mark = t("dream.results.tag.dreamer") if dreamer else self.scene.name(seat)[:1]
-        tx.draw_line(surface, self.app.fonts, mark, pygame.Rect(centre[0] - token, centre[1] - token, 2 * token,
-                                                               2 * token), px(18, s), theme.WHITE, bold=True)
-        name = self.scene.name(seat) if seat != self.me else t("dream.bots.you", name=self.scene.name(seat))
-        box = pygame.Rect(centre[0] - px(70, s), centre[1] + token + px(2, s), px(140, s), px(20, s))
-        tx.draw_line(surface, self.app.fonts, name, box, px(15, s), theme.INK, bold=seat == self.me)
-
-    def _draw_card(self, surface) -> None:
-        """The dream card: its back for the dreaming person, the word for a spirit; the piles under it."""
-        s, t, state, card = self.s, self.app.t, self.state, self.card
-        fonts = self.app.fonts
-        hidden = self.dreaming()
-        pygame.draw.rect(surface, theme.PLUM if hidden else theme.WHITE, card, border_radius=px(14, s))
-        pygame.draw.rect(surface, theme.GOLD_DARK, card, width=max(1, px(3, s)), border_radius=px(14, s))
-        inner = card.inflate(-px(20, s), -px(16, s))
-        head = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 4)
-        middle = pygame.Rect(inner.left, head.bottom, inner.width, inner.height // 2)
-        foot = pygame.Rect(inner.left, middle.bottom, inner.width, inner.bottom - middle.bottom)
-        correct, wrong = state.pile(CORRECT), state.pile("wrong")
-        if state.phase == STORY:
-            title = t("dream.bots.story_me", n=correct) if hidden else t("dream.bots.story_bot", name=self.scene.name(
-                state.dreamer()))
-            tx.draw_block(surface, fonts, title, inner, px(20, s), theme.WHITE if hidden else theme.INK, bold=True)
-            return
-        number = t("dream.bots.card_number", n=len(state.cards) + 1)
-        tx.draw_line(surface, fonts, number, head, px(16, s), theme.GOLD_LIGHT if hidden else theme.INK_SOFT)
-        if hidden:
-            tx.draw_block(surface, fonts, t("dream.bots.eyes_closed"), middle, px(20, s), theme.WHITE)
-        elif state.current is not None:
-            tx.draw_line(surface, fonts, self.scene.word_name(state.current), middle, px(44, s), theme.PLUM, bold=True)
-        tx.draw_line(surface, fonts, t("dream.bots.piles", correct=correct, wrong=wrong), foot, px(16, s),
-                     theme.WHITE if hidden else theme.INK)
-
-    def _draw_bubbles(self, surface, centres: list) -> None:
-        """This card's latest clue by each spirit, the newest marked; the dreamer's last guess."""
-        state, s, fonts = self.state, self.s, self.app.fonts
-        said = {}
-        card = len(state.cards)
-        for number, seat, text in state.clues:
-            if number == card:
-                said[seat] = text
-        newest = state.clues[-1][1] if state.clues and state.clues[-1][0] == card else None
-        most = max(px(60, s), self.stage.width // 4)
-        for seat, text in said.items():
-            rect = bubble_rect(self.stage, centres[seat], bubble_size(fonts, text, s, most))
-            draw_bubble(surface, fonts, text, rect, centres[seat], s, seat == newest)
-        if state.cards and state.cards[-1][2] and not self.dreaming() and not said:  # until the next card's clue
-            word, outcome, guess = state.cards[-1]
-            text = self.app.t("dream.bots.bubble_guess", guess=guess)
-            seat = state.dreamer()
-            rect = bubble_rect(self.stage, centres[seat], bubble_size(fonts, text, s, most))
-            draw_bubble(surface, fonts, text, rect, centres[seat], s, False,
-                        theme.TEAL if outcome == CORRECT else theme.RED)
-
-    def _draw_summary(self, surface) -> None:
-        """The finished round: the piles, every seat's role, points and reason, and the story."""
-        s, t, app = self.s, self.app.t, self.app
-        record = self.state.history[self.summary]
-        correct, wrong = piles(record["cards"])
-        lines = [t("dream.bots.summary_title", round=self.summary + 1, correct=correct, wrong=wrong)]
-        right = [w for w, o, _ in record["cards"] if o == CORRECT]
-        missed = [w for w, o, _ in record["cards"] if o in (WRONG, SKIP)]
-        story = [t("dream.results.cards", right=words_text(app, self.scene.lexicon, right),
-                   wrong=words_text(app, self.scene.lexicon, missed))] + self._story_lines(record)
-        for seat, role in enumerate(record["roles"]):
-            reason = reason_text(app, record["reasons"][seat], correct, wrong, record["story"])
-            lines.append(t("dream.bots.summary_line", name=self.scene.name(seat), role=t(f"dream.role.{role}"),
-                           points=record["points"][seat], reason=reason))
-        body = self.stage.inflate(-px(20, s), -px(10, s))
-        font, wrapped = tx.fit_block(app.fonts, "\n".join(lines[1:] + story), body.width,
-                                     body.height - px(40, s), px(17, s))
-        tx.draw_line(surface, app.fonts, lines[0], pygame.Rect(body.left, body.top, body.width, px(34, s)), px(22, s),
-                     theme.PLUM, bold=True, align="left")
-        y = body.top + px(40, s)
-        for line in wrapped:
-            surface.blit(tx.render(font, line, theme.INK), (body.left, y))
-            y += font.get_linesize()
-
-    def _story_lines(self, record: dict) -> list:
-        t = self.app.t
-        if record["roles"][self.me] == DREAMER:
-            if self.story_check is None:
-                return []
-            found, missed = ([self.scene.word_name(w) for w in part] for part in self.story_check)
-            key = "dream.bots.story_missed" if missed else "dream.bots.story_all"
-            join = self.app.i18n.join
-            return [t(key, found=join(found) or t("dream.log.none"), missed=join(missed))]
-        if self.bot_story:
-            return [t("dream.bots.bot_story", name=self.scene.name(record["dreamer"]), story=self.bot_story)]
-        return []

@@ -178,16 +178,19 @@ class DreamScene(TableScene):
         return describe_action(self.app, self.state, action)
 
     def can_hint(self) -> bool:
-        return self.state.mode != TABLE and super().can_hint()
+        """No Suggest in either mode: table mode's moves are the table's, and in bot mode the shared
+        adviser's playouts of whole dreams took some 30 s and could only offer a word id (the clue
+        menu) as a clue, not a word in the game's language."""
+        return False
 
     def can_undo(self) -> bool:
-        """Table mode: there is a penalty to take back (the last action that is not a clock report
-        nor the time-up). Bot mode: a refused clue's penalty stands (the clue checker's verdict, not
-        a move)."""
+        """Something to take back besides the clock: in table mode the last action that is not a
+        clock report nor the time-up is a penalty; in bot mode it is the person's move, but never a
+        refused clue's penalty (the clue checker's verdict, not a move)."""
         if not super().can_undo():
             return False
-        if self.state.mode == TABLE:
-            last = next((a for a in reversed(self.session.actions) if a[0] not in CLOCK_KINDS), None)
+        last = next((a for a in reversed(self.session.actions) if a[0] not in CLOCK_KINDS), None)
+        if last is None or self.state.mode == TABLE:
             return last is not None and last[0] == "penalty"
         mine = [a for a, seat in zip(self.session.actions, self.session.actors)
                 if seat == self.viewer and a[0] not in CLOCK_KINDS]
@@ -244,7 +247,7 @@ class DreamScene(TableScene):
         b["undo"].enabled = self.can_undo()
         b["undo"].visible = b["save"].visible = not self.replay
         b["ff"].visible = not table
-        b["hint"].visible = not table and not self.replay
+        b["hint"].visible = False
         b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
 
     def _status(self) -> str:
