@@ -31,7 +31,9 @@ def _pygame():
 
 def test_asset_folders_are_populated():
     assert len(SVGS) >= 6 + 6 + 2 + 5 + 1
-    assert {w.stem for w in WAVS} >= {"play", "take", "draw", "click", "end", "curtain"}
+    from wonderland_games.ui.sound import NAMES
+
+    assert {w.stem for w in WAVS} >= set(NAMES) >= {"play", "take", "draw", "click", "end", "curtain", "tick", "alarm"}
     assert {f.name for f in FONTS} == {"NotoSansSC-Regular.otf", "NotoSansSC-Bold.otf"}
     assert (ASSETS / "fonts" / "OFL.txt").read_text(encoding="utf-8").count("SIL OPEN FONT LICENSE") == 1
 

@@ -71,13 +71,18 @@ def test_full_game_replays_in_a_few_ms(players):
     print(f"\nreplay of a full {players}-player Parade game ({len(session.actions)} actions): {ms:.2f} ms")
 
 
-def test_new_picks_a_31_bit_seed_and_checks_player_count():
+def test_new_picks_a_31_bit_seed_and_checks_player_count(monkeypatch):
+    import dataclasses
+
+    from wonderland_games.core import registry
+
     session = Session.new("parade", seats([HUMAN, BOT]), autosave=False)
     assert 0 <= session.seed < 2 ** 31
     with pytest.raises(ValueError):
         Session.new("parade", seats([HUMAN]), autosave=False)
+    monkeypatch.setitem(registry._REGISTRY, "dream", dataclasses.replace(registry.get("dream"), available=False))
     with pytest.raises(ValueError):
-        Session.new("dream", seats([HUMAN, BOT, BOT, BOT]), autosave=False)  # not built yet
+        Session.new("dream", seats([HUMAN, BOT, BOT, BOT]), autosave=False)  # a game not built yet
 
 
 def test_illegal_action_raises_and_leaves_session_unchanged():

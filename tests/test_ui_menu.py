@@ -32,9 +32,26 @@ def test_smoke_run_draws_the_menu(user_dirs):
     assert len(colours) > 20  # tiles, text and the sky, not a blank frame
 
 
-def test_unbuilt_games_are_marked_and_not_clickable(app):
+def test_the_dream_tile_opens_a_table_of_people(app):
     menu = app.top
     assert [t.info.id for t in menu.tiles] == ["parade", "oz", "voyage", "valley", "dream"]
+    click_widget(app, tile(app, "dream"))
+    assert isinstance(app.top, SetupScene) and app.top.info.id == "dream"
+    assert [row.kind.value for row in app.top.rows[:4]] == ["human"] * 4
+    click_widget(app, app.top.start_button)
+    assert type(app.top) is scene_class("dream") and app.top.state.mode == "table"
+
+
+def test_unbuilt_games_are_marked_and_not_clickable(app, monkeypatch):
+    import dataclasses
+
+    from wonderland_games.core import registry
+
+    monkeypatch.setitem(registry._REGISTRY, "dream", dataclasses.replace(registry.get("dream"), available=False))
+    app.stack.clear()
+    app.push(MenuScene(app))
+    step(app)
+    menu = app.top
     click_widget(app, tile(app, "dream"))
     assert app.top is menu
     assert not tile(app, "dream").can_focus and tile(app, "valley").can_focus

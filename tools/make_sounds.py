@@ -135,7 +135,25 @@ def curtain(rng: random.Random) -> list[float]:
     return normalise(lowpass(lowpass(swoosh, 2200), 2200), 0.5)
 
 
-EFFECTS = {"play": play, "take": take, "draw": draw, "click": click, "end": end, "curtain": curtain}
+def tick(rng: random.Random) -> list[float]:
+    """The sand glass's last seconds: a dry wood-block tock, lower and hollower than a click."""
+    block = tone(1250, 0.09, ((1.0, 1.0), (2.76, 0.45), (5.4, 0.15)), decay=0.02, attack=0.0008)
+    knock = envelope(bandpass(noise(rng, 0.05), 900, 1.5), 0.0005, 0.006)
+    return normalise(mix((0, block, 1.0), (0, knock, 0.5)), 0.55)
+
+
+def alarm(rng: random.Random) -> list[float]:
+    """The sand has run out: a small bell struck three times, the last left to ring."""
+    bell = ((1.0, 1.0), (2.4, 0.4), (3.9, 0.18), (5.1, 0.08))
+    layers = [(start, tone(1318.5, length, bell, decay=decay), gain)
+              for start, length, decay, gain in ((0.0, 0.3, 0.12, 0.9), (0.22, 0.3, 0.12, 0.9),
+                                                 (0.44, 0.9, 0.32, 1.0))]
+    layers.append((0.44, tone(659.25, 0.9, bell, decay=0.35), 0.35))
+    return normalise(mix(*layers), 0.65)
+
+
+EFFECTS = {"play": play, "take": take, "draw": draw, "click": click, "end": end, "curtain": curtain, "tick": tick,
+           "alarm": alarm}
 
 
 def write_wav(path: Path, samples: list[float]) -> None:

@@ -204,7 +204,8 @@ class GameOption:
     the seat counts in `seats` (Valley: the solo opponent's difficulty, with one seat).
 
     The pick reaches `new_state` as `options[option]`. Labels are i18n keys as in
-    `SeatChoice`; `default` is the value shown first.
+    `SeatChoice`; `default` is the value shown first, or a function of the app's language
+    giving it (Dream Teller: the bots' clue language follows the app's).
     """
 
     option: str
@@ -232,6 +233,7 @@ class GameInfo:
     seat_choice: Optional[SeatChoice] = None  # a per-seat pick on the setup screen
     game_options: tuple = ()  # GameOption: picks for the whole game on the setup screen
     turn_unit: str = "turns"  # what `turn_number()` counts, in the simulator's words
+    other_seats: str = "bot-normal"  # what the setup screen's seats after the first start as (a party game: "human")
 
     @property
     def has_engine(self) -> bool:

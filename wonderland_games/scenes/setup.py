@@ -130,12 +130,13 @@ class SetupScene(FormScene):
         self.options = [(option, Choice(app, [(v, partial(lambda o, v: app.t(o.value_label.format(v)), option, v))
                                               for v in option.values],
                                         picked[option.option] if picked.get(option.option) in option.values
+                                        else option.default(app.lang) if callable(option.default)
                                         else option.default))
                         for option in info.game_options]
         self.option_labels: list = []  # (rect, text-getter, its Choice)
         self.rows = []
         for i in range(info.max_players):
-            kind, name = ("human" if i == 0 else "bot-normal"), None
+            kind, name = ("human" if i == 0 else info.other_seats), None
             if i < len(remembered):
                 kind = remembered[i]["kind"] if remembered[i]["kind"] in KINDS else kind
                 name = remembered[i]["name"].strip()[:NAME_LEN] or None

@@ -6,7 +6,7 @@ import pygame
 
 from ..core.paths import assets_dir
 
-NAMES = ("play", "take", "draw", "click", "end", "curtain")
+NAMES = ("play", "take", "draw", "click", "end", "curtain", "tick", "alarm")  # tick, alarm: the sand glass
 
 
 class Sound:

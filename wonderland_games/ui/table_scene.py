@@ -310,8 +310,13 @@ class TableScene(Scene):
         if not self.runner.done:
             return
         runner, self.runner = self.runner, None
-        action = runner.action if runner.error is None and runner.action in legal else legal[0]
+        action = runner.action if runner.error is None and self._accepts(runner.action, legal) else legal[0]
         self.apply(action)
+
+    def _accepts(self, action, legal: list) -> bool:
+        """Is a bot's answer legal now? (A game whose actions carry free text, which `legal` only
+        samples, checks its own way.)"""
+        return action in legal
 
     def apply(self, action) -> None:
         """Apply a legal action through the session, then show it."""

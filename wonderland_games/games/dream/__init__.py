@@ -1,5 +1,6 @@
-"""说梦人 · Dream Teller: its engine registers, so simulate, records and the conformance
-suite cover it; it reaches the menu (`available`) once its table exists.
+"""说梦人 · Dream Teller: registers the game with its table (scene.py). The setup screen
+starts every seat as a person: a real table around one screen (table mode) is the
+game's first mode; a seat made a bot plays bot mode.
 
 The bots (`bots.py`) give and read clues through the lexicon, in the game's
 `lang` option.
@@ -9,7 +10,7 @@ matcher (names and synonyms in both languages); the engine itself knows only
 word ids, so its tests can use a small deck. The lexicon loads on the first game,
 not at start-up."""
 
-from ...core.game import GameInfo
+from ...core.game import GameInfo, GameOption
 from ...core.registry import game_name, register
 from . import state
 
@@ -47,10 +48,16 @@ register(GameInfo(
     name=game_name(state.GAME_ID),
     min_players=state.MIN_PLAYERS,
     max_players=state.MAX_PLAYERS,
-    available=False,
+    available=True,
     new_state=new_state,
     from_dict=from_dict,
     make_bot=_make_bot,
+    scene="wonderland_games.games.dream.scene:DreamScene",
     rules_key="dream",
     turn_unit="rounds",
+    other_seats="human",  # a table of people is the game's first mode
+    # against bots, the language clues are typed and judged in: the app's unless picked
+    game_options=(GameOption("lang", state.LANGS, lambda lang: lang if lang in state.LANGS else state.LANGS[0],
+                             "dream.bots.lang", "dream.bots.lang_{}",
+                             seats=tuple(range(state.MIN_PLAYERS, state.MAX_PLAYERS + 1))),),
 ))

@@ -419,7 +419,8 @@ class DreamState(ChanceState, GameState):
         return seat_utility(seat, scores, winners)
 
     def turn_number(self) -> int:
-        return self.round if self.phase == OVER else self.round + 1
+        """The round under way, from 1 (a save's "round 2"); the rounds played once over."""
+        return self.round + (self.phase != OVER)
 
     def turns_done(self) -> int:
         return self.round

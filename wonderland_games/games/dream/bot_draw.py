@@ -1,0 +1,158 @@
+"""Bot mode's drawing: the top line (round, the person's secret role, the sand), the round
+table (seats, the dream card, speech bubbles) and a finished round's scores in words.
+
+Functions of the view (`bot_view.BotModeView`), which keeps all the state; drawing only reads it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.theme import px
+from . import hourglass
+from .bot_seats import bubble_rect, bubble_size, draw_bubble, seat_centres
+from .narrate import piles, reason_text, words_text
+from .rules import DREAMER
+from .state import CLUE, CORRECT, DREAM, OVER, SKIP, STORY, WRONG
+
+
+def draw_top(view, surface) -> None:
+    """The round, the person's secret role (theirs alone) and the sand left."""
+    s, t, state = view.s, view.app.t, view.state
+    if state.phase == OVER:
+        return
+    if view.dreaming():
+        who = t("dream.bots.you_dream", round=state.round + 1, rounds=len(state.seats))
+    else:
+        role = state.roles[view.me]
+        who = t("dream.bots.your_role", round=state.round + 1, rounds=len(state.seats),
+                role=t(f"dream.role.{role}"), goal=t(f"dream.bots.goal.{role}"))
+    right = view.buttons["pause"].rect.left - px(8, s) if view.buttons["pause"].visible else view.top.right
+    glass_w = px(28, s)
+    clock = pygame.Rect(right - px(70, s), view.top.top, px(70, s), view.top.height)
+    glass = pygame.Rect(clock.left - glass_w, view.top.top, glass_w, view.top.height)
+    hourglass.draw(surface, glass, view.scene.clock.share(), view.scene.clock_running(), view.t, s)
+    left = view.scene.clock.shown()
+    tx.draw_line(surface, view.app.fonts, f"{left // 60}:{left % 60:02d}", clock, px(20, s), theme.INK, bold=True)
+    tx.draw_line(surface, view.app.fonts, who, pygame.Rect(view.top.left, view.top.top,
+                                                          glass.left - view.top.left - px(8, s), view.top.height),
+                 px(18, s), theme.PLUM, bold=True, align="left")
+
+
+def draw_table(view, surface) -> None:
+    state, s = view.state, view.s
+    if state.phase == OVER:
+        return
+    token = px(22, s)
+    centres = seat_centres(view.stage, len(state.seats), view.me, token)
+    _draw_card(view, surface)
+    for seat, centre in enumerate(centres):
+        _draw_seat(view, surface, seat, centre, token)
+    _draw_bubbles(view, surface, centres)
+
+
+def _draw_seat(view, surface, seat: int, centre: tuple, token: int) -> None:
+    s, state, t = view.s, view.state, view.app.t
+    dreamer = seat == state.dreamer()
+    speaking = state.phase == DREAM and state.awaiting == CLUE and seat == state.speaker and not view.holds()
+    fill = theme.PLUM if dreamer else theme.TEAL_LIGHT if seat != view.me else theme.GOLD
+    if speaking:
+        pygame.draw.circle(surface, theme.GOLD_LIGHT, centre, token + px(5, s))
+    pygame.draw.circle(surface, fill, centre, token)
+    pygame.draw.circle(surface, theme.WHITE, centre, token, max(1, px(2, s)))
+    mark = t("dream.results.tag.dreamer") if dreamer else view.scene.name(seat)[:1]
+    tx.draw_line(surface, view.app.fonts, mark, pygame.Rect(centre[0] - token, centre[1] - token, 2 * token,
+                                                           2 * token), px(18, s), theme.WHITE, bold=True)
+    name = view.scene.name(seat) if seat != view.me else t("dream.bots.you", name=view.scene.name(seat))
+    box = pygame.Rect(centre[0] - px(70, s), centre[1] + token + px(2, s), px(140, s), px(20, s))
+    tx.draw_line(surface, view.app.fonts, name, box, px(15, s), theme.INK, bold=seat == view.me)
+
+
+def _draw_card(view, surface) -> None:
+    """The dream card: its back for the dreaming person, the word for a spirit; the piles under it."""
+    s, t, state, card = view.s, view.app.t, view.state, view.card
+    fonts = view.app.fonts
+    hidden = view.dreaming()
+    pygame.draw.rect(surface, theme.PLUM if hidden else theme.WHITE, card, border_radius=px(14, s))
+    pygame.draw.rect(surface, theme.GOLD_DARK, card, width=max(1, px(3, s)), border_radius=px(14, s))
+    inner = card.inflate(-px(20, s), -px(16, s))
+    head = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 4)
+    middle = pygame.Rect(inner.left, head.bottom, inner.width, inner.height // 2)
+    foot = pygame.Rect(inner.left, middle.bottom, inner.width, inner.bottom - middle.bottom)
+    correct, wrong = state.pile(CORRECT), state.pile("wrong")
+    if state.phase == STORY:
+        title = t("dream.bots.story_me", n=correct) if hidden else t("dream.bots.story_bot", name=view.scene.name(
+            state.dreamer()))
+        tx.draw_block(surface, fonts, title, inner, px(20, s), theme.WHITE if hidden else theme.INK, bold=True)
+        return
+    number = t("dream.bots.card_number", n=len(state.cards) + 1)
+    tx.draw_line(surface, fonts, number, head, px(16, s), theme.GOLD_LIGHT if hidden else theme.INK_SOFT)
+    if hidden:
+        tx.draw_block(surface, fonts, t("dream.bots.eyes_closed"), middle, px(20, s), theme.WHITE)
+    elif state.current is not None:
+        tx.draw_line(surface, fonts, view.scene.word_name(state.current), middle, px(44, s), theme.PLUM, bold=True)
+    tx.draw_line(surface, fonts, t("dream.bots.piles", correct=correct, wrong=wrong), foot, px(16, s),
+                 theme.WHITE if hidden else theme.INK)
+
+
+def _draw_bubbles(view, surface, centres: list) -> None:
+    """This card's latest clue by each spirit, the newest marked; the dreamer's last guess."""
+    state, s, fonts = view.state, view.s, view.app.fonts
+    said = {}
+    card = len(state.cards)
+    for number, seat, text in state.clues:
+        if number == card:
+            said[seat] = text
+    newest = state.clues[-1][1] if state.clues and state.clues[-1][0] == card else None
+    most = max(px(60, s), view.stage.width // 4)
+    for seat, text in said.items():
+        rect = bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most))
+        draw_bubble(surface, fonts, text, rect, centres[seat], s, seat == newest)
+    if state.cards and state.cards[-1][2] and not view.dreaming() and not said:  # until the next card's clue
+        word, outcome, guess = state.cards[-1]
+        text = view.app.t("dream.bots.bubble_guess", guess=guess)
+        seat = state.dreamer()
+        rect = bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most))
+        draw_bubble(surface, fonts, text, rect, centres[seat], s, False,
+                    theme.TEAL if outcome == CORRECT else theme.RED)
+
+
+def draw_summary(view, surface) -> None:
+    """The finished round: the piles, every seat's role, points and reason, and the story."""
+    s, t, app = view.s, view.app.t, view.app
+    record = view.state.history[view.summary]
+    correct, wrong = piles(record["cards"])
+    lines = [t("dream.bots.summary_title", round=view.summary + 1, correct=correct, wrong=wrong)]
+    right = [w for w, o, _ in record["cards"] if o == CORRECT]
+    missed = [w for w, o, _ in record["cards"] if o in (WRONG, SKIP)]
+    story = [t("dream.results.cards", right=words_text(app, view.scene.lexicon, right),
+               wrong=words_text(app, view.scene.lexicon, missed))] + story_lines(view, record)
+    for seat, role in enumerate(record["roles"]):
+        reason = reason_text(app, record["reasons"][seat], correct, wrong, record["story"])
+        lines.append(t("dream.bots.summary_line", name=view.scene.name(seat), role=t(f"dream.role.{role}"),
+                       points=record["points"][seat], reason=reason))
+    body = view.stage.inflate(-px(20, s), -px(10, s))
+    font, wrapped = tx.fit_block(app.fonts, "\n".join(lines[1:] + story), body.width,
+                                 body.height - px(40, s), px(17, s))
+    tx.draw_line(surface, app.fonts, lines[0], pygame.Rect(body.left, body.top, body.width, px(34, s)), px(22, s),
+                 theme.PLUM, bold=True, align="left")
+    y = body.top + px(40, s)
+    for line in wrapped:
+        surface.blit(tx.render(font, line, theme.INK), (body.left, y))
+        y += font.get_linesize()
+
+
+def story_lines(view, record: dict) -> list:
+    t = view.app.t
+    if record["roles"][view.me] == DREAMER:
+        if view.story_check is None:
+            return []
+        found, missed = ([view.scene.word_name(w) for w in part] for part in view.story_check)
+        key = "dream.bots.story_missed" if missed else "dream.bots.story_all"
+        join = view.app.i18n.join
+        return [t(key, found=join(found) or t("dream.log.none"), missed=join(missed))]
+    if view.bot_story:
+        return [t("dream.bots.bot_story", name=view.scene.name(record["dreamer"]), story=view.bot_story)]
+    return []

@@ -1,0 +1,312 @@
+"""The Dream Teller table: the shell both modes share, and the dream's clock.
+
+The scene owns the top bar, the side column (players with their running
+totals and penalties, the log) and the sand-glass clock, and hands the rest of
+the window to a MODE VIEW picked by `state.mode`: `table_view.TableModeView`
+(a real table around one screen) or `bot_view.BotModeView` (one person and
+bots). A mode view has `layout(rect, s)`, `draw(surface)` (every frame, over
+the cached frame), `handle_event(event) -> bool` (True: used; it sees every
+event first), `update(dt)`, `on_events(events)` (the engine events of each
+applied action) and `still() -> bool`; the bot view also `holds()` (the bots wait)
+and `bot_pause(level, legal, seconds)` (their pace).
+
+The clock (`clock.SandClock`) runs in real seconds while a view has started
+it and nothing covers the table. The engine hears it as actions: the scene
+applies `("clock", s)` when it pauses, before each outcome (`outcome`), before
+a save, the rules or leaving, and `("time_up",)` when the sand runs out; the
+session autosaves after each, so a round in progress resumes with the time it
+had. Ticks sound in the last ten seconds and an alarm at the end.
+
+Table mode has no curtain of the base class (the view raises its own between
+the players who look at their roles), no bots, no Suggest and no fast-forward;
+Undo takes back a penalty given by mistake (with the clock reports after it).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...ui import text as tx
+from ...ui import theme
+from ...ui.log_panel import LogPanel
+from ...ui.table_scene import TableScene, button_look
+from ...ui.theme import px
+from .clock import SandClock
+from .layout import compute
+from .lexicon import load_lexicon
+from .narrate import Narrator, describe_action, word_name
+from .state import BOTS, CORRECT, DREAM, GAME_ID, TABLE, TIME_UP
+
+CLOCK_KINDS = ("clock", "time_up")  # what the sand says: never a move to take back on its own
+SOUNDS = (("game_end", "end"), ("round_end", "end"), ("penalty", "play"), ("right", "take"), ("card", "draw"))
+
+
+class DreamScene(TableScene):
+    game_id = GAME_ID
+
+    def __init__(self, app, session=None, replay=None):
+        super().__init__(app, session, replay)
+        state = self.state
+        self.lexicon = load_lexicon()
+        self.clock = SandClock(state.seconds, state.clock)
+        self.narrator = (TableNarrator(app, self.seats, self.lexicon) if state.mode == TABLE else
+                         Narrator(app, self.seats, self.lexicon, viewer=self.viewer))
+        self.log = LogPanel(app, lambda: app.t("dream.log.title"))
+        self.buttons = self._table_buttons()
+        self.view = self._make_view()
+        self._rebuild_log()
+
+    def _make_view(self):
+        if self.state.mode == TABLE:
+            from .table_view import TableModeView
+
+            return TableModeView(self)
+        from .bot_view import BotModeView
+
+        return BotModeView(self)
+
+    # -- what the views read --------------------------------------------------------
+    def word_name(self, word: str) -> str:
+        """A dream word in the app's language."""
+        return word_name(self.app, self.lexicon, word)
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    # -- the clock --------------------------------------------------------------------
+    def clock_running(self) -> bool:
+        return self.clock.running and self.state.phase == DREAM and not self.replay
+
+    def start_clock(self) -> None:
+        """Let the sand run (the dream starts or goes on after a pause)."""
+        if not self.replay and self.state.phase == DREAM and self.clock.left > 0:
+            self.clock.running = True
+
+    def pause_clock(self) -> None:
+        """Stop the sand and tell the engine the time left."""
+        self.clock.running = False
+        self.report_clock()
+
+    def report_clock(self) -> None:
+        if self.replay or self.session is None or self.state.phase != DREAM:
+            return
+        action = self.clock.report(self.state.clock)
+        if action is not None:
+            self.apply(action)
+
+    def outcome(self, action) -> None:
+        """An outcome of the dream (or the story): the time left first, then the action."""
+        self.report_clock()
+        self.apply(action)
+
+    def _update_clock(self, dt: float) -> None:
+        if not self.clock_running():
+            return
+        for sound in self.clock.advance(dt):
+            self.app.sound.play(sound)
+        if self.clock.left <= 0:
+            self.apply(TIME_UP)
+
+    # -- Scene hooks ------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._update_clock(dt)
+        self.view.update(dt)
+
+    def handle_event(self, event) -> None:
+        if self.layout is not None and self.view.handle_event(event):
+            return
+        super().handle_event(event)
+
+    def still(self) -> bool:
+        """Idle while nothing moves: not while the sand runs, a bot thinks or results are due."""
+        if self.clock_running() or self.timeline or self.hint_runner is not None or self.runner is not None:
+            return False
+        if self.state.is_over() and not self.results_shown and self.state.mode == BOTS:
+            return False
+        return self.view.still()
+
+    def on_exit(self) -> None:
+        """Leaving the table for good (the menu, quitting): the autosave keeps the time left."""
+        super().on_exit()
+        self.clock.running = False
+        self.report_clock()
+
+    def _ensure_layout(self, size: tuple) -> None:
+        if self.layout is not None and self.layout.size == tuple(size):
+            return
+        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay)
+        for name, rect in list(lay.buttons.items()) + list(lay.replay.items()):
+            self.buttons[name].place(rect, lay.s)
+            self.buttons[name].size = theme.TEXT_SMALL
+        self._regions = lay.regions()
+        self._frame = None
+        self.view.layout(lay.main, lay.s)
+
+    def results_scene(self):
+        from .results import DreamResultsScene
+
+        return DreamResultsScene
+
+    def _clear_selection(self) -> None:
+        """Nothing is picked on this table: the views keep their own state."""
+
+    # -- turns -----------------------------------------------------------------------
+    def _update_turn(self, dt: float) -> None:
+        """Table mode: the view leads (every action is the table's, said for the dreamer's seat);
+        bot mode: the base class's turn loop, unless the view holds the bots."""
+        if self.state.mode == TABLE:
+            self.viewer = self.state.current_player()
+        elif not self.view.holds():
+            super()._update_turn(dt)
+
+    def _accepts(self, action, legal: list) -> bool:
+        """A bot's clue or guess is free text: the engine's own check, not the sample in `legal`."""
+        return action in legal or (isinstance(action, tuple) and bool(action) and self.state._is_legal(action))
+
+    def _bot_pause(self, level: str, legal: list, seconds: float):
+        """Bot mode: the view paces the bots (a clue every few seconds, as at a table)."""
+        return self.view.bot_pause(level, legal, seconds)
+
+    def finish(self) -> None:
+        """The table asked for the results (after the last round's scores)."""
+        if self.state.is_over() and not self.results_shown:
+            self.results_shown = True
+            self.show_results()
+
+    def describe_action(self, action) -> str:
+        return describe_action(self.app, self.state, action)
+
+    def can_hint(self) -> bool:
+        """No Suggest in either mode: table mode's moves are the table's, and in bot mode the shared
+        adviser's playouts of whole dreams took some 30 s and could only offer a word id (the clue
+        menu) as a clue, not a word in the game's language."""
+        return False
+
+    def can_undo(self) -> bool:
+        """Something to take back besides the clock: in table mode the last action that is not a
+        clock report nor the time-up is a penalty; in bot mode it is the person's move, but never a
+        refused clue's penalty (the clue checker's verdict, not a move)."""
+        if not super().can_undo():
+            return False
+        last = next((a for a in reversed(self.session.actions) if a[0] not in CLOCK_KINDS), None)
+        if last is None or self.state.mode == TABLE:
+            return last is not None and last[0] == "penalty"
+        mine = [a for a, seat in zip(self.session.actions, self.session.actors)
+                if seat == self.viewer and a[0] not in CLOCK_KINDS]
+        return not mine or mine[-1][0] != "penalty"
+
+    def undo(self) -> None:
+        """Take back the last penalty, passing over the clock's reports and the time-up after it
+        (the time is not a move: the sand that ran out stays out)."""
+        if not self.can_undo():
+            return
+        super().on_exit()  # a bot or a hint thinking about the undone position stops (not the clock's report)
+        while self.can_undo():
+            before = list(self.session.actions)
+            self.session.undo()
+            if before[len(self.session.actions)][0] not in CLOCK_KINDS:
+                break
+        self._reset_view()
+        if self.state.phase == DREAM and self.clock.left <= 0:
+            self.apply(TIME_UP)
+        self.clock.left = min(self.clock.left, float(self.state.clock))
+
+    def open_save(self) -> None:
+        self.pause_clock()
+        super().open_save()
+
+    def open_rules(self) -> None:
+        self.pause_clock()
+        super().open_rules()
+
+    def _after_action(self, before, events: list) -> None:
+        kinds = {e["type"] for e in events}
+        if self.replay or "round" in kinds or "time_up" in kinds or "game_end" in kinds:
+            self.clock = SandClock(self.state.seconds, self.state.clock)
+        self.log.entries.extend(self._log_lines(events, self.state))
+        self.log.offset = 0
+        right = [{"type": "right"}] if any(e["type"] == "card" and e["outcome"] == CORRECT for e in events) else []
+        self._play_first(events + right, SOUNDS)  # a word guessed right sounds brighter than one let go
+        self.view.on_events(events)
+        self.dirty = True
+
+    def _log_lines(self, events: list, state) -> list:
+        return self.narrator.lines(events, state)
+
+    def _reset_view(self) -> None:
+        super()._reset_view()
+        if self.replay:
+            self.clock = SandClock(self.state.seconds, self.state.clock)
+        self.view.on_events([])
+
+    # -- buttons and drawing ------------------------------------------------------------
+    def _update_buttons(self) -> None:
+        b = self.buttons
+        table = self.state.mode == TABLE
+        b["undo"].enabled = self.can_undo()
+        b["undo"].visible = b["save"].visible = not self.replay
+        b["ff"].visible = not table
+        b["hint"].visible = False
+        b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
+
+    def _status(self) -> str:
+        t, state = self.app.t, self.state
+        if self.replay:
+            return t("dream.table.status.replay", i=self.replay_step, n=len(self.record.actions))
+        if state.is_over():
+            return t("dream.table.status.over")
+        return t("dream.table.status.round", round=state.round + 1, rounds=len(self.seats),
+                 name=self.name(state.dreamer()))
+
+    def _parts(self):
+        lay, s, lang = self.layout, self.layout.s, self.app.lang
+        status = self._status()
+        yield "status", (status, lang), lambda f: tx.draw_line(f, self.app.fonts, status, lay.status, px(21, s),
+                                                               theme.GOLD_LIGHT, bold=True, align="left")
+        top = [self.buttons[n] for n in lay.buttons]
+        yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
+        rows = self._player_lines()
+        yield "players", (lang, lay.size, tuple(rows)), lambda f: self._paint_players(f, rows)
+        entries = self.log.entries
+        yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
+            lambda f: self.log.draw(f, lay.log, s)
+
+    def _player_lines(self) -> list:
+        """(name, total, penalties, dreaming now) per seat."""
+        state = self.state
+        dreamer = None if state.is_over() else state.dreamer()
+        scores = state.scores()
+        return [(self.name(i), scores[i], state.penalties[i], i == dreamer) for i in range(len(self.seats))]
+
+    def _paint_players(self, frame, rows) -> None:
+        lay, s, t, fonts = self.layout, self.layout.s, self.app.t, self.app.fonts
+        theme.panel(frame, lay.players, s, with_shadow=False)
+        tx.draw_line(frame, fonts, t("dream.table.players"), lay.players_title(), px(18, s), theme.PLUM, bold=True,
+                     align="left")
+        for rect, (name, total, penalties, dreaming) in zip(lay.player_rows(), rows):
+            if dreaming:
+                pygame.draw.rect(frame, theme.GOLD_LIGHT, rect.inflate(px(6, s), 0), border_radius=px(6, s))
+            score_w = rect.width * 2 // 5
+            label = t("dream.table.dreaming", name=name) if dreaming else name
+            tx.draw_line(frame, fonts, label, pygame.Rect(rect.left, rect.top, rect.width - score_w, rect.height),
+                         px(16, s), theme.INK, bold=dreaming, align="left")
+            score = t("dream.table.total_penalties", total=total, n=penalties) if penalties else str(total)
+            tx.draw_line(frame, fonts, score, pygame.Rect(rect.right - score_w, rect.top, score_w, rect.height),
+                         px(16, s), theme.RED if penalties else theme.INK, bold=True, align="right")
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        """The mode view, and in a replay its step buttons over the view's empty foot."""
+        self.view.draw(surface)
+        for name in self.layout.replay:
+            self.buttons[name].draw(surface)
+
+
+class TableNarrator(Narrator):
+    """Table mode's log. The whole table reads the one screen, the dreamer too until their eyes
+    close (the reveal) and once they open (the scores, with the next word already drawn), so it
+    names the word in play and the wrong pile as it would to the dreamer, whoever dreams: never
+    before the round's end."""
+
+    def hidden(self) -> bool:
+        return True
