@@ -338,6 +338,15 @@ def test_monkey_clicks_keys_text_and_resizes_never_crash(app):
 
 
 
+def test_a_spirit_s_card_names_the_word_in_the_clue_language(app):
+    session, scene = start(app, players=4, seed=3, lang="en")  # a Chinese app, English clues
+    until(app, scene, lambda: not scene.view.dreaming() and not scene.view.holds(), dt=0.25)
+    word = scene.lexicon.words[session.state.current]
+    assert bot_draw.card_word(scene.view) == f"{word.name['en']}（{word.name['zh']}）"
+    app.i18n.set_language("en")
+    assert bot_draw.card_word(scene.view) == word.name["en"]
+
+
 def test_no_suggest_in_bot_mode(app):
     """The shared adviser cannot say a clue in words (it knows the clue menu's word ids only)."""
     session, scene = start(app, players=4, seed=3)

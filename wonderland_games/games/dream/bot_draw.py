@@ -92,9 +92,19 @@ def _draw_card(view, surface) -> None:
     if hidden:
         tx.draw_block(surface, fonts, t("dream.bots.eyes_closed"), middle, px(20, s), theme.WHITE)
     elif state.current is not None:
-        tx.draw_line(surface, fonts, view.scene.word_name(state.current), middle, px(44, s), theme.PLUM, bold=True)
+        tx.draw_block(surface, fonts, card_word(view), middle, px(44, s), theme.PLUM, bold=True)
     tx.draw_line(surface, fonts, t("dream.bots.piles", correct=correct, wrong=wrong), foot, px(16, s),
                  theme.WHITE if hidden else theme.INK)
+
+
+def card_word(view) -> str:
+    """The word on a spirit's card in the clue language (what the clues are checked against),
+    with its name in the app's language after it when that differs."""
+    word = view.scene.lexicon.words.get(view.state.current)
+    if word is None:
+        return view.scene.word_name(view.state.current)
+    shown, own = word.name[view.state.lang], view.scene.word_name(word.id)
+    return shown if own == shown else f"{shown} ({own})" if view.app.lang == "en" else f"{shown}（{own}）"
 
 
 def _draw_bubbles(view, surface, centres: list) -> None:
