@@ -24,13 +24,13 @@ FRAGMENTS = {
            "a Hard dreamer waits for {hard}%", "{words} words in {themes} themes",
            "at least {associations} associations per language", "at least {decoys} decoys",
            "worth 1 point off", "fewer penalties wins", "a new one every {gap_low} to {gap_high} seconds",
-           "type one word within {clue_seconds} seconds"],
+           "type one word within {clue_seconds} seconds", "or after {clue_limit} clue turns"],
     "zh": ["{low} 到 {high} 人", "一场梦 {minutes} 分钟", "再加 {story} 分", "正确张数再加 {balance} 分",
            "相差 1 张：按较多一侧", "相差 2 张及以上：按较少一侧", "最多 {zh_chars} 个字", "{part} 个及以上字母",
            "一个人和 {bots_low} 到 {bots_high} 个电脑", "略过最强的 {easy_skip} 条线索", "占到 {easy}% 的把握",
            "普通要等到 {normal}%", "困难的做梦者要 {hard}%", "{themes} 个主题", "共 {words} 个词",
            "至少 {associations} 个按强弱排好的联想", "至少 {decoys} 个", "扣 1 分", "同分时罚分少的获胜",
-           "每 {gap_low} 到 {gap_high} 秒一条", "在 {clue_seconds} 秒内打出一个词"],
+           "每 {gap_low} 到 {gap_high} 秒一条", "在 {clue_seconds} 秒内打出一个词", "已经给过 {clue_limit} 轮线索"],
 }
 
 
@@ -47,7 +47,7 @@ def fields() -> dict:
             "words": len(LEXICON.words), "themes": len(LEXICON.themes),
             "associations": min(len(w.associations[lang]) for w in words for lang in LANGS),
             "decoys": min(len(w.decoys) for w in words), "gap_low": bot_view.CLUE_GAP[0],
-            "gap_high": bot_view.CLUE_GAP[1], "clue_seconds": bot_view.CLUE_SECONDS}
+            "gap_high": bot_view.CLUE_GAP[1], "clue_seconds": bot_view.CLUE_SECONDS, "clue_limit": state.CLUE_LIMIT}
 
 
 def test_the_bots_pace_is_the_one_the_page_states():

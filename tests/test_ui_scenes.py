@@ -476,6 +476,7 @@ NEVER_ONE = {
     "valley.table.preview.ways": "only shown for two ways or more",
     "voyage.buttons.buy_money": "always 2 cards",
     "voyage.log.reward_card": "{cards} is already a counted phrase",
+    "dream.log.setup": "4 to 10 players",
 }
 
 

@@ -160,7 +160,7 @@ class Narrator:
         winners = e["winners"]
         names = self.app.i18n.join([self.names[w] for w in winners])
         key = "dream.log.end_shared" if len(winners) > 1 else "dream.log.end"
-        return self.app.t(key, names=names, points=e["scores"][winners[0]])
+        return self.app.t(key, names=names, n=e["scores"][winners[0]])
 
 
 def describe_action(app, state, action) -> str:
