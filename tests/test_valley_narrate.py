@@ -3,15 +3,12 @@ offers has a clean sentence in both languages, and the log never gives away a hi
 
 import random
 import re
-import string
 from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 from wonderland_games.core.game import Seat
-from wonderland_games.core.paths import data_dir
 from wonderland_games.games.valley import state as state_module
 from wonderland_games.games.valley.effects import Choose
 from wonderland_games.games.valley.narrate import Narrator, describe_action, simple_text
@@ -279,25 +276,6 @@ def test_the_solo_opponent_is_named_with_its_level_and_its_win_is_told(words):
     assert narrator.event(state, took)[0][0] == \
         "The Jabberwock cannot go there and takes a card instead: Drowsy Dormouse."
     assert narrator.event(state, {"type": "opponent_recall", "workers": 0, "points": 0}) == []
-
-
-def _flat(tree, prefix=""):
-    out = {}
-    for key, value in tree.items():
-        if isinstance(value, dict):
-            out.update(_flat(value, f"{prefix}{key}."))
-        else:
-            out[prefix + key] = str(value)
-    return out
-
-
-def test_both_languages_have_the_same_keys_and_placeholders():
-    tree = yaml.safe_load((data_dir() / "valley" / "strings.yaml").read_text(encoding="utf-8"))
-    zh, en = _flat(tree["zh"]), _flat(tree["en"])
-    assert set(zh) == set(en)
-    fields = string.Formatter()
-    for key in zh:
-        assert {f for _, f, _, _ in fields.parse(zh[key]) if f} == {f for _, f, _, _ in fields.parse(en[key]) if f}, key
 
 
 def test_a_production_card_that_yields_nothing_at_a_season_change_says_so(words):

@@ -1,0 +1,35 @@
+"""Every game's strings (data/<game>/strings.yaml): the same keys and the same placeholders in
+both languages, so a switch of language never shows a key or an unfilled field."""
+
+import string
+
+import pytest
+import yaml
+
+from wonderland_games.core.paths import data_dir
+
+FILES = sorted(data_dir().glob("*/strings.yaml"))
+
+
+def _flat(tree: dict, prefix: str = "") -> dict:
+    out = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[prefix + key] = str(value)
+    return out
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.parent.name)
+def test_both_languages_have_the_same_keys_and_placeholders(path):
+    tree = yaml.safe_load(path.read_text(encoding="utf-8"))
+    zh, en = _flat(tree["zh"]), _flat(tree["en"])
+    assert set(zh) == set(en)
+    fields = string.Formatter()
+    for key in zh:
+        assert {f for _, f, _, _ in fields.parse(zh[key]) if f} == {f for _, f, _, _ in fields.parse(en[key]) if f}, key
+
+
+def test_every_game_with_a_table_has_its_strings():
+    assert {p.parent.name for p in FILES} >= {"parade", "oz", "voyage", "valley", "dream"}
