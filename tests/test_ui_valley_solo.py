@@ -74,8 +74,8 @@ def solo_session(player: int, opponent: int) -> Session:
     return session
 
 
-@pytest.mark.parametrize("lang, banner, row", [("en", "The Jabberwock wins with 41!", "The Jabberwock (opponent)"),
-                                               ("zh", "炸脖龙以 41 分获胜！", "炸脖龙（对手）")])
+@pytest.mark.parametrize("lang, banner, row", [("en", "The Jabberwock wins with 41!", "The Jabberwock (Normal)"),
+                                               ("zh", "炸脖龙以 41 分获胜！", "炸脖龙（普通）")])
 def test_results_name_the_opponent_when_it_wins(app, drawn, lang, banner, row):
     app.i18n.set_language(lang)
     app.push(ResultsScene(app, solo_session(30, 41), record_stats=False))
@@ -88,7 +88,7 @@ def test_results_rank_the_opponent_second_when_the_player_wins_or_ties(app, draw
     app.i18n.set_language("en")
     app.push(ResultsScene(app, solo_session(35, 35), record_stats=False))
     step(app)
-    assert "Alice wins!" in drawn and drawn.index("Alice") < drawn.index("The Jabberwock (opponent)")
+    assert "Alice wins!" in drawn and drawn.index("Alice") < drawn.index("The Jabberwock (Normal)")
     for size in ((1024, 640), (1920, 1080)):
         app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))

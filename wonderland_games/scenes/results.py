@@ -21,6 +21,7 @@ from __future__ import annotations
 import pygame
 
 from ..core import registry
+from ..core.game import BOT_LEVELS
 from ..ui import text as tx
 from ..ui import theme
 from ..ui.dialogs import show_error
@@ -165,6 +166,14 @@ class ResultsScene(FormScene):
             pygame.draw.line(surface, theme.PAPER_EDGE, details.topleft, details.topright, max(1, theme.px(2, s)))
             self.draw_details(surface, details.inflate(0, -theme.px(16, s)))
 
+    def opponent_label(self, name: str) -> str:
+        """A solo opponent's ranking row: "The Jabberwock (Hard)" when the game names its level
+        (`extra["opponent_level"]`, in the seats' level words, as the game's own table says it)."""
+        level = self.result.extra.get("opponent_level")
+        if level in BOT_LEVELS:
+            return self.app.t("results.opponent_label_level", name=name, level=self.app.t(f"setup.{level}"))
+        return self.app.t("results.opponent_label", name=name)
+
     def solo_opponent(self) -> tuple | None:
         """(name, total) of a solo game's own opponent, or None."""
         extra = self.result.extra
@@ -210,7 +219,7 @@ class ResultsScene(FormScene):
             if won:
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, row, border_radius=theme.px(8, s))
             if seat is None:
-                self.draw_row(surface, row, rank, t("results.opponent_label", name=opponent[0]), opponent[1], won)
+                self.draw_row(surface, row, rank, self.opponent_label(opponent[0]), opponent[1], won)
             else:
                 self.draw_seat_row(surface, row, seat, rank, won)
             y += row_h
