@@ -222,6 +222,15 @@ class TableScene(Scene):
         """A key on a live table that the game gives a meaning (Enter confirms, ...)."""
 
     # -- turns -------------------------------------------------------------------------
+    def _replay_or_over_status(self, keys: str):
+        """The status line of a replay ("<keys>.replay": step i of n) or a finished game
+        ("<keys>.over"), or None while a live game goes on."""
+        if self.replay:
+            return self.app.t(f"{keys}.replay", i=self.replay_step, n=len(self.record.actions))
+        if self.state.is_over():
+            return self.app.t(f"{keys}.over")
+        return None
+
     def _waiting_lines(self, over_key: str, wait_key: str):
         """The controls panel's lines when there is nothing for the viewer to plan, else None:
         a replay's step, the end, or whose turn it is (nothing while the viewer's own move plays out)."""

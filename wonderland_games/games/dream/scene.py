@@ -252,10 +252,9 @@ class DreamScene(TableScene):
 
     def _status(self) -> str:
         t, state = self.app.t, self.state
-        if self.replay:
-            return t("dream.table.status.replay", i=self.replay_step, n=len(self.record.actions))
-        if state.is_over():
-            return t("dream.table.status.over")
+        fixed = self._replay_or_over_status("dream.table.status")
+        if fixed is not None:
+            return fixed
         return t("dream.table.status.round", round=state.round + 1, rounds=len(self.seats),
                  name=self.name(state.dreamer()))
 

@@ -759,10 +759,9 @@ class OzScene(TableScene):
 
     def _status(self) -> str:
         t, state = self.app.t, self.state
-        if self.replay:
-            return t("oz.status.replay", i=self.replay_step, n=len(self.record.actions))
-        if state.is_over():
-            return t("oz.status.over")
+        fixed = self._replay_or_over_status("oz.status")
+        if fixed is not None:
+            return fixed
         seat = state.current_player()
         name = self.seats[seat].name
         prefix = t("oz.status.round", n=max(1, state.round)) + t("sep")

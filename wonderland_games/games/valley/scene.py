@@ -620,10 +620,9 @@ class ValleyScene(TableScene):
     # -- what the table says -----------------------------------------------------------------
     def _status(self) -> str:
         t, state = self.app.t, self.state
-        if self.replay:
-            return t("valley.table.status.replay", i=self.replay_step, n=len(self.record.actions))
-        if state.is_over():
-            return t("valley.table.status.over")
+        fixed = self._replay_or_over_status("valley.table.status")
+        if fixed is not None:
+            return fixed
         seat = state.current_player()
         name = self.seats[seat].name
         season = self.app.i18n.pick(self.valley.seasons[state.season[seat]].name)

@@ -426,10 +426,9 @@ class VoyageScene(TableScene):
     # -- what the table says -----------------------------------------------------------------
     def _status(self) -> str:
         t, state = self.app.t, self.state
-        if self.replay:
-            return t("voyage.status.replay", i=self.replay_step, n=len(self.record.actions))
-        if state.is_over():
-            return t("voyage.status.over")
+        fixed = self._replay_or_over_status("voyage.status")
+        if fixed is not None:
+            return fixed
         seat = state.current_player()
         name = self.seats[seat].name
         prefix = t("voyage.status.round", n=state.round, limit=rules.ROUND_LIMIT) + t("sep")
