@@ -309,9 +309,33 @@ def test_a_game_against_bots_from_the_setup_screen_takes_clues_in_the_app_s_lang
     scene = app.stack[-1]
     assert isinstance(scene, DreamScene) and isinstance(scene.view, BotModeView)
     assert scene.state.lang == lang and scene.state.mode == "bots"
-    app.i18n.set_language("en" if lang == "zh" else "zh")
+    other = "en" if lang == "zh" else "zh"
+    app.i18n.set_language(other)
     again = SetupScene(app, registry.get("dream"))
-    assert {o.option: c for o, c in again.options}["lang"].value == lang, "the last pick is remembered"
+    assert {o.option: c for o, c in again.options}["lang"].value == other, \
+        "a clue language left at the app's default follows the app's language"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_clue_language_picked_apart_from_the_app_s_is_remembered_across_a_language_change(app, user_dirs, lang):
+    from wonderland_games.core import registry
+    from wonderland_games.scenes.setup import SetupScene
+
+    other = "en" if lang == "zh" else "zh"
+    app.i18n.set_language(lang)
+    setup = SetupScene(app, registry.get("dream"))
+    app.push(setup)
+    step(app, 2)
+    picks = {option.option: choice for option, choice in setup.options}
+    picks["lang"].set_options(picks["lang"].options, other)
+    setup.rows[1].kind.set_options(setup.rows[1].kind.options, "bot-normal")
+    click(app, setup.start_button.rect.center)
+    step(app, 2)
+    assert app.stack[-1].state.lang == other
+    for app_lang in (lang, other):
+        app.i18n.set_language(app_lang)
+        again = SetupScene(app, registry.get("dream"))
+        assert {o.option: c for o, c in again.options}["lang"].value == other
 
 
 def test_monkey_clicks_keys_text_and_resizes_never_crash(app):

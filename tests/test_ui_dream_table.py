@@ -19,6 +19,7 @@ from wonderland_games.games.dream.table_view import reveal_order
 from wonderland_games.scenes.results import ResultsScene
 from wonderland_games.ui import text as tx
 from wonderland_games.ui.testing import click, key, monkey, step
+from wonderland_games.ui.theme import px
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -421,3 +422,17 @@ def test_a_replay_steps_through_a_table_game_with_its_buttons(app):
     assert scene.state.is_over() and scene.view.stage == "scores" and {"dream", "scores"} <= stages
     click(app, scene.buttons["prev"].rect.center)
     assert scene.replay_step == len(record.actions) - 1 and scene.view.stage != "reveal"
+
+
+def test_the_top_bar_shows_no_fast_forward_nor_suggest_at_a_table_and_leaves_no_gap(app):
+    """A table of people has no bot to hurry and Dream offers no Suggest: neither button
+    keeps a slot, the status line has the room, and F does not toggle a hidden setting."""
+    session, scene = start(app)
+    lay = scene.layout
+    assert set(lay.buttons) == {"undo", "save", "rules", "menu"}
+    assert lay.status.right >= lay.buttons["undo"].left - px(24, lay.s)
+    before = app.settings.fast_forward
+    key(app, pygame.K_f)
+    assert app.settings.fast_forward == before
+    bots = compute(lay.size, 4, table=False)
+    assert set(bots.buttons) == {"ff", "undo", "save", "rules", "menu"}, "bot mode keeps fast-forward"

@@ -55,11 +55,12 @@ def recall_options(game_id: str) -> dict:
 
 
 def remember(game_id: str, seats: list, options: dict | None = None) -> bool:
-    """Store the seats (dicts with kind, name, pick) of `game_id` and its whole-game picks;
-    False when the file cannot be written."""
+    """Store the seats (dicts with kind, name, pick) of `game_id` and its whole-game picks
+    (given as {} they are forgotten, so each falls back to its default); False when the file
+    cannot be written."""
     data = _load()
     data[game_id] = [{"kind": s["kind"], "name": s["name"], "pick": s.get("pick")} for s in seats]
-    if options:
+    if options is not None:
         data[f"{game_id}:options"] = dict(options)
     try:
         atomic_write_json(setup_path(), data)

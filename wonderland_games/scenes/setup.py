@@ -260,9 +260,14 @@ class SetupScene(FormScene):
         except (ValueError, KeyError, OSError) as exc:
             show_error(self.app, self.app.t("setup.failed", error=exc))
             return
-        setup_memory.remember(self.info.id, [row.remembered() for row in rows],
-                              {option.option: picked.value for option, picked in self.options})
+        setup_memory.remember(self.info.id, [row.remembered() for row in rows], self._picks_to_remember())
         open_game(self.app, session, replace=True)
+
+    def _picks_to_remember(self) -> dict:
+        """The whole-game picks, leaving out one that is its language's default: Dream's clue
+        language then keeps following the app's language instead of sticking to the last one."""
+        return {option.option: picked.value for option, picked in self.options
+                if not (callable(option.default) and picked.value == option.default(self.app.lang))}
 
     # -- layout --------------------------------------------------------------------
     def _label(self, rect, text, style: str = "bold", seat: int | None = None) -> None:

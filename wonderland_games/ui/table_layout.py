@@ -15,13 +15,14 @@ def union(rects, grow: int) -> pygame.Rect:
     return rects[0].unionall(rects[1:])
 
 
-def top_bar(width: int, s: float, margin: int, button_w: int) -> tuple:
-    """(bar, {name: button rect}, status rect): the buttons right-aligned in
-    TOP_BUTTONS order (fast-forward narrower), the status line filling the rest."""
+def top_bar(width: int, s: float, margin: int, button_w: int, names: tuple = TOP_BUTTONS) -> tuple:
+    """(bar, {name: button rect}, status rect): the buttons `names` (TOP_BUTTONS, or those of
+    them a game shows) right-aligned in that order (fast-forward narrower), the status line
+    filling the rest, so a button a game never shows leaves no gap."""
     top = pygame.Rect(margin, margin // 2, width - 2 * margin, px(50, s))
     gap = px(8, s)
     buttons, x = {}, top.right
-    for name in reversed(TOP_BUTTONS):
+    for name in reversed(names):
         w = button_w if name != "ff" else px(64, s)
         x -= w
         buttons[name] = pygame.Rect(x, top.top + px(6, s), w, top.height - px(12, s))

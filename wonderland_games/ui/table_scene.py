@@ -192,15 +192,16 @@ class TableScene(Scene):
         """A mouse event no button took: the game's hover and clicks."""
 
     def _key(self, event) -> None:
-        """Esc drops a half-made choice or leaves, F fast-forwards, Ctrl+Z undoes, and in a
-        replay Left/Right/Space step and play; other keys go to `_play_key`."""
+        """Esc drops a half-made choice or leaves, F fast-forwards (where its button shows),
+        Ctrl+Z undoes, and in a replay Left/Right/Space step and play; other keys go to
+        `_play_key`."""
         key = event.key
         if key == pygame.K_ESCAPE:
             if self._has_choice():
                 self._clear_selection()
             else:
                 self.to_menu()
-        elif key == pygame.K_f:
+        elif key == pygame.K_f and self.buttons["ff"].visible:
             self.toggle_fast_forward()
         elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()

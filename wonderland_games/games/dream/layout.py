@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...ui.table_layout import top_bar, union
+from ...ui.table_layout import TOP_BUTTONS, top_bar, union
 from ...ui.theme import px, scale
 
 TITLE = 24  # a side panel's title line (unscaled)
@@ -60,11 +60,17 @@ class Layout:
         return {"status": self.status, "buttons": buttons, "players": self.players, "log": self.log}
 
 
-def compute(size: tuple, seats: int, replay: bool = False) -> Layout:
+def bar_buttons(table: bool) -> tuple:
+    """The top-bar buttons Dream shows: no Suggest (the shared adviser cannot think up a clue
+    or a guess), and no fast-forward at a table of people, where no bot moves."""
+    return tuple(n for n in TOP_BUTTONS if n != "hint" and not (table and n == "ff"))
+
+
+def compute(size: tuple, seats: int, replay: bool = False, table: bool = False) -> Layout:
     w, h = size
     s = scale(size)
     m = px(10, s)
-    top, buttons, status = top_bar(w, s, m, px(100, s))
+    top, buttons, status = top_bar(w, s, m, px(100, s), bar_buttons(table))
     body_top = top.bottom + m
     body = pygame.Rect(m, body_top, w - 2 * m, h - m - body_top)
     side_w = max(px(260, s), int(w * 0.24))

@@ -135,7 +135,7 @@ class DreamScene(TableScene):
     def _ensure_layout(self, size: tuple) -> None:
         if self.layout is not None and self.layout.size == tuple(size):
             return
-        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay)
+        lay = self.layout = compute(tuple(size), len(self.seats), replay=self.replay, table=self.state.mode == TABLE)
         for name, rect in list(lay.buttons.items()) + list(lay.replay.items()):
             self.buttons[name].place(rect, lay.s)
             self.buttons[name].size = theme.TEXT_SMALL
