@@ -556,3 +556,27 @@ def test_the_card_trade_says_what_a_card_buys(app):
     assert state.decision()[0] == "trade"
     assert scene.choice()["title"] == ("March Hare: pick 1 in your hand to give for 1 resource of your choice "
                                        "(3 trades left), or stop.")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("players", [3, 4])
+def test_narrow_city_cards_never_split_a_word_without_a_hyphen(app, size, players):
+    """A 1024x640 screenshot of four cities showed 'Moonligh / t Theatre' and 'Mushroo / m Patch': on
+    the narrow city cards of 3-4 players a name may shrink or cut a word after a hyphen, but a line
+    never ends inside a word without one, and nothing is ellipsized."""
+    from wonderland_games.games.valley import city_view
+
+    app.i18n.set_language("en")
+    seats = [Seat("Ann")] + [Seat(f"Bot {i}", BOT, "random") for i in range(players - 1)]
+    session, scene = start(app, seats, seed=5)
+    scene.on_resize(size)
+    scene._ensure_layout(size)
+    lay = scene.layout
+    rect = lay.city_slots(0)[0]
+    for kind in session.state.cards.kinds.values():
+        name = kind.name["en"]
+        _, lines, _, _ = city_view._name_block(rect, lay.s, app, kind, False)
+        joined = ""
+        for line in lines:
+            joined += line if not joined or joined.endswith("-") else " " + line
+        assert "…" not in joined and joined.replace("-", "") == name.replace("-", ""), (name, lines)

@@ -2,9 +2,10 @@
 
 QA screenshots at 1024x640 showed names shrunk to 9 px, ellipsized ("Looking-Gl…")
 or split mid-word ("Bountifu / l"). A name here wraps onto more lines before it
-shrinks, never below `legible` (12 px at 1024x640); an English name breaks at
-spaces, then after a hyphen, and only a word wider than the whole line is cut,
-with a hyphen. Only when even that cannot fit the height does it shrink further.
+shrinks, never below `legible` (12 px at 1024x640) where there is room; an
+English name breaks at spaces, then after a hyphen, and only a word wider than
+the whole line is cut, with a hyphen. Only when even that cannot fit the height
+(city cards with 3-4 players) does it shrink, down to 2/3 of legible.
 """
 
 from __future__ import annotations
@@ -68,8 +69,10 @@ def wrap_name(font, text: str, width: int, cut: bool):
 
 def name_lines(fonts, text: str, width: int, height: int, size: int, smallest: int) -> tuple:
     """(font, lines): one line if a slightly smaller size fits it; else the largest size from `size`
-    down to `smallest` at which the name fits whole, words uncut, in bold, then in the regular face; else with cut words; else smaller still, then
-    ellipsized (a last resort)."""
+    down to `smallest` at which the name fits whole, words uncut, in bold; else in the regular face
+    at `smallest`, uncut, then with a word cut after a hyphen; else, smaller, down to 2/3 of
+    `smallest`, the same two (on the narrow city cards of 3-4 players a word split mid-way with
+    no hyphen, "Moonligh / t", read worse than a smaller one); else ellipsized (a last resort)."""
     size = max(smallest, size)
     for sz in range(size, max(smallest, size * 6 // 7) - 1, -1):  # one line, if a little smaller does it
         font = fonts.get(sz, True)
@@ -80,13 +83,13 @@ def name_lines(fonts, text: str, width: int, height: int, size: int, smallest: i
         lines = wrap_name(font, text, width, cut=False)
         if lines is not None and len(lines) * line_step(font) <= height:
             return font, lines
-    font = fonts.get(smallest, False)  # the regular face is narrower
-    lines = wrap_name(font, text, width, cut=False)
-    if lines is not None and len(lines) * line_step(font) <= height:
-        return font, lines
-    lines = wrap_name(font, text, width, cut=True)
-    if len(lines) * line_step(font) <= height:
-        return font, lines
+    smaller = range(smallest - 1, max(8, smallest * 2 // 3) - 1, -1)
+    tries = [(smallest, False), (smallest, True)] + [(sz, False) for sz in smaller] + [(sz, True) for sz in smaller]
+    for sz, cut in tries:  # the regular face is narrower
+        font = fonts.get(sz, False)
+        lines = wrap_name(font, text, width, cut=cut)
+        if lines is not None and len(lines) * line_step(font) <= height:
+            return font, lines
     return tx.fit_block(fonts, text, width, height, smallest, True, min_ratio=0.6)
 
 
