@@ -8,14 +8,17 @@ smaller font. A spot must lie inside the map, clear of every dot, and (while
 placing) clear of every name and leader line already placed; among those the
 cheapest wins (nearer, in a better direction, crossing fewer routes, covering
 fewer traveller spots). What depends only on the map is worked out once per
-size, so a pass is cheap: the cities with the fewest spots choose first, and a
-city left without a clean one moves up the order for the next pass (by how
-often it missed). Deterministic, and clean at every window size from 1024x640.
+size, so a pass is cheap: the cities with the most neighbours choose first; a
+name with no free spot may take one from a single neighbour that can move to
+another, and a city still left without one moves up the order for the next
+pass (by how often it missed). Deterministic, and clean at every window size
+from 1024x640.
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from typing import NamedTuple
 
@@ -27,6 +30,7 @@ DIRECTIONS = (("midtop", (0, 1)), ("midleft", (1, 0)), ("midright", (-1, 0)), ("
 LEVELS = 7  # distances tried: touching the dot, then 1..6 name heights farther with a leader line
 PASSES = 24
 SPACING = 2  # pixels kept free between two names (half that up and down)
+BUMP_TRIES = 30  # a name's cheapest spots it may take from a neighbour that can move
 
 
 class Label(NamedTuple):
@@ -144,21 +148,43 @@ def _span(line: tuple) -> pygame.Rect:
 
 
 def _pass(order: list, spots: dict) -> tuple:
-    """One greedy pass in `order`: each name takes its cheapest spot still free."""
+    """One greedy pass in `order`: each name takes its cheapest spot still free, or one that a
+    single placed name can give up by moving to another free spot of its own."""
     placed: dict = {}
-    boxes: list = []  # placed names, grown by SPACING so that two never touch
-    leaders: list = []
     failed = set()
     for city in order:
-        label = next((label for label in spots[city.id] if _free(label, boxes, leaders)), None)
+        label = _first_free(spots[city.id], placed) or _bump(city.id, spots, placed)
         if label is None:
             failed.add(city.id)
             label = spots[city.id].first()
         placed[city.id] = label
-        boxes.append(label.box.inflate(2 * SPACING, SPACING))
-        if label.leader:
-            leaders.append(label.leader)
     return placed, failed
+
+
+def _first_free(spots, placed: dict) -> Label | None:
+    boxes = [_grown(label) for label in placed.values()]
+    leaders = [label.leader for label in placed.values() if label.leader]
+    return next((label for label in spots if _free(label, boxes, leaders)), None)
+
+
+def _bump(city: str, spots: dict, placed: dict) -> Label | None:
+    for label in itertools.islice(spots[city], BUMP_TRIES):
+        clashing = [other for other, there in placed.items()
+                    if not _free(label, [_grown(there)], [there.leader] if there.leader else [])]
+        if len(clashing) != 1:
+            continue
+        rest = {k: v for k, v in placed.items() if k != clashing[0]}
+        rest[city] = label
+        moved = _first_free(spots[clashing[0]], rest)
+        if moved is not None:
+            placed[clashing[0]] = moved
+            return label
+    return None
+
+
+def _grown(label: Label) -> pygame.Rect:
+    """A placed name's box grown by SPACING, so that two names never touch."""
+    return label.box.inflate(2 * SPACING, SPACING)
 
 
 def _free(label: Label, boxes: list, leaders: list) -> bool:
