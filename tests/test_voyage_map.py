@@ -109,7 +109,8 @@ def test_close_cities_are_nudged_apart_just_enough():
             assert math.dist((a.x, a.y), (b.x, b.y)) >= GAP - 0.01, (a.id, b.id)
     moved = declutter({"a": (100, 100), "b": (100, 104), "far": (300, 300)}, gap=20)
     assert moved["far"] == (300, 300) and moved["a"][0] == moved["b"][0] == 100
-    assert moved["b"][1] - moved["a"][1] == pytest.approx(20, abs=0.1) and moved["a"][1] + moved["b"][1] == pytest.approx(204)
+    assert moved["b"][1] - moved["a"][1] == pytest.approx(20, abs=0.1)
+    assert moved["a"][1] + moved["b"][1] == pytest.approx(204)  # each moved half the way
     assert declutter({"a": (5, 5), "b": (5, 5)}, gap=10) == declutter({"b": (5, 5), "a": (5, 5)}, gap=10)
 
 
@@ -170,4 +171,19 @@ def test_the_map_shows_land_and_sea_and_is_drawn_once_per_size(view):
     assert sahara[2] < sahara[0] and pacific[2] > pacific[0] + 40 and chukotka[2] < chukotka[0], (sahara, pacific)
     assert math.dist(colour(100, 64), LAND) < 12  # Siberia, far from any city: plain parchment
     assert math.dist(colour(135, -24), LAND) > 20  # round Yulara: washed in Oceania's colour
-    assert view.base(pygame.Rect(0, 0, 640, 358)).get_size() == (640, 358)
+    for size in ((640, 358), (40, 22), (1, 1)):  # a window being dragged may pass through any size
+        assert view.base(pygame.Rect((0, 0), size)).get_size() == size
+
+
+def test_at_the_smallest_window_every_city_can_be_clicked_even_in_a_cluster(view):
+    area = compute((1024, 640), 2).map
+    radius = view.dot_radius(area)
+    for c in view.world.cities:
+        x, y = view.city_px(area, c.id)
+        nearest = min((o for o in view.world.cities if o.id != c.id), key=lambda o: math.dist((c.x, c.y), (o.x, o.y)))
+        ox, oy = view.city_px(area, nearest.id)
+        assert math.dist((x, y), (ox, oy)) >= 2 * radius + 4, (c.id, nearest.id)  # the dots do not touch
+        d = math.dist((x, y), (ox, oy))
+        toward = (round(x + (ox - x) * radius / d), round(y + (oy - y) * radius / d))  # the dot's edge facing it
+        assert view.city_at(area, (x, y), 2 * radius) == c.id
+        assert view.city_at(area, toward, 2 * radius) == c.id, (c.id, nearest.id)

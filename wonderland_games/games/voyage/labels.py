@@ -192,7 +192,9 @@ def _free(label: Label, boxes: list, leaders: list) -> bool:
     box, leader = label.box, label.leader
     if box.collidelist(boxes) >= 0 or any(box.clipline(*line) for line in leaders):
         return False
-    return leader is None or not (any(b.clipline(*leader) for b in boxes) or any(_cross(leader, line) for line in leaders))
+    if leader is None:
+        return True
+    return not any(b.clipline(*leader) for b in boxes) and not any(_cross(leader, line) for line in leaders)
 
 
 def _cross(s: tuple, t: tuple) -> bool:

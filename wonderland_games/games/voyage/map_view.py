@@ -3,7 +3,8 @@
 The land comes from assets/voyage/world_land.json (built by
 tools/make_world_map.py) in the projection of world.py; a ring that runs past
 the Pacific seam is drawn again one map-width over, so its two halves meet the
-edges. An anti-aliased coastline smooths the land's edge; a region's colour is a soft wash over the land round its cities and land routes.
+edges. An anti-aliased coastline smooths the land's edge; a region's colour
+is a soft wash over the land round its cities and land routes.
 Everything that never changes during a game (sea, land, routes, city dots and
 names) is one cached surface per size; the scene draws travellers,
 highlights and previews on top each frame.
@@ -134,7 +135,6 @@ class MapView:
         """city -> labels.Label: each name placed clear of the others and of every dot."""
         world = self.world
         area = pygame.Rect((0, 0), size)
-        r = self.dot_radius(area)
         starts = set(world.starts.values())
         base_px = max(11, round(13 * size[0] / 1000))
         fonts = sorted({base_px, max(10, round(base_px * 0.85))}, reverse=True)
