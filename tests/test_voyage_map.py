@@ -171,6 +171,7 @@ def test_the_map_shows_land_and_sea_and_is_drawn_once_per_size(view):
     assert sahara[2] < sahara[0] and pacific[2] > pacific[0] + 40 and chukotka[2] < chukotka[0], (sahara, pacific)
     assert math.dist(colour(100, 64), LAND) < 12  # Siberia, far from any city: plain parchment
     assert math.dist(colour(135, -24), LAND) > 20  # round Yulara: washed in Oceania's colour
+    assert math.dist(colour(6, 26), LAND) < 12  # the Sahara under the Rome-Djenné road: no region's own
     for size in ((640, 358), (40, 22), (1, 1)):  # a window being dragged may pass through any size
         assert view.base(pygame.Rect((0, 0), size)).get_size() == size
 

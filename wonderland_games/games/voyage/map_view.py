@@ -214,7 +214,8 @@ class MapView:
         return shallows, land
 
     def _wash(self, size: tuple) -> pygame.Surface:
-        """Each region's colour round its cities and along its land routes, soft-edged."""
+        """Each region's colour round its cities and along the land routes inside it, soft-edged
+        (a road between two regions, Rome-Djenné across the Sahara, is neither's land)."""
         w, h = size
         small = pygame.Rect(0, 0, max(1, w // WASH), max(1, h // WASH))
         layer = surfaces.new(small.size, alpha=True)
@@ -228,7 +229,7 @@ class MapView:
                 if c.region == region.id:
                     pygame.draw.circle(layer, colour, self.point(small, c.x, c.y), r)
             for route in world.routes:
-                if route.kind == "land" and world.region_of[route.a] == region.id:
+                if route.kind == "land" and world.region_of[route.a] == world.region_of[route.b] == region.id:
                     for p, q in self.route_segments(small, route.a, route.b):
                         pygame.draw.line(layer, colour, p, q, band)
         return blur(surfaces.scaled(layer, size), 2 * WASH)
