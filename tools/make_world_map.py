@@ -3,16 +3,18 @@
 The npm package world-atlas ships Natural Earth's land as TopoJSON: arcs of
 quantised, delta-encoded points shared between polygons. This script decodes
 them by hand (no geo libraries), makes rings that cross the antimeridian
-continuous (their longitudes may run past 180), drops Antarctica (south of the map), thins
-each ring with Douglas-Peucker and writes lon/lat polygons, two decimals, to
-assets/voyage/world_land.json. The game projects them itself (world.py), so
+continuous (their longitudes may run past 180), drops Antarctica (south of the
+map), thins each ring with Douglas-Peucker and writes lon/lat polygons, two
+decimals, to assets/voyage/world_land.json. The game projects them itself (world.py), so
 the asset stays independent of the window and of the projection's crop.
 
-Build tool only (needs `npm` or network access, not a runtime dependency):
+Build tool only, standard library only (not run by the game):
 
     /work/venv/bin/python tools/make_world_map.py [path/to/land-110m.json]
 
-Without a path it fetches world-atlas@2.0.2 from the npm registry.
+Without a path it downloads world-atlas@2.0.2 from the npm registry (the file
+is inside the package's .tgz, as `npm pack world-atlas@2.0.2` also gives it);
+the same input always gives the same asset.
 """
 
 from __future__ import annotations
