@@ -168,9 +168,13 @@ def _first_free(spots, placed: dict) -> Label | None:
 
 
 def _bump(city: str, spots: dict, placed: dict) -> Label | None:
+    keys = list(placed)
+    reach = [_grown(placed[k]).union(_span(placed[k].leader)) if placed[k].leader else _grown(placed[k])
+             for k in keys]
     for label in itertools.islice(spots[city], BUMP_TRIES):
-        clashing = [other for other, there in placed.items()
-                    if not _free(label, [_grown(there)], [there.leader] if there.leader else [])]
+        area = label.box.union(_span(label.leader)) if label.leader else label.box
+        clashing = [keys[i] for i in area.collidelistall(reach)
+                    if not _free(label, [_grown(placed[keys[i]])], list(filter(None, [placed[keys[i]].leader])))]
         if len(clashing) != 1:
             continue
         rest = {k: v for k, v in placed.items() if k != clashing[0]}
