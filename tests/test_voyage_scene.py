@@ -393,28 +393,6 @@ def test_every_string_the_table_shows_is_written(app, monkeypatch, lang):
         assert not [t for t in texts if re.search(r"[\u4e00-\u9fff]", t) and "爱丽丝" not in t]
 
 
-@pytest.mark.parametrize("size,lang", [((1024, 640), "en"), ((1024, 640), "zh"), ((1920, 1080), "en")])
-def test_city_names_stay_on_the_map_clear_of_each_other_and_of_the_dots(app, size, lang):
-    app.i18n.language = lang
-    session, scene = start(app, [Seat("Ann"), Seat("Bob", "bot", "random")])
-    area = compute(size, 2).map
-    labels = scene.map_view.labels(area.size)
-    world, mv = scene.world, scene.map_view
-    bounds = pygame.Rect((0, 0), area.size)
-    r = mv.dot_radius(area)
-    assert set(labels) == set(world.city)
-    boxes = [box for _, box in labels.values()]
-    assert all(bounds.contains(box) for box in boxes)
-    inked = [box.inflate(-2, -2) for box in boxes]  # without the halo's margin
-    overlapping = sum(a.clip(b).width * a.clip(b).height > 4 for i, a in enumerate(inked) for b in inked[i + 1:])
-    assert overlapping <= 2, overlapping  # (all names below their dots: 12 at 1024x640)
-    for city, (_, box) in labels.items():  # no name sits on another city's dot
-        for other in world.cities:
-            if other.id != city:
-                x, y = mv.point(bounds, other.x, other.y)
-                assert not box.inflate(-2, -2).colliderect(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (city, other.id)
-
-
 def test_in_hot_seat_a_player_undoes_only_their_own_moves(app):
     session, scene = start(app, [Seat("Ann"), Seat("Ben")], seed=5)
     run_until(app, lambda: isinstance(app.top, CurtainScene))

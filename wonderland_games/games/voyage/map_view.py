@@ -1,39 +1,61 @@
-"""The World Voyage map drawn from data/voyage/map.yaml: sea, continents, routes, cities.
+"""The World Voyage map: Natural Earth's land, regions as a tint, routes and cities.
 
-The continents are not drawn by hand: each region's land is grown from its
-cities (a disc round each) and its land routes (a broad band along each),
-drawn small and scaled up smoothly, so the coasts come out soft and follow the
-data wherever a city moves. Everything that never changes during a game (sea,
-land, routes, city dots and names) is one cached surface per size; the scene
-draws travellers, highlights and previews on top each frame.
+The land comes from assets/voyage/world_land.json (built by
+tools/make_world_map.py) in the projection of world.py; a ring that runs past
+the Pacific seam is drawn again one map-width over, so its two halves meet the
+edges. An anti-aliased coastline smooths the land's edge; a region's colour
+is a soft wash over the land round its cities and land routes.
+Everything that never changes during a game (sea, land, routes, city dots and
+names) is one cached surface per size; the scene draws travellers,
+highlights and previews on top each frame.
 """
 
 from __future__ import annotations
 
+import json
 import math
+from functools import lru_cache
 
 import pygame
 
+from ...core.paths import assets_dir
 from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.theme import px
-from .world import HEIGHT, WIDTH, World
+from . import labels as placer
+from .world import HEIGHT, WIDTH, World, project
 
 SEA_TOP = (46, 104, 150)
 SEA_BOTTOM = (30, 78, 124)
+SHALLOWS = (92, 152, 192)
 SEA_LANE = (214, 236, 248)
 LAND_ROUTE = (120, 84, 50)
-COAST = (238, 224, 186)
-LAND_RADIUS = 46  # map units round each city
-BAND = 44  # map units: the width of land along a land route
-SHORE = 7  # map units of pale coast round the land
-BLUR = 2  # the land is drawn this many times smaller, then scaled up smoothly
+LAND = (228, 216, 174)
+COASTLINE = (150, 128, 92)
+TINT_RADIUS = 34  # map units of land round each city washed in its region's colour
+TINT_BAND = 26  # map units: the width of the wash along a land route
+TINT_ALPHA = 120
+WASH = 4  # the wash is drawn this many times smaller, then scaled up smoothly (soft edges)
+SHALLOWS_BLUR = 10  # how far the pale shallows spread off the coast (the mask blurred this much)
+LAND_FILE = "voyage/world_land.json"
 
 
-def tint(rgb: str, amount: float, base: tuple = (226, 214, 170)) -> tuple:
-    """A region's colour mixed into the parchment land colour."""
-    r, g, b = (int(rgb[i:i + 2], 16) for i in (1, 3, 5))
-    return tuple(int(c0 + (c1 - c0) * amount) for c0, c1 in zip(base, (r, g, b)))
+@lru_cache(maxsize=1)
+def land_polygons() -> tuple:
+    """Each land polygon as rings (outer first, then holes) of canvas points, wrapped whole."""
+    raw = json.loads((assets_dir() / LAND_FILE).read_text(encoding="utf-8"))
+    return tuple(tuple(_canvas_ring(ring) for ring in polygon) for polygon in raw["polygons"])
+
+
+def _canvas_ring(flat: list) -> tuple:
+    """A lon/lat ring on the canvas, its x continuous and its west end inside 0..WIDTH."""
+    points = [project(lon, lat) for lon, lat in zip(flat[0::2], flat[1::2])]
+    out = [points[0]]
+    for x, y in points[1:]:
+        x += WIDTH * round((out[-1][0] - x) / WIDTH)
+        out.append((x, y))
+    shift = -WIDTH * math.floor(min(x for x, _ in out) / WIDTH)
+    return tuple((x + shift, y) for x, y in out)
 
 
 def rgb_of(text: str) -> tuple:
@@ -110,64 +132,32 @@ class MapView:
         return surf
 
     def labels(self, size: tuple) -> dict:
-        """city -> (font px, rect) of its name on a map of `size`, placed where it covers least.
-
-        Each name tries below its dot first, then beside it, above it and the
-        diagonals; the first clean spot wins, else the one covering the least
-        of other names, dots and the space above each dot where travellers
-        stand and flags fly (a smaller font is tried for crowded cities).
-        Cities with the most neighbours choose first.
-        """
-        world, w = self.world, size[0]
+        """city -> labels.Label: each name placed clear of the others and of every dot."""
+        world = self.world
         area = pygame.Rect((0, 0), size)
-        r = self.dot_radius(area)
         starts = set(world.starts.values())
-        base_px = max(11, round(13 * w / 1000))
+        base_px = max(11, round(13 * size[0] / 1000))
+        fonts = sorted({base_px, max(10, round(base_px * 0.85))}, reverse=True)
         pawn, flag = self.pawn_size(area), self.flag_height(area)
-        above_h = max(pawn, flag)
-        spots = {c.id: self.point(area, c.x, c.y) for c in world.cities}
-        dots, zones = [], []
+        above = max(pawn, flag)
+        cities, zones = [], {}
         for c in world.cities:
-            x, y = spots[c.id]
-            dr = int(r * 1.9) if c.id in starts else r + max(1, r // 3)
-            dots.append(pygame.Rect(x - dr, y - dr, 2 * dr, 2 * dr))
-            zones.append(pygame.Rect(x - pawn // 2, y - above_h, pawn // 2 + max(pawn // 2, flag), above_h - dr))
-        routes = [seg for rt in world.routes for seg in self.route_segments(area, rt.a, rt.b)]
-        route_boxes = [pygame.Rect(min(p[0], q[0]), min(p[1], q[1]), abs(p[0] - q[0]) + 1, abs(p[1] - q[1]) + 1)
-                       for p, q in routes]
-
-        def crowd(c):
-            return -sum((c.x - o.x) ** 2 + (c.y - o.y) ** 2 < 70 ** 2 for o in world.cities)
-
-        placed, taken = {}, []
-        for c in sorted(world.cities, key=crowd):
-            x, y = spots[c.id]
-            dr = int(r * 1.9) if c.id in starts else r + max(1, r // 3)
+            x, y = self.point(area, c.x, c.y)
+            dr = self.mark_radius(area, c.id in starts)
             name = self.app.i18n.pick(c.name)
-            best = None
-            for shrink, font_px in enumerate(sorted({base_px, max(11, round(base_px * 0.82))}, reverse=True)):
-                lw, lh = self.app.fonts.get(font_px).size(name)
-                lh = max(1, lh - 2)
-                candidates = (dict(midtop=(x, y + dr)), dict(midleft=(x + dr + 2, y)), dict(midright=(x - dr - 2, y)),
-                              dict(topleft=(x + dr // 2, y + dr // 2)), dict(topright=(x - dr // 2, y + dr // 2)),
-                              dict(midbottom=(x, y - dr)), dict(bottomright=(x - dr // 2, y - dr // 2)),
-                              dict(bottomleft=(x + dr // 2, y - dr // 2)))
-                for rank, anchor in enumerate(candidates):
-                    box = pygame.Rect(0, 0, lw + 2, lh + 2)
-                    setattr(box, *next(iter(anchor.items())))
-                    box.clamp_ip(area)
-                    cost = 40 * shrink + 12 * rank
-                    cost += 12 * sum(_overlap(box, taken[i]) for i in box.collidelistall(taken))
-                    cost += 20 * sum(_overlap(box, dots[i]) for i in box.collidelistall(dots))
-                    cost += 3 * sum(_overlap(box, zones[i]) for i in box.collidelistall(zones))
-                    cost += 15 * sum(1 for i in box.collidelistall(route_boxes) if box.clipline(*routes[i]))
-                    if best is None or cost < best[0]:
-                        best = (cost, font_px, box)
-                if best[0] < 40:  # clean enough at the full size
-                    break
-            placed[c.id] = (best[1], best[2])
-            taken.append(best[2])
-        return placed
+            sizes = {}
+            for font_px in fonts:
+                w, h = self.app.fonts.get(font_px).size(name)
+                sizes[font_px] = (w + 2, max(1, h - 2) + 2)
+            cities.append(placer.City(c.id, (x, y), dr, sizes))
+            zones[c.id] = pygame.Rect(x - pawn // 2, y - above, pawn // 2 + max(pawn // 2, flag), above - dr)
+        routes = [seg for rt in world.routes for seg in self.route_segments(area, rt.a, rt.b)]
+        return placer.place(area, cities, routes, zones)
+
+    def mark_radius(self, area: pygame.Rect, start: bool) -> int:
+        """How far a city's mark reaches from its centre: a start's star, else the dot and its ink ring."""
+        r = self.dot_radius(area)
+        return int(r * 1.9) if start else r + max(1, r // 3)
 
     def _render(self, size: tuple) -> pygame.Surface:
         w, h = size
@@ -176,7 +166,8 @@ class MapView:
             t = y / max(1, h - 1)
             pygame.draw.line(surf, [int(a + (b - a) * t) for a, b in zip(SEA_TOP, SEA_BOTTOM)], (0, y), (w, y))
         self._draw_waves(surf)
-        surf.blit(self._land(size), (0, 0))
+        for layer in self._land(size):
+            surf.blit(layer, (0, 0))
         area = pygame.Rect(0, 0, w, h)
         self._draw_routes(surf, area)
         self._draw_cities(surf, area)
@@ -190,30 +181,58 @@ class MapView:
             for x in range((row % 2) * step // 2, w, step * 2):
                 pygame.draw.arc(surf, colour, (x, y, step // 2, step // 4), 0.2, math.pi - 0.2, 1)
 
-    def _land(self, size: tuple) -> pygame.Surface:
-        """Each region's land: discs and bands drawn small, scaled up smooth, with a pale coast."""
+    @staticmethod
+    def _rings(area: pygame.Rect) -> list:
+        """Every land polygon in pixels of `area`: rings, and again one map-width west if it crosses the seam."""
+        kx, ky = area.width / WIDTH, area.height / HEIGHT
+        out = []
+        for polygon in land_polygons():
+            shifts = (0, -WIDTH) if max(x for x, _ in polygon[0]) > WIDTH else (0,)
+            for shift in shifts:
+                out.append([[(area.left + (x + shift) * kx, area.top + y * ky) for x, y in ring] for ring in polygon])
+        return out
+
+    def _land(self, size: tuple) -> tuple:
+        """(shallows, land): a soft pale band of shallow sea round every coast, and the land in
+        parchment with each region's wash, smooth coasts and a thin coastline."""
+        rings = self._rings(pygame.Rect((0, 0), size))
+        mask = surfaces.new(size, alpha=True)
+        mask.fill((255, 255, 255, 0))  # white throughout, so blurring it greys nothing
+        for polygon in rings:
+            pygame.draw.polygon(mask, (255, 255, 255, 255), polygon[0])
+            for hole in polygon[1:]:
+                pygame.draw.polygon(mask, (255, 255, 255, 0), hole)
+        shallows = blur(mask, SHALLOWS_BLUR)
+        shallows.fill((*SHALLOWS, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        land = surfaces.new(size, alpha=True)
+        land.fill((*LAND, 255))
+        land.blit(self._wash(size), (0, 0))
+        land.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        for polygon in rings:  # the anti-aliased coastline smooths the edge of the fill
+            for ring in polygon:
+                pygame.draw.aalines(land, COASTLINE, True, ring)
+        return shallows, land
+
+    def _wash(self, size: tuple) -> pygame.Surface:
+        """Each region's colour round its cities and along the land routes inside it, soft-edged
+        (a road between two regions, Rome-Djenné across the Sahara, is neither's land)."""
         w, h = size
-        sw, sh = max(1, w // BLUR), max(1, h // BLUR)
-        small = pygame.Rect(0, 0, sw, sh)
-        r = max(2, round(LAND_RADIUS * sw / WIDTH))
-        band = max(2, round(BAND * sw / WIDTH))
-        shore = max(1, round(SHORE * sw / WIDTH))
-        coast = surfaces.new((sw, sh), alpha=True)
-        land = surfaces.new((sw, sh), alpha=True)
+        small = pygame.Rect(0, 0, max(1, w // WASH), max(1, h // WASH))
+        layer = surfaces.new(small.size, alpha=True)
+        layer.fill((*LAND, 0))
+        r = max(2, round(TINT_RADIUS * small.width / WIDTH))
+        band = max(2, round(TINT_BAND * small.width / WIDTH))
         world = self.world
         for region in world.regions:
-            colour = tint(region.rgb, 0.28)
-            cities = [c for c in world.cities if c.region == region.id]
-            for layer, grow, fill in ((coast, shore, COAST), (land, 0, colour)):
-                for c in cities:
-                    pygame.draw.circle(layer, fill, self.point(small, c.x, c.y), r + grow)
-                for route in world.routes:
-                    if route.kind != "land" or world.region_of[route.a] != region.id:
-                        continue
+            colour = (*rgb_of(region.rgb), TINT_ALPHA)
+            for c in world.cities:
+                if c.region == region.id:
+                    pygame.draw.circle(layer, colour, self.point(small, c.x, c.y), r)
+            for route in world.routes:
+                if route.kind == "land" and world.region_of[route.a] == world.region_of[route.b] == region.id:
                     for p, q in self.route_segments(small, route.a, route.b):
-                        pygame.draw.line(layer, fill, p, q, band + 2 * grow)
-        coast.blit(land, (0, 0))
-        return surfaces.scaled(coast, (w, h))
+                        pygame.draw.line(layer, colour, p, q, band)
+        return blur(surfaces.scaled(layer, size), 2 * WASH)
 
     def _draw_routes(self, surf: pygame.Surface, area: pygame.Rect) -> None:
         width = max(2, area.width // 400)
@@ -225,27 +244,31 @@ class MapView:
                     dashed(surf, SEA_LANE, p, q, width, max(6, area.width // 110))
 
     def _draw_cities(self, surf: pygame.Surface, area: pygame.Rect) -> None:
-        """Dots (stars for the starting cities) first, then every name, so no dot covers a name."""
+        """Leader lines, dots (stars for the starting cities), then every name, so no dot covers a name."""
         world = self.world
         r = self.dot_radius(area)
         starts = set(world.starts.values())
+        labels = self.labels(area.size)
+        for label in labels.values():
+            if label.leader:
+                pygame.draw.line(surf, theme.CREAM, *label.leader, 3)
+                pygame.draw.line(surf, theme.INK, *label.leader, 1)
         for c in world.cities:
             x, y = self.point(area, c.x, c.y)
             if c.id in starts:
                 star(surf, (x, y), r * 1.9, theme.GOLD, theme.GOLD_DARK)
             else:
-                pygame.draw.circle(surf, theme.INK, (x, y), r + max(1, r // 3))
+                pygame.draw.circle(surf, theme.INK, (x, y), self.mark_radius(area, False))
                 pygame.draw.circle(surf, rgb_of(world.region[c.region].rgb), (x, y), r)
-        labels = self.labels(area.size)
         for c in world.cities:
-            font_px, box = labels[c.id]
+            label = labels[c.id]
             name = self.app.i18n.pick(c.name)
-            label = tx.render(self.app.fonts.get(font_px), name, theme.INK)
-            halo = tx.render(self.app.fonts.get(font_px), name, theme.CREAM)
-            pos = label.get_rect(center=box.center)
+            font = self.app.fonts.get(label.font_px)
+            ink, halo = tx.render(font, name, theme.INK), tx.render(font, name, theme.CREAM)
+            pos = ink.get_rect(center=label.box.center)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 surf.blit(halo, pos.move(dx, dy))
-            surf.blit(label, pos)
+            surf.blit(ink, pos)
 
     # -- what changes ----------------------------------------------------------------
     def draw_path(self, surface: pygame.Surface, area: pygame.Rect, path: list, colour: tuple, s: float) -> None:
@@ -269,9 +292,10 @@ class MapView:
         pygame.draw.circle(surface, colour, (x, y), r, max(2, px(width, s)))
 
 
-def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
-    clip = a.clip(b)
-    return clip.width * clip.height
+def blur(surf: pygame.Surface, factor: int) -> pygame.Surface:
+    """`surf` softened: scaled `factor` times smaller, then smoothly back up."""
+    w, h = surf.get_size()
+    return surfaces.scaled(surfaces.scaled(surf, (w // factor, h // factor)), (w, h))
 
 
 def dashed(surface: pygame.Surface, colour: tuple, p: tuple, q: tuple, width: int, dash: int) -> None:

@@ -5,16 +5,22 @@ step per route) are computed when the map is loaded; the rules then answer
 "can this card reach that city" with one lookup, and `reachable(city, steps)`
 hands out a cached tuple, which keeps legal_actions cheap.
 
-Positions live on a 1000 x 560 canvas (x right, y down). A route whose ends
-are more than half the canvas apart crosses the Pacific edge: `Route.wraps`
-tells the map view to draw it leaving one side and entering the other.
+Cities are given by their true longitude and latitude and projected once onto
+a 1000 x 560 canvas (x right, y down): Mercator, so coasts keep their shapes,
+cropped to 78 N - 58.5 S, with the seam at 169 W in the Pacific (both edges are
+that meridian). A route whose ends are more than half the canvas apart crosses
+the seam: `Route.wraps` tells the map view to draw it leaving one side and
+entering the other. Cities nearer each other than `GAP` (Auckland and Waitomo
+are a pixel apart on a laptop) are nudged apart, equally and as little as
+needed, so every dot can be seen and clicked.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -23,6 +29,16 @@ from ...core.data import DataError, bilingual, load_yaml, require
 
 MAP_FILE = "voyage/map.yaml"
 WIDTH, HEIGHT = 1000, 560
+SEAM = -169.0  # the meridian at the map's left and right edges (Bering Strait, mid-Pacific)
+NORTH = 78.0  # the latitude at the top edge; the bottom (SOUTH) follows from HEIGHT
+
+
+def _mercator(lat: float) -> float:
+    return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
+
+
+SOUTH = -math.degrees(2 * math.atan(math.exp(HEIGHT * 2 * math.pi / WIDTH - _mercator(NORTH))) - math.pi / 2)
+GAP = 25  # canvas units: the least distance between two cities' dots after nudging
 REGION_IDS = ("europe", "asia", "africa", "north_america", "south_america", "oceania")
 ROUTE_KINDS = ("land", "sea")
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -42,8 +58,10 @@ class City:
     id: str
     name: dict
     region: str
-    x: int
-    y: int
+    lon: float
+    lat: float
+    x: float  # on the canvas, nudged apart from close neighbours
+    y: float
 
 
 @dataclass(frozen=True)
@@ -106,6 +124,33 @@ class World:
         return path
 
 
+def project(lon: float, lat: float) -> tuple:
+    """(x, y) on the canvas, x in 0..WIDTH from the seam eastwards."""
+    return (lon - SEAM) % 360 * WIDTH / 360, WIDTH / (2 * math.pi) * (_mercator(NORTH) - _mercator(lat))
+
+
+def declutter(points: dict, gap: float = GAP, rounds: int = 60) -> dict:
+    """Points pushed apart pairwise until none are nearer than `gap` (deterministic)."""
+    pos = {k: list(p) for k, p in points.items()}
+    keys = sorted(pos)
+    for _ in range(rounds):
+        moved = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                (ax, ay), (bx, by) = pos[a], pos[b]
+                d = math.hypot(bx - ax, by - ay)
+                if d >= gap:
+                    continue
+                ux, uy = ((bx - ax) / d, (by - ay) / d) if d else (0.0, 1.0)
+                push = (gap - d) / 2 + 0.01
+                pos[a] = [ax - ux * push, ay - uy * push]
+                pos[b] = [bx + ux * push, by + uy * push]
+                moved = True
+        if not moved:
+            break
+    return {k: tuple(p) for k, p in pos.items()}
+
+
 def _region(entry, i: int, file: str) -> Region:
     rid = require(entry, "id", str, file, f"regions[{i}]")
     label = f"region '{rid}'"
@@ -123,12 +168,13 @@ def _city(entry, i: int, file: str, regions: dict) -> City:
     region = require(entry, "region", str, file, label)
     if region not in regions:
         raise DataError(file, label, "region", f"unknown region {region!r}")
-    x, y = require(entry, "x", int, file, label), require(entry, "y", int, file, label)
-    if not 0 <= x <= WIDTH:
-        raise DataError(file, label, "x", f"must be 0-{WIDTH}, got {x}")
-    if not 0 <= y <= HEIGHT:
-        raise DataError(file, label, "y", f"must be 0-{HEIGHT}, got {y}")
-    return City(cid, bilingual(entry, "name", file, label), region, x, y)
+    lon, lat = require(entry, "lon", (int, float), file, label), require(entry, "lat", (int, float), file, label)
+    if not -180 <= lon <= 180:
+        raise DataError(file, label, "lon", f"must be -180 to 180, got {lon}")
+    if not SOUTH < lat < NORTH:
+        raise DataError(file, label, "lat", f"must be between {SOUTH:.1f} and {NORTH:.0f} to be on the map, got {lat}")
+    x, y = project(lon, lat)
+    return City(cid, bilingual(entry, "name", file, label), region, lon, lat, x, y)
 
 
 def _route(entry, i: int, file: str, cities: dict) -> Route:
@@ -167,6 +213,8 @@ def parse_world(raw, file: str = MAP_FILE) -> World:
         start = cities.get(region.start)
         if start is None or start.region != region.id:
             raise DataError(file, f"region '{region.id}'", "start", f"{region.start!r} is not a city of this region")
+    nudged = declutter({c.id: (c.x, c.y) for c in cities.values()})
+    cities = {cid: replace(c, x=nudged[cid][0], y=nudged[cid][1]) for cid, c in cities.items()}
     routes, pairs = [], set()
     for i, entry in enumerate(require(raw, "routes", list, file, "routes")):
         route = _route(entry, i, file, cities)

@@ -1,0 +1,190 @@
+"""World Voyage's real world map: the land asset, true city positions, the drawing and the names."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from pathlib import Path
+
+import pygame
+import pytest
+
+from wonderland_games.core.paths import assets_dir
+from wonderland_games.games.voyage import labels as placer
+from wonderland_games.games.voyage.layout import compute
+from wonderland_games.games.voyage.map_view import LAND, LAND_FILE, MapView, land_polygons
+from wonderland_games.games.voyage.world import GAP, HEIGHT, SOUTH, WIDTH, declutter, load_world, project
+
+ROOT = Path(__file__).resolve().parent.parent
+ISLANDS = {"galapagos", "rapa_nui", "pohnpei"}  # too small for Natural Earth's 1:110m land
+SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+CROWDED = [(1168, 657), (1288, 724)]  # in English, the corner by New Zealand needs a name to move over
+
+
+def tool():
+    spec = importlib.util.spec_from_file_location("make_world_map", ROOT / "tools" / "make_world_map.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def inside(point: tuple, ring: tuple) -> bool:
+    """Even-odd rule: whether `point` lies inside the closed `ring`."""
+    x, y = point
+    hit = False
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def on_land(x: float, y: float) -> bool:
+    return any(inside((x, y), polygon[0]) and not any(inside((x, y), hole) for hole in polygon[1:])
+               for polygon in land_polygons())
+
+
+def test_the_tool_decodes_quantised_delta_arcs_and_reversed_arcs():
+    make = tool()
+    topology = {"transform": {"scale": [0.5, 0.25], "translate": [-10, 20]},
+                "arcs": [[[0, 0], [40, 0], [0, 40]], [[40, 40], [-40, 0], [0, -40]]],
+                "objects": {"land": {"geometries": [{"type": "Polygon", "arcs": [[0, 1]]}]}}}
+    arcs = make.decode_arcs(topology)
+    assert arcs[0] == [(-10, 20), (10, 20), (10, 30)]
+    assert make.ring_points([0, ~0], arcs) == [(-10, 20), (10, 20), (10, 30), (10, 20), (-10, 20)]
+    assert make.polygons(topology) == [[[-10, 20, 10, 20, 10, 30, -10, 30]]]
+
+
+def test_the_tool_joins_a_ring_across_the_antimeridian():
+    make = tool()
+    assert make.unwrap([(170, 60), (179, 61), (-179, 62), (-170, 63), (170, 60)]) == [
+        (170, 60), (179, 61), (181, 62), (190, 63), (170, 60)]
+    assert make.unwrap([(-175, 1), (175, 2), (-175, 1)]) == [(185, 1), (175, 2), (185, 1)]
+
+
+def test_the_land_asset_is_small_says_where_it_came_from_and_holds_the_islands_players_know():
+    path = assets_dir() / LAND_FILE
+    assert path.stat().st_size < 100_000
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert "Natural Earth" in raw["source"] and "public domain" in raw["licence"]
+    note = (assets_dir() / "voyage" / "WORLD_MAP_SOURCE.md").read_text(encoding="utf-8")
+    assert "public domain" in note and "ISC" in note and "tools/make_world_map.py" in note
+    for lon, lat in [(175.8, -39), (170, -44), (138, 36), (143, 43), (46.5, -19), (-19, 65), (-2, 53), (80.7, 7.8),
+                     (146.5, -42), (-79, 21.8), (133, -25), (20, 5), (-60, -10), (-100, 45), (-42, 72), (100, 60)]:
+        assert on_land(*project(lon, lat)), (lon, lat)
+    for lon, lat in [(-150, 0), (-30, 30), (80, -20), (160, -30), (0, 0), (51, 42)]:  # the Caspian is a hole
+        assert not on_land(*project(lon, lat)), (lon, lat)
+    assert all(y <= HEIGHT + 40 for polygon in land_polygons() for _, y in polygon[0]), "no Antarctica"
+
+
+def test_mercator_with_the_seam_in_the_pacific():
+    assert project(-169, 78) == (0, 0)
+    x, y = project(0, 0)
+    assert x == pytest.approx(169 / 360 * WIDTH) and project(180, 0)[0] == pytest.approx(349 / 360 * WIDTH)
+    assert project(0, SOUTH)[1] == pytest.approx(HEIGHT)
+    # conformal: a small step east and north span the same distance on the canvas
+    x0, y0 = project(10, 50)
+    assert project(10.01, 50)[0] - x0 == pytest.approx(y0 - project(10, 50 + 0.01 * math.cos(math.radians(50)))[1],
+                                                       rel=1e-3)
+
+
+def test_cities_stand_where_they_are_in_the_world():
+    world = load_world()
+    for c in world.cities:
+        x, y = project(c.lon, c.lat)
+        assert math.dist((x, y), (c.x, c.y)) < GAP * 0.6, c.id  # a gentle nudge at most
+        if c.id not in ISLANDS:  # within a degree of Natural Earth's (simplified) coast
+            assert any(on_land(*project(c.lon + dx, c.lat + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)), c.id
+    west = {c.id for c in world.cities if c.x < WIDTH / 2}
+    assert {"anchorage", "rapa_nui", "reykjavik"} <= west and not {"auckland", "pohnpei", "beijing"} & west
+    wraps = {frozenset((r.a, r.b)) for r in world.routes if r.wraps}
+    assert wraps == {frozenset(p) for p in [("fujiyoshida", "anchorage"), ("fujiyoshida", "san_francisco"),
+                                            ("auckland", "rapa_nui"), ("pohnpei", "san_francisco")]}
+
+
+def test_close_cities_are_nudged_apart_just_enough():
+    world = load_world()
+    for i, a in enumerate(world.cities):
+        for b in world.cities[i + 1:]:
+            assert math.dist((a.x, a.y), (b.x, b.y)) >= GAP - 0.01, (a.id, b.id)
+    moved = declutter({"a": (100, 100), "b": (100, 104), "far": (300, 300)}, gap=20)
+    assert moved["far"] == (300, 300) and moved["a"][0] == moved["b"][0] == 100
+    assert moved["b"][1] - moved["a"][1] == pytest.approx(20, abs=0.1)
+    assert moved["a"][1] + moved["b"][1] == pytest.approx(204)  # each moved half the way
+    assert declutter({"a": (5, 5), "b": (5, 5)}, gap=10) == declutter({"b": (5, 5), "a": (5, 5)}, gap=10)
+
+
+@pytest.fixture
+def view(table_app):
+    return MapView(table_app, load_world())
+
+
+@pytest.mark.parametrize("size", SIZES + CROWDED)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_name_is_on_the_map_clear_of_other_names_and_of_every_dot(view, size, lang):
+    view.app.i18n.language = lang
+    area = compute(size, 2).map
+    labels = view.labels(area.size)
+    world = view.world
+    bounds = pygame.Rect((0, 0), area.size)
+    starts = set(world.starts.values())
+    assert set(labels) == set(world.city)
+    marks = {c.id: pygame.Rect(0, 0, 0, 0).inflate(2 * view.mark_radius(area, c.id in starts),
+                                                   2 * view.mark_radius(area, c.id in starts)).move(
+        view.point(bounds, c.x, c.y)) for c in world.cities}
+    items = list(labels.items())
+    for i, (city, label) in enumerate(items):
+        assert bounds.contains(label.box), city
+        for other, mark in marks.items():
+            assert other == city or not label.box.colliderect(mark), (city, other)
+        for other, label2 in items[i + 1:]:
+            assert not label.box.colliderect(label2.box), (city, other)
+            for line in filter(None, (label.leader, label2.leader)):
+                assert not (label2 if line is label.leader else label).box.clipline(*line), (city, other)
+        if label.leader:  # from the city's own dot to its own name
+            start, end = label.leader
+            assert math.dist(start, marks[city].center) <= view.mark_radius(area, city in starts) + 1
+            assert label.box.inflate(2, 2).collidepoint(end)
+    assert sum(1 for label in labels.values() if label.leader) <= len(labels) // 2
+
+
+def test_the_placer_sets_a_crowded_name_apart_with_a_leader_line():
+    area = pygame.Rect(0, 0, 300, 160)
+    cities = [placer.City(cid, spot, 5, {12: (40, 14)}) for cid, spot in
+              [("a", (150, 80)), ("b", (150, 92)), ("c", (162, 80)), ("d", (138, 80)), ("e", (150, 68))]]
+    labels = placer.place(area, cities, [], {})
+    boxes = [label.box for label in labels.values()]
+    assert all(area.contains(b) for b in boxes)
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert labels["a"].leader is not None  # boxed in by its four neighbours
+    assert placer.place(area, cities, [], {}) == labels  # deterministic
+
+
+def test_the_map_shows_land_and_sea_and_is_drawn_once_per_size(view):
+    area = pygame.Rect(0, 0, 1000, 560)
+    base = view.base(area)
+    assert view.base(area) is base
+
+    def colour(lon, lat):
+        return base.get_at(tuple(round(v) for v in project(lon, lat)))[:3]
+    sahara, pacific, chukotka = colour(12, 24), colour(-140, -10), colour(-174, 67)
+    assert sahara[2] < sahara[0] and pacific[2] > pacific[0] + 40 and chukotka[2] < chukotka[0], (sahara, pacific)
+    assert math.dist(colour(100, 64), LAND) < 12  # Siberia, far from any city: plain parchment
+    assert math.dist(colour(135, -24), LAND) > 20  # round Yulara: washed in Oceania's colour
+    assert math.dist(colour(6, 26), LAND) < 12  # the Sahara under the Rome-Djenné road: no region's own
+    for size in ((640, 358), (40, 22), (1, 1)):  # a window being dragged may pass through any size
+        assert view.base(pygame.Rect((0, 0), size)).get_size() == size
+
+
+def test_at_the_smallest_window_every_city_can_be_clicked_even_in_a_cluster(view):
+    area = compute((1024, 640), 2).map
+    radius = view.dot_radius(area)
+    for c in view.world.cities:
+        x, y = view.city_px(area, c.id)
+        nearest = min((o for o in view.world.cities if o.id != c.id), key=lambda o: math.dist((c.x, c.y), (o.x, o.y)))
+        ox, oy = view.city_px(area, nearest.id)
+        assert math.dist((x, y), (ox, oy)) >= 2 * radius + 4, (c.id, nearest.id)  # the dots do not touch
+        d = math.dist((x, y), (ox, oy))
+        toward = (round(x + (ox - x) * radius / d), round(y + (oy - y) * radius / d))  # the dot's edge facing it
+        assert view.city_at(area, (x, y), 2 * radius) == c.id
+        assert view.city_at(area, toward, 2 * radius) == c.id, (c.id, nearest.id)

@@ -1,0 +1,214 @@
+"""City names on the World Voyage map, placed so that none overlap (pure geometry).
+
+On a true-to-life map Europe's cities sit a few pixels apart on a laptop, so
+each name tries spots round its dot: touching it first (below, beside, the
+lower diagonals, then above, where travellers stand and flags fly), then the
+same directions farther out with a leader line back to the dot, and at last a
+smaller font. A spot must lie inside the map, clear of every dot, and (while
+placing) clear of every name and leader line already placed; among those the
+cheapest wins (nearer, in a better direction, crossing fewer routes, covering
+fewer traveller spots). What depends only on the map is worked out once per
+size, so a pass is cheap: the cities with the most neighbours choose first; a
+name with no free spot may take one from a single neighbour that can move to
+another, and a city still left without one moves up the order for the next
+pass (by how often it missed). Deterministic, and clean at every window size
+from 1024x640.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from typing import NamedTuple
+
+import pygame
+
+# (anchor of the name's box, direction from the dot), best first
+DIRECTIONS = (("midtop", (0, 1)), ("midleft", (1, 0)), ("midright", (-1, 0)), ("topleft", (1, 1)),
+              ("topright", (-1, 1)), ("midbottom", (0, -1)), ("bottomleft", (1, -1)), ("bottomright", (-1, -1)))
+LEVELS = 7  # distances tried: touching the dot, then 1..6 name heights farther with a leader line
+PASSES = 24
+SPACING = 2  # pixels kept free between two names (half that up and down)
+BUMP_TRIES = 30  # a name's cheapest spots it may take from a neighbour that can move
+
+
+class Label(NamedTuple):
+    font_px: int
+    box: pygame.Rect  # the name with its one-pixel halo
+    leader: tuple | None  # (from, to): a line from the dot's edge to the name, for a name set apart
+
+
+class City(NamedTuple):
+    id: str
+    spot: tuple  # the dot's centre in pixels
+    radius: int  # the dot's drawn radius (its ink ring or star included)
+    sizes: dict  # font px -> (width, height) of its name, largest font first
+
+
+def place(area: pygame.Rect, cities: list, routes: list, zones: dict) -> dict:
+    """city id -> Label. `routes` are pixel segments; `zones` city -> the rect above its dot
+    where travellers and flags go (best left clear)."""
+    dots = {c.id: pygame.Rect(c.spot[0] - c.radius, c.spot[1] - c.radius, 2 * c.radius, 2 * c.radius)
+            for c in cities}
+    route_boxes = [_span(line) for line in routes]
+    zone_list = list(zones.values())
+
+    def cost(box: pygame.Rect) -> int:
+        crossed = sum(1 for i in box.collidelistall(route_boxes) if box.clipline(*routes[i]))
+        return 20 * crossed + sum(_overlap(box, zone_list[i]) for i in box.collidelistall(zone_list)) // 8
+
+    near = {c.id: _near(c, cities, dots) for c in cities}
+    spots = {c.id: _Spots(c, area, near[c.id], cost) for c in cities}
+    misses = dict.fromkeys(spots, 0)
+    best: tuple = (len(cities) + 1, {})
+    for _ in range(PASSES):
+        order = sorted(cities, key=lambda c: (-misses[c.id], -len(near[c.id]), c.id))
+        result, failed = _pass(order, spots)
+        if len(failed) < best[0]:
+            best = (len(failed), result)
+        if not failed:
+            break
+        for cid in failed:
+            misses[cid] += 1
+    return best[1]
+
+
+def _near(city: City, cities: list, dots: dict) -> list:
+    """The other cities' dots that any spot of `city` could reach."""
+    reach = city.radius + LEVELS * max(h for _, h in city.sizes.values()) + max(w for w, _ in city.sizes.values())
+    return [dots[o.id] for o in cities if o.id != city.id and math.dist(o.spot, city.spot) < reach + o.radius]
+
+
+class _Spots:
+    """A city's spots inside the map and clear of other dots, as Labels, cheapest first, worked
+    out only as far as asked (most names take one of their first few). A smaller font costs
+    more than moving out a level, which costs more than a worse direction; crossing routes
+    and covering traveller spots add to that, so a spot is priced once its base is reached."""
+
+    def __init__(self, city: City, area: pygame.Rect, dots: list, cost):
+        self.city, self.area, self.dots, self.cost = city, area, dots, cost
+        self.todo = iter(sorted(
+            (60 * shrink + 25 * level + 6 * rank, font_px, size, level, anchor, direction)
+            for shrink, (font_px, size) in enumerate(city.sizes.items())
+            for level in range(LEVELS) for rank, (anchor, direction) in enumerate(DIRECTIONS)))
+        self.next = next(self.todo, None)
+        self.priced: list = []  # heap of (cost, order priced, Label) not yet handed out
+        self.count = 0
+        self.ready: list = []
+
+    def __iter__(self):
+        yield from self.ready
+        while True:
+            while self.next is not None and (not self.priced or self.priced[0][0] > self.next[0]):
+                self._price(self.next)
+                self.next = next(self.todo, None)
+            if not self.priced:
+                return
+            label = heapq.heappop(self.priced)[2]
+            self.ready.append(label)
+            yield label
+
+    def _price(self, spot: tuple) -> None:
+        base, font_px, (w, h), level, anchor, direction = spot
+        box, leader = _candidate(self.city, w, h, level, anchor, direction)
+        if not self.area.contains(box) or box.collidelist(self.dots) >= 0:
+            return
+        if leader is not None and any(self.dots[i].clipline(*leader) for i in _span(leader).collidelistall(self.dots)):
+            return
+        self.count += 1
+        heapq.heappush(self.priced, (base + self.cost(box), self.count, Label(font_px, box, leader)))
+
+    def first(self) -> Label:
+        """The cheapest spot whatever else is placed (or, with none on the map, below the dot)."""
+        label = next(iter(self), None)
+        if label is None:
+            font_px, (w, h) = next(iter(self.city.sizes.items()))
+            label = Label(font_px, *_candidate(self.city, w, h, 0, "midtop", (0, 1)))
+        return label
+
+
+def _candidate(city: City, w: int, h: int, level: int, anchor: str, direction: tuple) -> tuple:
+    """The box at one spot and, set apart from the dot, its leader line."""
+    (x, y), (ux, uy) = city.spot, direction
+    norm = math.hypot(ux, uy)
+    gap = (city.radius + 1 + level * h) / norm  # a diagonal spot's corner touches the dot's circle
+    box = pygame.Rect(0, 0, w, h)
+    setattr(box, anchor, (round(x + ux * gap), round(y + uy * gap)))
+    if level == 0:
+        return box, None
+    edge = (round(x + ux / norm * city.radius), round(y + uy / norm * city.radius))
+    return box, (edge, (min(max(edge[0], box.left), box.right - 1), min(max(edge[1], box.top), box.bottom - 1)))
+
+
+def _span(line: tuple) -> pygame.Rect:
+    """The rect a segment runs through."""
+    (x1, y1), (x2, y2) = line
+    return pygame.Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
+
+
+def _pass(order: list, spots: dict) -> tuple:
+    """One greedy pass in `order`: each name takes its cheapest spot still free, or one that a
+    single placed name can give up by moving to another free spot of its own."""
+    placed: dict = {}
+    failed = set()
+    for city in order:
+        label = _first_free(spots[city.id], placed) or _bump(city.id, spots, placed)
+        if label is None:
+            failed.add(city.id)
+            label = spots[city.id].first()
+        placed[city.id] = label
+    return placed, failed
+
+
+def _first_free(spots, placed: dict) -> Label | None:
+    boxes = [_grown(label) for label in placed.values()]
+    leaders = [label.leader for label in placed.values() if label.leader]
+    return next((label for label in spots if _free(label, boxes, leaders)), None)
+
+
+def _bump(city: str, spots: dict, placed: dict) -> Label | None:
+    keys = list(placed)
+    reach = [_grown(placed[k]).union(_span(placed[k].leader)) if placed[k].leader else _grown(placed[k])
+             for k in keys]
+    for label in itertools.islice(spots[city], BUMP_TRIES):
+        area = label.box.union(_span(label.leader)) if label.leader else label.box
+        clashing = [keys[i] for i in area.collidelistall(reach)
+                    if not _free(label, [_grown(placed[keys[i]])], list(filter(None, [placed[keys[i]].leader])))]
+        if len(clashing) != 1:
+            continue
+        rest = {k: v for k, v in placed.items() if k != clashing[0]}
+        rest[city] = label
+        moved = _first_free(spots[clashing[0]], rest)
+        if moved is not None:
+            placed[clashing[0]] = moved
+            return label
+    return None
+
+
+def _grown(label: Label) -> pygame.Rect:
+    """A placed name's box grown by SPACING, so that two names never touch."""
+    return label.box.inflate(2 * SPACING, SPACING)
+
+
+def _free(label: Label, boxes: list, leaders: list) -> bool:
+    """Whether a spot is clear of the names and leader lines placed so far."""
+    box, leader = label.box, label.leader
+    if box.collidelist(boxes) >= 0 or any(box.clipline(*line) for line in leaders):
+        return False
+    if leader is None:
+        return True
+    return not any(b.clipline(*leader) for b in boxes) and not any(_cross(leader, line) for line in leaders)
+
+
+def _cross(s: tuple, t: tuple) -> bool:
+    """Whether segments s and t cross (touching ends count)."""
+    def side(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    (p, q), (r, u) = s, t
+    return side(r, u, p) * side(r, u, q) <= 0 and side(p, q, r) * side(p, q, u) <= 0
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
