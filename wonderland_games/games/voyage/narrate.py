@@ -7,7 +7,6 @@ shared by everyone at a hot-seat table).
 
 from __future__ import annotations
 
-from ...ui.seat_words import seat_label
 from .cards import PLAIN
 
 REWARD_KEYS = {"money": "voyage.log.reward_money", "card": "voyage.log.reward_card",
