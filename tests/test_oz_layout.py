@@ -1,0 +1,90 @@
+"""The Lost in Oz table at the sizes people play at: the log reads the last turn, nothing overlaps.
+
+Issue 11: the log shows whole entries only and is tall enough to read a turn
+(at least five entries at 1024x640, more when larger), in both languages.
+"""
+
+import random
+
+import pygame
+import pytest
+
+from wonderland_games.core.game import Seat
+from wonderland_games.core.session import Session
+from wonderland_games.games.oz import rules
+from wonderland_games.games.oz.scene import OzScene
+
+# the fewest whole entries the log shows at any moment of rounds 2 to 4 (a turn is four or more)
+LEAST = {(1024, 640): 5, (1280, 800): 5, (1920, 1080): 6}
+
+
+@pytest.fixture
+def app(table_app):
+    return table_app
+
+
+def _table(app, size, lang, seed):
+    app.i18n.set_language(lang)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    session = Session.new("oz", [Seat(n) for n in ("Ann", "Bob", "Carol", "Dave")], seed=seed, autosave=False)
+    scene = OzScene(app, session)
+    app.push(scene)
+    scene._ensure_layout(size)
+    return session, scene
+
+
+def whole_entries(scene) -> list:
+    """The entries the log shows, each checked to show every line it has."""
+    lay, log = scene.layout, scene.log
+    placed = log.placed(log.body(lay.log, lay.s), lay.s)
+    shown = {}
+    for *_, (entry, line) in placed:
+        shown.setdefault(entry, set()).add(line)
+    for entry, lines in shown.items():
+        assert lines == {i for _, img, (e, i) in log._lines if e == entry and img is not None}, entry
+    return sorted(shown)
+
+
+@pytest.mark.parametrize("size", list(LEAST))
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_log_shows_the_last_turn_in_whole_entries(app, size, lang):
+    least = []
+    for seed in (1, 4):
+        session, scene = _table(app, size, lang, seed)
+        rng = random.Random(seed)
+        while session.state.round <= 4 and not session.state.is_over():
+            scene.apply(rng.choice(session.state.legal_actions()))
+            if session.state.round >= 2:
+                shown = whole_entries(scene)
+                assert shown[-1] == len(scene.log.entries) - 1, "the newest entry is in sight"
+                least.append(len(shown))
+        app.pop()
+    assert min(least) >= LEAST[size], (size, lang, min(least))
+
+
+@pytest.mark.parametrize("size", list(LEAST))
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_board_hand_log_and_buttons_never_overlap_in_play(app, size, lang):
+    """On the acting player's turn and in the draft: every panel and visible button apart."""
+    session, scene = _table(app, size, lang, 2)
+    rng = random.Random(2)
+    seen = set()
+    while len(seen) < 2 and not session.state.is_over():
+        phase = session.state.phase
+        if session.state.round >= 2 and phase in (rules.ACTION, rules.DRAFT_DIR) and phase not in seen:
+            seen.add(phase)
+            scene.viewer = session.state.current_player()
+            app.step(1 / 60)
+            lay = scene.layout
+            panels = [lay.board_box, lay.road, lay.players, lay.controls, lay.hand, lay.log]
+            buttons = [b.rect for b in scene._widgets() if b.visible]
+            assert scene.die_rects() if phase == rules.DRAFT_DIR else scene.buttons["go"].visible
+            for i, a in enumerate(panels):
+                assert not any(a.colliderect(b) for b in panels[i + 1:]), a
+            for i, a in enumerate(buttons):
+                assert not any(a.colliderect(b) for b in buttons[i + 1:]), a
+                assert not any(a.colliderect(p) for p in (lay.board_box, lay.road, lay.players, lay.hand, lay.log)), a
+            dice = [r for _, r in scene.die_rects()]
+            assert all(lay.dice.contains(r) and r.collidelist(buttons) == -1 for r in dice)
+        scene.apply(rng.choice(session.state.legal_actions()))
+    assert seen == {rules.ACTION, rules.DRAFT_DIR}
