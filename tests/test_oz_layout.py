@@ -12,6 +12,7 @@ import pytest
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
 from wonderland_games.games.oz import rules
+from wonderland_games.games.oz.layout import compute
 from wonderland_games.games.oz.scene import OzScene
 
 # the fewest whole entries the log shows at any moment of rounds 2 to 4 (a turn is four or more)
@@ -88,3 +89,37 @@ def test_board_hand_log_and_buttons_never_overlap_in_play(app, size, lang):
             assert all(lay.dice.contains(r) and r.collidelist(buttons) == -1 for r in dice)
         scene.apply(rng.choice(session.state.legal_actions()))
     assert seen == {rules.ACTION, rules.DRAFT_DIR}
+
+
+@pytest.mark.parametrize("score", [0, 20])
+def test_the_score_road_keeps_every_token_on_it(app, score):
+    """Four tokens sharing the first or the last brick stay on the road's panel (they stuck out)."""
+    from wonderland_games.games.oz.art import OzArt
+    from wonderland_games.games.oz.panels import draw_road
+
+    state = Session.new("oz", [Seat(n) for n in "ABCD"], seed=1, autosave=False).state
+    state.scores = [score] * 4
+    lay = compute((1024, 640), 4)
+    surface = pygame.Surface((lay.size[0], lay.size[1]))
+    surface.fill((255, 0, 255))
+    draw_road(surface, lay.road, lay.s, app, OzArt(app.font), state)
+    outside = lay.road.inflate(2, 2)
+    for x in (outside.left, outside.right - 1):
+        assert all(surface.get_at((x, y))[:3] == (255, 0, 255) for y in range(outside.top, outside.bottom)), x
+
+
+def test_a_short_player_row_says_who_plays_at_a_readable_size(app, monkeypatch):
+    """At 1024x640 with four players, a row's grey 'character – Human/Bot' is 11 px or more."""
+    from wonderland_games.games.oz.art import OzArt
+    from wonderland_games.games.oz.panels import draw_players
+    from wonderland_games.ui import text as tx
+
+    app.i18n.set_language("zh")
+    state = Session.new("oz", [Seat(n) for n in "ABCD"], seed=1, autosave=False).state
+    lay = compute((1024, 640), 4)
+    sizes, real = {}, tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, rect, size, *a, **k: sizes.setdefault(
+        text, size) and real(surface, fonts, text, rect, size, *a, **k))
+    draw_players(pygame.Surface(lay.size), lay.players, lay.s, app, OzArt(app.font), state, 0)
+    subs = [size for text, size in sizes.items() if app.t("oz.characters." + state.characters[0]) in text]
+    assert subs and min(subs) >= 11, sizes

@@ -235,6 +235,7 @@ def test_spell_choice_offers_only_legal_casts(app):
         card = sorted(casts)[0]
         click(app, dict(scene.hand_rects())[card].center)
         assert scene.selected == card
+        assert scene.detail_rect() is None, "no card detail over the choices (the mouse is still on the card)"
         offered = [v for _, v in scene.options if v is not None]
         assert offered and all(any(a[2:2 + len(v)] == v for a in legal if a[1] == card) for v in offered)
         before = len(session.actions)

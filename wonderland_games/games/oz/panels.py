@@ -117,7 +117,8 @@ def draw_score_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state
         by_score.setdefault(min(score, TARGET), []).append(seat)
     size = max(8, min(int(bw * 1.1), bricks.height))
     for score, seats in by_score.items():
-        cx = int(rect.left + (score + 0.5) * bw)
+        half = (len(seats) - 1) * size // 4 + size // 2  # the group's half width, kept on the road
+        cx = min(max(int(rect.left + (score + 0.5) * bw), rect.left + half), rect.right - half)
         for k, seat in enumerate(seats):
             token = art.token(state.characters[seat], state.colours[seat], size)
             dx = (k - (len(seats) - 1) / 2) * size * 0.5

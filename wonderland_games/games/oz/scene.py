@@ -834,8 +834,9 @@ class OzScene(TableScene):
     def detail_rect(self):
         """(card, rect) of the card shown large above the hand, in the side column (never over
         the board, where a spell's target may be chosen): the one whose strip is under the mouse,
-        or None, and None under a curtain or dialog."""
-        if self.mouse is None or self.layout is None or self.app.top is not self:
+        or None, and None under a curtain or dialog or while a spell's choices are on offer (the
+        detail would cover their buttons in the turn panel)."""
+        if self.mouse is None or self.layout is None or self.app.top is not self or self.options:
             return None
         card = next((c for c, r in self.hand_slots() if r.collidepoint(self.mouse) and is_strip(r)), None)
         if card is None:
