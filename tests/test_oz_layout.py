@@ -123,3 +123,26 @@ def test_a_short_player_row_says_who_plays_at_a_readable_size(app, monkeypatch):
     draw_players(pygame.Surface(lay.size), lay.players, lay.s, app, OzArt(app.font), state, 0)
     subs = [size for text, size in sizes.items() if app.t("oz.characters." + state.characters[0]) in text]
     assert subs and min(subs) >= 11, sizes
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_control_button_says_its_whole_label(app, monkeypatch, size, lang):
+    """Go, One step, −1, +1 and the guide's arrows: no label cut to "…" (−1 was, from 2560x1440 up)."""
+    from wonderland_games.ui import text as tx
+    from wonderland_games.ui import theme
+
+    app.i18n.set_language(lang)
+    session = Session.new("oz", [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
+    scene = OzScene(app, session)
+    scene._ensure_layout(size)
+    seen, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
+    surface = pygame.Surface(size)
+    names = list(scene.layout.control_buttons) + ["guide_" + d for d in scene.layout.guide_buttons]
+    for name in names:
+        button = scene.buttons[name]
+        assert button.size == theme.TEXT_SMALL
+        seen.clear()
+        button.draw(surface)
+        assert seen and not any(tx.ELLIPSIS in t for t in seen), (name, seen)

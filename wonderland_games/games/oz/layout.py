@@ -213,7 +213,7 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
             replay_buttons[name] = pygame.Rect(x, row_y, rw, button_h)
             x += rw + bgap
     else:
-        small = px(34, s)
+        small = px(38, s)  # wide enough for "−1" at every size
         x = inner.right - 4 * small - 3 * gap
         guide_y = row_y - button_h - gap if wide else row_y
         for d in GUIDE_DIRS:
