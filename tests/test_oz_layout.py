@@ -146,3 +146,39 @@ def test_every_control_button_says_its_whole_label(app, monkeypatch, size, lang)
         seen.clear()
         button.draw(surface)
         assert seen and not any(tx.ELLIPSIS in t for t in seen), (name, seen)
+
+
+def _at_a_guide_choice(app, size, lang):
+    app.i18n.set_language(lang)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    session = Session.new("oz", [Seat("Ann"), Seat("Bob")], seed=8, autosave=False)
+    rng = random.Random(3)
+    while not (session.state.current_player() == 0 and ("guide", "E") in session.state.legal_actions()):
+        legal = session.state.legal_actions()
+        session.apply(rng.choice([a for a in legal if a[0] != "step"] or legal))
+    scene = OzScene(app, session)
+    app.push(scene)
+    scene.viewer = 0
+    return scene
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_guide_caption_beside_the_arrows_is_whole(app, monkeypatch, size, lang):
+    """The two-column controls say what the guide does beside its arrows, wrapped, never cut to "…"."""
+    from wonderland_games.ui import text as tx
+
+    scene = _at_a_guide_choice(app, size, lang)
+    seen, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
+    app.step(1 / 60)
+    assert scene.layout.wide and scene.buttons["guide_E"].visible
+    caption = app.t("oz.hint.guide")
+    assert any(t and caption.startswith(t) for t in seen), "the caption is drawn"
+    start = next(i for i, t in enumerate(seen) if t and caption.startswith(t))
+    shown = ""
+    for t in seen[start:]:
+        if not (caption.replace(" ", "").startswith((shown + t).replace(" ", ""))):
+            break
+        shown += t
+    assert shown.replace(" ", "") == caption.replace(" ", ""), (shown, caption)
