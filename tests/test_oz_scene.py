@@ -235,6 +235,7 @@ def test_spell_choice_offers_only_legal_casts(app):
         card = sorted(casts)[0]
         click(app, dict(scene.hand_rects())[card].center)
         assert scene.selected == card
+        assert scene.detail_rect() is None, "no card detail over the choices (the mouse is still on the card)"
         offered = [v for _, v in scene.options if v is not None]
         assert offered and all(any(a[2:2 + len(v)] == v for a in legal if a[1] == card) for v in offered)
         before = len(session.actions)
@@ -300,12 +301,16 @@ def test_monkey_clicks_and_keys(app):
 def test_layout_fits_the_window_without_overlap(size, players, replay):
     lay = compute(size, players, replay=replay)
     window = pygame.Rect((0, 0), size)
-    blocks = [lay.top, lay.board_box, lay.players, lay.dice, lay.controls, lay.hand, lay.log]
+    blocks = [lay.top, lay.board_box, lay.road, lay.players, lay.controls, lay.hand, lay.log]
     for rect in blocks:
         assert window.contains(rect), rect
     for i, a in enumerate(blocks):
         for b in blocks[i + 1:]:
             assert not a.colliderect(b), (a, b)
+    assert lay.road.top > lay.board_box.bottom and lay.road.width == lay.board_box.width
+    assert lay.controls.contains(lay.dice) and lay.controls.contains(lay.draft_hint)
+    assert not lay.dice.colliderect(lay.draft_hint)
+    assert not any(lay.dice.colliderect(r) for r in lay.replay.values()), "a replay's buttons stay under the dice"
     assert lay.board_box.contains(lay.board) and lay.board.width == lay.board.height == 6 * lay.cell
     assert lay.cell >= 80, "cells stay big enough to read a token and two markers"
     buttons = list(lay.buttons.values())
@@ -565,11 +570,12 @@ def test_the_narrow_controls_say_the_whole_guide_sentence(app):
     assert app.t("oz.hint.guide_line") in texts and app.t("oz.hint.guide") not in texts
 
 
-@pytest.mark.parametrize("size", [(1280, 800)])  # at 1024x640 long texts still end in "…" (the hover shows them whole)
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_uncut(app, monkeypatch, size, lang):
+def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_whole(app, monkeypatch, size, lang):
+    """In a hand of four strips, each card's name (bold, full size) and its whole text at 12 px or more."""
     from wonderland_games.games.oz.art import OzArt
-    from wonderland_games.games.oz.panels import STRIP_NAME, draw_card, is_strip, strip_name_width
+    from wonderland_games.games.oz.panels import MIN_TEXT, STRIP_NAME, draw_card, is_strip, strip_text
 
     art = OzArt(app.font)
     app.i18n.set_language(lang)
@@ -577,18 +583,18 @@ def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_uncut(app, m
     strip = lay.hand_slots(4)[0]
     assert is_strip(strip)
     cards = Session.new("oz", [Seat("A"), Seat("B")], seed=1, autosave=False).state.cards
-    every = [cards[i] for i in cards.spell_ids] + [cards.wizard]
-    name_w = strip_name_width(app, lay.s, every, strip)  # the widest hand there can be
     full = app.fonts.get(px(STRIP_NAME, lay.s), True)
+    smallest = app.fonts.get(MIN_TEXT, False).get_height()
     seen, real = [], tx.render
     monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: seen.append((font, text)) or real(font, text, *a, **k))
-    for card in every:
+    for card in [cards[i] for i in cards.spell_ids] + [cards.wizard]:
         seen.clear()
-        draw_card(pygame.Surface(size), strip, lay.s, app, art, card, name_w=name_w)
-        name = app.i18n.pick(card.name)
-        name_lines = [(f, t) for f, t in seen if t and t in name]
-        assert name_lines and all(f is full for f, _ in name_lines), (name, [t for _, t in name_lines])
-        assert not any(tx.ELLIPSIS in t for _, t in seen), (name, [t for _, t in seen])
+        draw_card(pygame.Surface(size), strip, lay.s, app, art, card)
+        name, text = app.i18n.pick(card.name), strip_text(app, card)
+        assert seen[0] == (full, name), (name, seen[0][1])
+        body = seen[1:]
+        assert "".join(t for _, t in body).replace(" ", "") == text.replace(" ", ""), (name, [t for _, t in body])
+        assert all(f.get_height() >= smallest for f, _ in body), name
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])

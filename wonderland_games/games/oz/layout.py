@@ -2,16 +2,21 @@
 
 Pure geometry (pygame Rects, no drawing), so tests can check that nothing
 overlaps or leaves the window from 1024x640 to 2560x1440 with 2 to 4 players.
-The board is the largest square that fits beside the panels; the panels stack
-in one column, or in two when the window is wide enough (1920x1080 and up).
+The board is the largest square that fits above its score road and beside the
+panels; the panels stack in one column, or in two when the window is wide
+enough (1366x768 and up).
+
+One panel, the turn panel, shows what the table asks for now: the dice while
+they are drafted, the walk and the spell choices after (a die once taken is
+shown in its owner's player row), so the log keeps the room for a whole turn.
 
     +-----------------------------------------------------------+
     | status                               [ff undo save rules menu]
     +--------------------------+--------------------------------+
-    |    A  B  C  D  E  F      | players + score road | hand     |
-    | 1 [board 6x6       ]     | dice (draft)         |          |
-    | 2 [                ]     | action controls      | log      |
-    | ...                      |  (one column: all stacked)     |
+    |    A  B  C  D  E  F      | players              | hand     |
+    | 1 [board 6x6       ]     | turn: dice/controls  |          |
+    | ...                      | hand (one column)    |          |
+    | [score road        ]     | log                  |          |
     +--------------------------+--------------------------------+
 """
 
@@ -30,7 +35,13 @@ CONTROL_BUTTONS = ("go", "step", "minus", "plus")
 GUIDE_DIRS = ("N", "E", "S", "W")
 CARD_RATIO = 220 / 350  # height / width of a (landscape) magic card
 SIZE = 6
-TRACK_H = 46  # the score road under the player rows (unscaled)
+ROAD_H = 54  # the score road's panel under the board (unscaled)
+STRIP_H = 46  # a card strip: the name and two lines of text (unscaled)
+HAND_ROWS = 4  # strips a one-column hand is as tall as: three cards and the Wizard
+HAND_HEAD = 27  # the hand's title row (unscaled)
+HAND_FOOT = 6
+STRIP_GAP = 5
+LOG_MIN = 60  # a one-column log never gets less (unscaled), even if the hand must give way
 
 
 @dataclass
@@ -44,9 +55,11 @@ class Layout:
     board_box: pygame.Rect  # board, frame and coordinate gutters
     board: pygame.Rect  # the 6x6 cells exactly
     cell: int
+    road: pygame.Rect  # the score road under the board
     players: pygame.Rect
-    dice: pygame.Rect
-    controls: pygame.Rect
+    controls: pygame.Rect  # the turn panel
+    dice: pygame.Rect  # where the drafted dice go inside the turn panel
+    draft_hint: pygame.Rect  # the line above the dice
     hand: pygame.Rect
     log: pygame.Rect
     control_buttons: dict
@@ -67,31 +80,28 @@ class Layout:
 
     # -- dice ----------------------------------------------------------------------
     def dice_slots(self, n_dir: int, n_act: int) -> tuple:
-        """([direction die rects], [action die rects]). Wide panels (a column of their own) give
-        each kind a row under the title; narrow ones put all the dice in one row, a gap between
-        the kinds, with the title's row too (the status line names the round)."""
-        area = self.dice.inflate(-px(16, self.s), 0)
-        gap = px(10, self.s)
-        label = px(22, self.s)
+        """([direction die rects], [action die rects]), a label's room under each row: wide panels
+        give each kind a row, narrow ones put all the dice in one row with a gap between the kinds."""
+        s, area = self.s, self.dice
+        gap = px(10, s)
+        label = px(24 if self.wide else 20, s)
         if self.wide:
-            top = area.top + px(36, self.s)  # under the title, clear of a glowing die's halo
             count = max(n_dir, n_act, 1)
-            size = min(px(64, self.s), (area.bottom - top - 2 * label) // 2,
-                       (area.width - gap * (count - 1)) // count)
+            size = min(px(64, s), (area.height - 2 * label) // 2, (area.width - gap * (count - 1)) // count)
+            top = area.top + (area.height - 2 * (size + label)) // 2
             rows = []
             for row, n in enumerate((n_dir, n_act)):
                 x = area.centerx - (n * size + (n - 1) * gap) // 2
-                y = top + row * (size + label)
-                rows.append([pygame.Rect(x + i * (size + gap), y, size, size) for i in range(n)])
+                rows.append([pygame.Rect(x + i * (size + gap), top + row * (size + label), size, size)
+                             for i in range(n)])
             return rows[0], rows[1]
-        title = px(4, self.s)
         count = n_dir + n_act
-        split = px(26, self.s)
-        size = min(px(64, self.s), (area.height - title - px(22, self.s)),
+        split = px(26, s)
+        size = min(px(64, s), area.height - label,
                    (area.width - split - gap * max(0, count - 2)) // max(1, count))
         total = count * size + (count - 2) * gap + split if count > 1 else size
         x = area.centerx - total // 2
-        y = area.top + title + (area.height - title - size - px(18, self.s)) // 2
+        y = area.top + (area.height - size - label) // 2
         dirs, acts = [], []
         for i in range(count):
             rect = pygame.Rect(x, y, size, size)
@@ -101,17 +111,18 @@ class Layout:
 
     # -- magic cards ------------------------------------------------------------------
     def hand_slots(self, count: int) -> list:
-        """Card rects for `count` cards: a grid of cards when the panel is roomy, else one row
-        per card across the panel (name and text on one line), so the text stays readable."""
-        area = self.hand.inflate(-px(16, self.s), 0)
-        top = area.top + px(30, self.s)
-        height = self.hand.bottom - px(8, self.s) - top
-        gap = px(6, self.s)
+        """Card rects for `count` cards: a grid of cards when the panel is roomy, else one strip
+        per card across the panel (its name, then its text on two lines)."""
+        s = self.s
+        area = self.hand.inflate(-px(16, s), 0)
+        top = area.top + px(HAND_HEAD, s)
+        height = self.hand.bottom - px(HAND_FOOT, s) - top
+        gap = px(STRIP_GAP, s)
         count = max(1, count)
         if not self.wide:  # one strip per card; two side by side once strips would get too thin
-            cols = 1 if (height - (count - 1) * gap) // count >= px(26, self.s) else 2
+            cols = 1 if (height - (count - 1) * gap) // count >= px(26, s) else 2
             rows = math.ceil(count / cols)
-            row = min(px(48, self.s), (height - (rows - 1) * gap) // rows)
+            row = min(px(STRIP_H, s), (height - (rows - 1) * gap) // rows)
             w = (area.width - (cols - 1) * gap) // cols
             return [pygame.Rect(area.left + (i // rows) * (w + gap), top + (i % rows) * (row + gap), w, row)
                     for i in range(count)]
@@ -120,7 +131,7 @@ class Layout:
             rows = math.ceil(count / cols)
             w = (area.width - (cols - 1) * gap) // cols
             h = (height - (rows - 1) * gap) // rows
-            w = min(w, int(h / CARD_RATIO), px(300, self.s))
+            w = min(w, int(h / CARD_RATIO), px(300, s))
             if best is None or w > best[0]:
                 best = (w, cols)
         w, cols = best
@@ -131,16 +142,16 @@ class Layout:
     # -- repaint regions ------------------------------------------------------------
     def regions(self) -> dict:
         """Disjoint areas the scene repaints independently."""
-        s = self.s
-        out = {"status": self.status, "buttons": union(list(self.buttons.values()), px(12, s)),
-               "board": self.board_box, "players": self.players, "dice": self.dice, "hand": self.hand,
-               "log": self.log}
+        out = {"status": self.status, "buttons": union(list(self.buttons.values()), px(12, self.s)),
+               "board": self.board_box, "road": self.road, "players": self.players, "controls": self.controls,
+               "hand": self.hand, "log": self.log}
         out["buttons"].top = max(out["buttons"].top, 0)
         out["buttons"].height = min(out["buttons"].height, self.board_box.top - out["buttons"].top)
-        out["controls"] = self.controls
-        if self.replay:
-            out["controls"] = self.controls.union(union(list(self.replay.values()), px(4, s)))
         return out
+
+
+def _hand_height(s: float) -> int:
+    return px(HAND_HEAD, s) + px(HAND_FOOT, s) + HAND_ROWS * px(STRIP_H, s) + (HAND_ROWS - 1) * px(STRIP_GAP, s)
 
 
 def compute(size: tuple, players: int, replay: bool = False) -> Layout:
@@ -152,14 +163,16 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
 
     body_top = top.bottom + m
     body_h = h - m - body_top
+    road_h = px(ROAD_H, s)
     side_min = px(400, s)
-    box = min(body_h, w - 3 * m - side_min, int(w * 0.58))
+    box = min(body_h - road_h - bgap, w - 3 * m - side_min, int(w * 0.58))
     gutter = px(22, s)
     frame = px(8, s)
     cell = (box - gutter - 2 * frame) // SIZE
     box = gutter + 2 * frame + cell * SIZE
-    board_box = pygame.Rect(m, body_top + (body_h - box) // 2, box, box)
+    board_box = pygame.Rect(m, body_top + (body_h - box - bgap - road_h) // 2, box, box)
     board = pygame.Rect(board_box.left + gutter + frame, board_box.top + gutter + frame, cell * SIZE, cell * SIZE)
+    road = pygame.Rect(board_box.left, board_box.bottom + bgap, box, road_h)
 
     right = pygame.Rect(board_box.right + m, body_top, w - m - board_box.right - m, body_h)
     wide = right.width >= px(620, s)
@@ -169,24 +182,28 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
         col_b = pygame.Rect(col_a.right + m, right.top, right.right - col_a.right - m, right.height)
     else:
         col_a = col_b = right
-    row_h = px(44 if wide else 30, s)
-    players_rect = pygame.Rect(col_a.left, col_a.top, col_a.width, row_h * players + px(TRACK_H + 14, s))
-    dice = pygame.Rect(col_a.left, players_rect.bottom + m, col_a.width, px(162 if wide else 84, s))
-    controls = pygame.Rect(col_a.left, dice.bottom + m, col_a.width, px(190 if wide else 110, s))
-    if wide:  # the hand gets a whole column; the log fills column A below the controls
+    row_h = px(44 if wide else 28, s)
+    players_rect = pygame.Rect(col_a.left, col_a.top, col_a.width, row_h * players + px(10, s))
+    button_h = px(38, s)
+    gap = px(6, s)
+    rows = 2 if wide else 1  # wide: the guide's arrows get a row of their own
+    replay_row = button_h + gap if replay else 0  # a replay keeps its buttons under the dice
+    controls = pygame.Rect(col_a.left, players_rect.bottom + m, col_a.width,
+                           px(200 if wide else 106, s) + replay_row)
+    if wide:  # the hand gets a whole column; the log fills column A below the turn panel
         hand = col_b.copy()
         log = pygame.Rect(col_a.left, controls.bottom + m, col_a.width, col_a.bottom - controls.bottom - m)
     else:
         rest = col_b.bottom - controls.bottom - m
-        log_h = max(px(92, s), int(rest * 0.3))
-        hand = pygame.Rect(col_b.left, controls.bottom + m, col_b.width, rest - log_h - m)
+        hand_h = max(0, min(_hand_height(s), rest - m - px(LOG_MIN, s)))
+        hand = pygame.Rect(col_b.left, controls.bottom + m, col_b.width, hand_h)
         log = pygame.Rect(col_b.left, hand.bottom + m, col_b.width, col_b.bottom - hand.bottom - m)
 
     inner = controls.inflate(-px(16, s), -px(12, s))
-    button_h = px(38, s)
-    gap = px(6, s)
-    rows = 2 if wide else 1  # wide: the guide's arrows get a row of their own
     hint = pygame.Rect(inner.left, inner.top, inner.width, inner.height - rows * (button_h + gap))
+    draft_hint = pygame.Rect(inner.left, inner.top, inner.width, px(22, s))
+    dice = pygame.Rect(inner.left, draft_hint.bottom + px(6, s), inner.width,
+                       inner.bottom - replay_row - draft_hint.bottom - px(6, s))
     row_y = inner.bottom - button_h
     control_buttons, guide_buttons, replay_buttons = {}, {}, {}
     if replay:
@@ -196,7 +213,7 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
             replay_buttons[name] = pygame.Rect(x, row_y, rw, button_h)
             x += rw + bgap
     else:
-        small = px(34, s)
+        small = px(38, s)  # wide enough for "−1" at every size
         x = inner.right - 4 * small - 3 * gap
         guide_y = row_y - button_h - gap if wide else row_y
         for d in GUIDE_DIRS:
@@ -210,5 +227,5 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
             control_buttons[name] = pygame.Rect(x, row_y, widths[name], button_h)
             x += widths[name] + gap
     choice_area = pygame.Rect(inner.left, inner.top + px(26, s), inner.width, inner.height - px(26, s))
-    return Layout(size, s, m, top, status, buttons, board_box, board, cell, players_rect, dice, controls, hand, log,
-                  control_buttons, guide_buttons, choice_area, hint, replay_buttons, wide)
+    return Layout(size, s, m, top, status, buttons, board_box, board, cell, road, players_rect, controls, dice,
+                  draft_hint, hand, log, control_buttons, guide_buttons, choice_area, hint, replay_buttons, wide)

@@ -15,13 +15,13 @@ from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.theme import px
 from .art import OzArt
-from .layout import TRACK_H
 from .rules import TARGET, UNKNOWN
 
 CURRENT = (255, 236, 170)
 DIM = (20, 16, 40, 150)
 BRICK = (246, 206, 92)
 BRICK_DARK = (196, 146, 42)
+BRICK_INK = (120, 80, 20)
 
 
 def _veil(size: tuple, radius: int) -> pygame.Surface:
@@ -35,13 +35,16 @@ def draw_players(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, c
     theme.panel(surface, rect, s, with_shadow=False)
     n = len(state.seats)
     inner = rect.inflate(-px(12, s), -px(10, s))
-    track_h = px(TRACK_H, s)
-    row_h = (inner.height - track_h) // n
+    row_h = inner.height // n
     for seat in range(n):
         row = pygame.Rect(inner.left, inner.top + seat * row_h, inner.width, row_h - px(2, s))
         _player_row(surface, row, s, app, art, state, seat, seat == current)
-    road = pygame.Rect(inner.left, inner.bottom - track_h, inner.width, track_h)
-    draw_score_road(surface, road, s, app, art, state)
+
+
+def draw_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> None:
+    """The score road's panel under the board."""
+    theme.panel(surface, rect, s, with_shadow=False)
+    draw_score_road(surface, rect.inflate(-px(16, s), -px(6, s)), s, app, art, state)
 
 
 def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
@@ -84,7 +87,7 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
                             bold=current, align="left")
         rest = pygame.Rect(used.right + px(8, s), row.top, name_rect.right - used.right - px(8, s), row.height)
         if rest.width > px(40, s):
-            tx.draw_line(surface, app.fonts, sub, rest, int(row.height * 0.42), theme.INK_SOFT, align="left")
+            tx.draw_line(surface, app.fonts, sub, rest, max(11, int(row.height * 0.42)), theme.INK_SOFT, align="left")
         return
     top = pygame.Rect(name_rect.left, row.top + px(1, s), name_rect.width, int(row.height * 0.56))
     bottom = pygame.Rect(name_rect.left, top.bottom - px(2, s), name_rect.width, row.bottom - top.bottom)
@@ -93,28 +96,29 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
 
 
 def draw_score_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> None:
-    """A yellow brick road from 0 to 20; each player's token stands on their score."""
-    label_h = px(14, s)
+    """A yellow brick road from 0 to 20 under its name, every fifth brick numbered; each player's
+    token stands on their score."""
+    label = app.fonts.get(max(12, px(12, s)), False)
     cells = TARGET + 1
     bw = rect.width / cells
-    bricks = pygame.Rect(rect.left, rect.top + label_h + px(2, s), rect.width, rect.height - 2 * label_h)
+    bricks = pygame.Rect(rect.left, rect.top + label.get_linesize(), rect.width, rect.height - label.get_linesize())
+    number = app.font(max(10, px(11, s)))
     for i in range(cells):
         b = pygame.Rect(int(rect.left + i * bw) + 1, bricks.top, int(bw) - 1, bricks.height)
         colour = (120, 200, 120) if i == TARGET else BRICK
         pygame.draw.rect(surface, colour, b, border_radius=px(3, s))
         pygame.draw.rect(surface, BRICK_DARK, b, 1, border_radius=px(3, s))
-    tx.draw_line(surface, app.fonts, app.t("oz.score_road"), pygame.Rect(rect.left, rect.top, rect.width, label_h),
-                 px(12, s), theme.INK_SOFT, align="left")
-    font = app.font(px(11, s))
-    for i in range(0, cells, 5):
-        img = tx.render(font, str(i), theme.INK_SOFT)
-        surface.blit(img, img.get_rect(midtop=(int(rect.left + (i + 0.5) * bw), bricks.bottom)))
+        if i % 5 == 0:
+            img = tx.render(number, str(i), BRICK_INK)
+            surface.blit(img, img.get_rect(center=b.center))
+    surface.blit(tx.render(label, app.t("oz.score_road"), theme.INK_SOFT), rect.topleft)
     by_score: dict = {}
     for seat, score in enumerate(state.scores):
         by_score.setdefault(min(score, TARGET), []).append(seat)
     size = max(8, min(int(bw * 1.1), bricks.height))
     for score, seats in by_score.items():
-        cx = int(rect.left + (score + 0.5) * bw)
+        half = (len(seats) - 1) * size // 4 + size // 2  # the group's half width, kept on the road
+        cx = min(max(int(rect.left + (score + 0.5) * bw), rect.left + half), rect.right - half)
         for k, seat in enumerate(seats):
             token = art.token(state.characters[seat], state.colours[seat], size)
             dx = (k - (len(seats) - 1) / 2) * size * 0.5
@@ -122,15 +126,10 @@ def draw_score_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state
 
 
 # -- dice ------------------------------------------------------------------------------
-def draw_dice(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay, clickable: set, hover,
+def draw_dice(surface, s: float, app, art: OzArt, state, lay, clickable: set, hover,
               tumble: float | None = None) -> None:
-    """The round's dice in a row: direction dice, then action dice; taken ones dimmed with their owner.
-    A narrow panel names the round only while no dice are out (the status line names it too)."""
-    theme.panel(surface, rect, s, with_shadow=False)
-    if lay.wide or not state.dir_dice:
-        title = pygame.Rect(rect.left + px(10, s), rect.top + px(4, s), rect.width - px(20, s), px(24, s))
-        tx.draw_line(surface, app.fonts, app.t("oz.dice_title", round=max(1, state.round)), title, px(16, s),
-                     theme.PLUM, bold=True, align="left")
+    """The round's dice in the turn panel: direction dice, then action dice; taken ones dimmed
+    with their owner."""
     if not state.dir_dice:
         return
     dirs, acts = lay.dice_slots(len(state.dir_dice), len(state.act_dice))
@@ -170,6 +169,7 @@ def card_text(app, card) -> str:
 
 
 STRIP_NAME = 15  # a strip's name size (unscaled)
+MIN_TEXT = 12  # a strip's text never gets smaller (pixels)
 
 
 def strip_text(app, card) -> str:
@@ -181,63 +181,60 @@ def is_strip(rect: pygame.Rect) -> bool:
     return rect.width > rect.height * 3
 
 
-def draw_lines(surface, app, text: str, rect: pygame.Rect, size: int, color, min_size: int) -> pygame.Rect:
-    """Wrapped text that never shrinks below `min_size`, with lines closer than the font's own
-    (tall CJK) spacing so two fit in a strip; an ellipsis ends what does not fit. Returns the rect used."""
-    size = max(min_size, size)
+def flow_lines(name_font, font, name: str, text: str, width: int) -> list:
+    """`text` wrapped to `width`, its first line following `name` on the same line (a text
+    starts under the name when the name leaves less than a third of the line)."""
+    indent = name_font.size(name + " ")[0]
+    head = tx.wrap(font, text, width - indent)[0] if width - indent >= width // 3 else ""
+    rest = text[len(head):].lstrip()
+    return [head] + (tx.wrap(font, rest, width) if rest else [])
+
+
+def draw_named_text(surface, app, s: float, name: str, text: str, rect: pygame.Rect) -> None:
+    """A strip's words: the name in bold, the text running on after it and wrapping, shrunk
+    no further than 12 px; lines sit closer than the font's own (tall CJK) spacing, so two fit
+    in a strip. An ellipsis ends a text that still does not fit (a window below its minimum)."""
+    name_font = app.fonts.get(px(STRIP_NAME, s), True)
+    name = tx.ellipsize(name_font, name, rect.width)
+    size = max(MIN_TEXT, px(14, s))
     while True:
         font = app.fonts.get(size, False)
         step = max(1, int(size * 1.3))
-        lines = tx.wrap(font, text, rect.width)
+        lines = flow_lines(name_font, font, name, text, rect.width)
         fit = max(1, (rect.height - font.get_linesize()) // step + 1)
-        if len(lines) <= fit or size <= min_size:
+        if len(lines) <= fit or size <= MIN_TEXT:
             break
         size -= 1
     if len(lines) > fit:
         lines = lines[:fit]
         lines[-1] = tx.ellipsize(font, lines[-1] + tx.ELLIPSIS, rect.width)
-    total = step * (len(lines) - 1) + font.get_linesize()
-    y = rect.top + (rect.height - total) // 2
-    used = pygame.Rect(rect.left, y, 0, total)
-    for line in lines:
-        img = tx.render(font, line, color)
-        surface.blit(img, (rect.left, y))
-        used.width = max(used.width, img.get_width())
+    y = rect.top + (rect.height - step * (len(lines) - 1) - font.get_linesize()) // 2
+    name_img = tx.render(name_font, name, theme.PLUM)
+    surface.blit(name_img, (rect.left, y + font.get_ascent() - name_font.get_ascent()))
+    x = rect.left + name_font.size(name + " ")[0] if lines[0] else rect.left
+    for i, line in enumerate(lines):
+        if line:
+            surface.blit(tx.render(font, line, theme.INK), (x, y))
+        x = rect.left
         y += step
-    return used
-
-
-def strip_name_width(app, s: float, cards, strip: pygame.Rect) -> int:
-    """The name column of a hand's strips: as wide as its longest name at full size (so no
-    name shrinks and the columns line up), at most 45% of the strip past the icon."""
-    font = app.fonts.get(px(STRIP_NAME, s), True)
-    widest = max((font.size(app.i18n.pick(card.name))[0] for card in cards), default=0)
-    room = strip.width - strip.height - px(10, s)
-    return min(max(widest + px(4, s), px(90, s)), int(room * 0.45))
 
 
 def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, selected=False, dim=False,
-              hover=False, name_w: int | None = None) -> None:
-    """One magic card: a framed card (roomy slots) or a strip (narrow panels; `name_w`, its name
-    column, from `strip_name_width`) whose text the hover detail (`card_detail`) shows whole."""
+              hover=False) -> None:
+    """One magic card: a framed card (roomy slots) or a strip (narrow panels); the hover detail
+    (`card_detail`) shows it large."""
     if selected or hover:
         glow = rect.inflate(px(8, s), px(8, s))
         pygame.draw.rect(surface, theme.GOLD_LIGHT if selected else theme.WHITE, glow, border_radius=px(12, s))
     name = app.i18n.pick(card.name)
-    text = card_text(app, card)
     if is_strip(rect):
         pygame.draw.rect(surface, (252, 246, 232), rect, border_radius=px(8, s))
         pygame.draw.rect(surface, (110, 60, 170), rect, max(1, px(2, s)), border_radius=px(8, s))
         icon = art.spell_icon(card.kind, rect.height - px(6, s))
         surface.blit(icon, (rect.left + px(4, s), rect.top + px(3, s)))
         x = rect.left + icon.get_width() + px(10, s)
-        if name_w is None:
-            name_w = strip_name_width(app, s, [card], rect)
-        tx.draw_block(surface, app.fonts, name, pygame.Rect(x, rect.top, name_w, rect.height), px(STRIP_NAME, s),
-                      theme.PLUM, bold=True, align="left")
-        body = pygame.Rect(x + name_w + px(6, s), rect.top + px(2, s), rect.right - x - name_w - px(12, s),
-                           rect.height - px(4, s))
-        draw_lines(surface, app, strip_text(app, card), body, px(14, s), theme.INK, max(11, px(12, s)))
+        body = pygame.Rect(x, rect.top + px(2, s), rect.right - x - px(6, s), rect.height - px(4, s))
+        draw_named_text(surface, app, s, name, strip_text(app, card), body)
     else:
         surface.blit(art.card_frame(rect.width, rect.height), rect)
         band = pygame.Rect(rect.left + int(rect.width * 0.08), rect.top + int(rect.height * 0.1),
@@ -248,7 +245,7 @@ def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, se
         surface.blit(icon, (rect.left + int(rect.width * 0.07), band.bottom + px(6, s)))
         body = pygame.Rect(rect.left + int(rect.width * 0.07) + icon_size + px(6, s), band.bottom + px(4, s),
                            int(rect.width * 0.86) - icon_size - px(6, s), rect.bottom - band.bottom - int(rect.height * 0.1))
-        tx.draw_block(surface, app.fonts, text, body, int(rect.height * 0.095), theme.INK, align="left", valign="top")
+        tx.draw_block(surface, app.fonts, card_text(app, card), body, int(rect.height * 0.095), theme.INK, align="left", valign="top")
     if selected:
         pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(4, s), px(4, s)), max(2, px(3, s)), border_radius=px(10, s))
     if dim:
@@ -296,10 +293,8 @@ def draw_hand(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay,
         tx.draw_line(surface, app.fonts, app.t("oz.hand_empty"), rect.inflate(-px(20, s), -px(40, s)), px(15, s),
                      theme.INK_SOFT)
         return
-    slots = lay.hand_slots(len(entries))
-    name_w = strip_name_width(app, s, [card for _, card in entries], slots[0]) if is_strip(slots[0]) else None
-    for (cid, card), r in zip(entries, slots):
+    for (cid, card), r in zip(entries, lay.hand_slots(len(entries))):
         dim = playable is not None and cid != 0 and cid not in playable
         draw_card(surface, r, s, app, art, card, selected=cid == selected and cid != 0, dim=dim,
-                  hover=cid == hover and cid != 0, name_w=name_w)
+                  hover=cid == hover and cid != 0)
 

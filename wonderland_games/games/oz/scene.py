@@ -37,9 +37,9 @@ from . import preview, rules
 from .art import OzArt
 from .board import DELTA, DIRS, cell_name
 from .board_view import BoardView
-from .layout import TRACK_H, compute
+from .layout import compute
 from .narrate import Narrator, counted, spell_name
-from .panels import card_detail, draw_card, draw_dice, draw_hand, draw_players, is_strip
+from .panels import card_detail, draw_card, draw_dice, draw_hand, draw_players, draw_road, is_strip
 
 STEP_SECONDS = 0.32  # one cell of a walk
 FORCED_PAUSE = 0.12  # a bot's pause before a step it cannot avoid
@@ -211,7 +211,7 @@ class OzScene(TableScene):
     def _seat_px(self, seat: int) -> tuple:
         lay = self.layout
         inner = lay.players.inflate(-px(12, lay.s), -px(10, lay.s))
-        row_h = (inner.height - px(TRACK_H, lay.s)) // len(self.seats)
+        row_h = inner.height // len(self.seats)
         return inner.left + row_h // 2, inner.top + seat * row_h + row_h // 2
 
     def _beats(self, e: dict) -> list:
@@ -515,9 +515,14 @@ class OzScene(TableScene):
         """[(card, rect)] of the clickable cards in the hand on show (tests click these)."""
         return [(c, r) for c, r in self.hand_slots() if c != 0]
 
+    def _drafting(self) -> bool:
+        """True while the turn panel shows the dice: the table on show is in the draft (a roll's
+        tumble puts it there before the live state's timeline ends)."""
+        return self.display.phase in (rules.DRAFT_DIR, rules.DRAFT_ACT) and bool(self.display.dir_dice)
+
     def die_rects(self) -> list:
-        """[((kind, index), rect)] of the draft dice."""
-        if self.layout is None or not self.display.dir_dice:
+        """[((kind, index), rect)] of the draft dice (none while the turn panel shows the controls)."""
+        if self.layout is None or not self._drafting():
             return []
         dirs, acts = self.layout.dice_slots(len(self.display.dir_dice), len(self.display.act_dice))
         return [(("direction", i), r) for i, r in enumerate(dirs)] + [(("action", i), r) for i, r in enumerate(acts)]
@@ -584,17 +589,20 @@ class OzScene(TableScene):
         yield "players", (lang, tuple(d.scores), tuple(map(len, d.hands)), tuple(d.taken_dir), tuple(d.taken_act),
                           d.wizard_holder, current), \
             lambda f: draw_players(f, lay.players, s, self.app, self.art, d, current)
-        tumble = None
-        if beat is not None and beat.kind == "tumble":
-            tumble = round(min(1.0, self.beat_time / beat.duration), 2)
-        clickable = self._clickable_dice()
-        yield "dice", (lang, d.round, tuple(d.dir_dice), tuple(d.act_dice), tuple(d.dir_owner), tuple(d.act_owner),
-                       frozenset(clickable), self.hover_die, tumble), \
-            lambda f: draw_dice(f, lay.dice, s, self.app, self.art, d, lay, clickable, self.hover_die, tumble)
+        yield "road", (lang, tuple(d.scores)), lambda f: draw_road(f, lay.road, s, self.app, self.art, d)
         lines = self.hint_lines() + self._hint_lines()
         widgets = [b for n, b in self.buttons.items() if n not in lay.buttons] + [b for b, _ in self.options]
-        yield "controls", (lang, tuple(lines), tuple(map(button_look, widgets)), self._acting_key()), \
-            partial(self._paint_controls, lines, widgets)
+        looks = (lang, tuple(lines), tuple(map(button_look, widgets)))
+        if self._drafting():
+            tumble = None
+            if beat is not None and beat.kind == "tumble":
+                tumble = round(min(1.0, self.beat_time / beat.duration), 2)
+            clickable = self._clickable_dice()
+            yield "controls", looks + (tuple(d.dir_dice), tuple(d.act_dice), tuple(d.dir_owner), tuple(d.act_owner),
+                                       frozenset(clickable), self.hover_die, tumble), \
+                partial(self._paint_draft, lines, widgets, clickable, tumble)
+        else:
+            yield "controls", looks + (self._acting_key(),), partial(self._paint_controls, lines, widgets)
         seat, cards, title = self._hand_owner()
         playable = set(self._castable()) if self.my_turn() and self.state.phase == rules.ACTION else None
         yield "hand", (lang, seat, tuple(cards), title, d.wizard_holder == seat, self.selected,
@@ -656,6 +664,18 @@ class OzScene(TableScene):
             return None
         return d.acting, d.taken_dir[d.acting], d.points
 
+    def _paint_draft(self, lines, widgets, clickable, tumble, frame) -> None:
+        """The turn panel in the draft: the most pressing line (a suggestion, what to pick, who
+        picks), the dice under it, and a replay's buttons."""
+        lay, s = self.layout, self.layout.s
+        theme.panel(frame, lay.controls, s, with_shadow=False)
+        if lines:
+            text, size, colour, bold = lines[0]
+            tx.draw_line(frame, self.app.fonts, text, lay.draft_hint, px(size, s), colour, bold=bold, align="left")
+        draw_dice(frame, s, self.app, self.art, self.display, lay, clickable, self.hover_die, tumble)
+        for w in widgets:
+            w.draw(frame)
+
     def _paint_controls(self, lines, widgets, frame) -> None:
         lay, s = self.layout, self.layout.s
         theme.panel(frame, lay.controls, s, with_shadow=False)
@@ -684,7 +704,8 @@ class OzScene(TableScene):
         guide = self.buttons["guide_N"]
         if lay.wide and guide.visible:
             label = pygame.Rect(lay.hint.left, guide.rect.top, guide.rect.left - lay.hint.left - px(8, s), guide.rect.height)
-            tx.draw_line(frame, self.app.fonts, self.app.t("oz.hint.guide"), label, px(14, s), theme.INK_SOFT, align="right")
+            tx.draw_block(frame, self.app.fonts, self.app.t("oz.hint.guide"), label, px(14, s), theme.INK_SOFT,
+                          align="right")
         for w in widgets:
             w.draw(frame)
 
@@ -812,9 +833,10 @@ class OzScene(TableScene):
 
     def detail_rect(self):
         """(card, rect) of the card shown large above the hand, in the side column (never over
-        the board, where a spell's target may be chosen): the one whose strip is under the mouse
-        (a strip's text may end in "…"), or None, and None under a curtain or dialog."""
-        if self.mouse is None or self.layout is None or self.app.top is not self:
+        the board, where a spell's target may be chosen): the one whose strip is under the mouse,
+        or None, and None under a curtain or dialog or while a spell's choices are on offer (the
+        detail would cover their buttons in the turn panel)."""
+        if self.mouse is None or self.layout is None or self.app.top is not self or self.options:
             return None
         card = next((c for c, r in self.hand_slots() if r.collidepoint(self.mouse) and is_strip(r)), None)
         if card is None:
@@ -874,6 +896,7 @@ def _take_wizard(seat, points, display) -> None:
 
 def _set_dice(event, display) -> None:
     n = len(event["dir_dice"])
+    display.phase = rules.DRAFT_DIR
     display.round = event["round"]
     display.dir_dice, display.act_dice = list(event["dir_dice"]), list(event["act_dice"])
     display.dir_owner, display.act_owner = [None] * n, [None] * n

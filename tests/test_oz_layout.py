@@ -1,0 +1,184 @@
+"""The Lost in Oz table at the sizes people play at: the log reads the last turn, nothing overlaps.
+
+Issue 11: the log shows whole entries only and is tall enough to read a turn
+(at least five entries at 1024x640, more when larger), in both languages.
+"""
+
+import random
+
+import pygame
+import pytest
+
+from wonderland_games.core.game import Seat
+from wonderland_games.core.session import Session
+from wonderland_games.games.oz import rules
+from wonderland_games.games.oz.layout import compute
+from wonderland_games.games.oz.scene import OzScene
+
+# the fewest whole entries the log shows at any moment of rounds 2 to 4 (a turn is four or more)
+LEAST = {(1024, 640): 5, (1280, 800): 5, (1920, 1080): 6}
+
+
+@pytest.fixture
+def app(table_app):
+    return table_app
+
+
+def _table(app, size, lang, seed):
+    app.i18n.set_language(lang)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    session = Session.new("oz", [Seat(n) for n in ("Ann", "Bob", "Carol", "Dave")], seed=seed, autosave=False)
+    scene = OzScene(app, session)
+    app.push(scene)
+    scene._ensure_layout(size)
+    return session, scene
+
+
+def whole_entries(scene) -> list:
+    """The entries the log shows, each checked to show every line it has."""
+    lay, log = scene.layout, scene.log
+    placed = log.placed(log.body(lay.log, lay.s), lay.s)
+    shown = {}
+    for *_, (entry, line) in placed:
+        shown.setdefault(entry, set()).add(line)
+    for entry, lines in shown.items():
+        assert lines == {i for _, img, (e, i) in log._lines if e == entry and img is not None}, entry
+    return sorted(shown)
+
+
+@pytest.mark.parametrize("size", list(LEAST))
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_log_shows_the_last_turn_in_whole_entries(app, size, lang):
+    least = []
+    for seed in (1, 4):
+        session, scene = _table(app, size, lang, seed)
+        rng = random.Random(seed)
+        while session.state.round <= 4 and not session.state.is_over():
+            scene.apply(rng.choice(session.state.legal_actions()))
+            if session.state.round >= 2:
+                shown = whole_entries(scene)
+                assert shown[-1] == len(scene.log.entries) - 1, "the newest entry is in sight"
+                least.append(len(shown))
+        app.pop()
+    assert min(least) >= LEAST[size], (size, lang, min(least))
+
+
+@pytest.mark.parametrize("size", list(LEAST))
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_board_hand_log_and_buttons_never_overlap_in_play(app, size, lang):
+    """On the acting player's turn and in the draft: every panel and visible button apart."""
+    session, scene = _table(app, size, lang, 2)
+    rng = random.Random(2)
+    seen = set()
+    while len(seen) < 2 and not session.state.is_over():
+        phase = session.state.phase
+        if session.state.round >= 2 and phase in (rules.ACTION, rules.DRAFT_DIR) and phase not in seen:
+            seen.add(phase)
+            scene.viewer = session.state.current_player()
+            app.step(1 / 60)
+            lay = scene.layout
+            panels = [lay.board_box, lay.road, lay.players, lay.controls, lay.hand, lay.log]
+            buttons = [b.rect for b in scene._widgets() if b.visible]
+            assert scene.die_rects() if phase == rules.DRAFT_DIR else scene.buttons["go"].visible
+            for i, a in enumerate(panels):
+                assert not any(a.colliderect(b) for b in panels[i + 1:]), a
+            for i, a in enumerate(buttons):
+                assert not any(a.colliderect(b) for b in buttons[i + 1:]), a
+                assert not any(a.colliderect(p) for p in (lay.board_box, lay.road, lay.players, lay.hand, lay.log)), a
+            dice = [r for _, r in scene.die_rects()]
+            assert all(lay.dice.contains(r) and r.collidelist(buttons) == -1 for r in dice)
+        scene.apply(rng.choice(session.state.legal_actions()))
+    assert seen == {rules.ACTION, rules.DRAFT_DIR}
+
+
+@pytest.mark.parametrize("score", [0, 20])
+def test_the_score_road_keeps_every_token_on_it(app, score):
+    """Four tokens sharing the first or the last brick stay on the road's panel (they stuck out)."""
+    from wonderland_games.games.oz.art import OzArt
+    from wonderland_games.games.oz.panels import draw_road
+
+    state = Session.new("oz", [Seat(n) for n in "ABCD"], seed=1, autosave=False).state
+    state.scores = [score] * 4
+    lay = compute((1024, 640), 4)
+    surface = pygame.Surface((lay.size[0], lay.size[1]))
+    surface.fill((255, 0, 255))
+    draw_road(surface, lay.road, lay.s, app, OzArt(app.font), state)
+    outside = lay.road.inflate(2, 2)
+    for x in (outside.left, outside.right - 1):
+        assert all(surface.get_at((x, y))[:3] == (255, 0, 255) for y in range(outside.top, outside.bottom)), x
+
+
+def test_a_short_player_row_says_who_plays_at_a_readable_size(app, monkeypatch):
+    """At 1024x640 with four players, a row's grey 'character – Human/Bot' is 11 px or more."""
+    from wonderland_games.games.oz.art import OzArt
+    from wonderland_games.games.oz.panels import draw_players
+    from wonderland_games.ui import text as tx
+
+    app.i18n.set_language("zh")
+    state = Session.new("oz", [Seat(n) for n in "ABCD"], seed=1, autosave=False).state
+    lay = compute((1024, 640), 4)
+    sizes, real = {}, tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, rect, size, *a, **k: sizes.setdefault(
+        text, size) and real(surface, fonts, text, rect, size, *a, **k))
+    draw_players(pygame.Surface(lay.size), lay.players, lay.s, app, OzArt(app.font), state, 0)
+    subs = [size for text, size in sizes.items() if app.t("oz.characters." + state.characters[0]) in text]
+    assert subs and min(subs) >= 11, sizes
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_control_button_says_its_whole_label(app, monkeypatch, size, lang):
+    """Go, One step, −1, +1 and the guide's arrows: no label cut to "…" (−1 was, from 2560x1440 up)."""
+    from wonderland_games.ui import text as tx
+    from wonderland_games.ui import theme
+
+    app.i18n.set_language(lang)
+    session = Session.new("oz", [Seat("Ann"), Seat("Bo")], seed=1, autosave=False)
+    scene = OzScene(app, session)
+    scene._ensure_layout(size)
+    seen, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
+    surface = pygame.Surface(size)
+    names = list(scene.layout.control_buttons) + ["guide_" + d for d in scene.layout.guide_buttons]
+    for name in names:
+        button = scene.buttons[name]
+        assert button.size == theme.TEXT_SMALL
+        seen.clear()
+        button.draw(surface)
+        assert seen and not any(tx.ELLIPSIS in t for t in seen), (name, seen)
+
+
+def _at_a_guide_choice(app, size, lang):
+    app.i18n.set_language(lang)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    session = Session.new("oz", [Seat("Ann"), Seat("Bob")], seed=8, autosave=False)
+    rng = random.Random(3)
+    while not (session.state.current_player() == 0 and ("guide", "E") in session.state.legal_actions()):
+        legal = session.state.legal_actions()
+        session.apply(rng.choice([a for a in legal if a[0] != "step"] or legal))
+    scene = OzScene(app, session)
+    app.push(scene)
+    scene.viewer = 0
+    return scene
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_guide_caption_beside_the_arrows_is_whole(app, monkeypatch, size, lang):
+    """The two-column controls say what the guide does beside its arrows, wrapped, never cut to "…"."""
+    from wonderland_games.ui import text as tx
+
+    scene = _at_a_guide_choice(app, size, lang)
+    seen, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: seen.append(text) or real(font, text, *a, **k))
+    app.step(1 / 60)
+    assert scene.layout.wide and scene.buttons["guide_E"].visible
+    caption = app.t("oz.hint.guide")
+    assert any(t and caption.startswith(t) for t in seen), "the caption is drawn"
+    start = next(i for i, t in enumerate(seen) if t and caption.startswith(t))
+    shown = ""
+    for t in seen[start:]:
+        if not (caption.replace(" ", "").startswith((shown + t).replace(" ", ""))):
+            break
+        shown += t
+    assert shown.replace(" ", "") == caption.replace(" ", ""), (shown, caption)
