@@ -112,7 +112,7 @@ def test_the_dreamers_log_names_no_hidden_word_and_nobody_s_role_before_the_reve
             for text, _ in told:
                 typed = [e.get("guess") or e.get("text") for e in events if e.get("guess") or e.get("text")]
                 for said in typed:  # the dreamer's own guess, a spirit's clue: words anyone may say
-                    text = text.replace(f"「{said}」", "").replace(f"“{said}”", "")
+                    text = text.replace(f"「{said}」", "").replace(f"“{said}”", "").replace(f"\"{said}\"", "")
                 named = set(re.findall(r"dream\d\d", text))
                 assert not named & forbidden, text
                 assert not any(r in text for r in role_names), text
@@ -188,7 +188,7 @@ def test_each_scoring_case_has_its_reason_in_words(words, role, correct, wrong, 
 def test_actions_read_as_written(words):
     en, zh = words["en"], words["zh"]
     state = DreamState.new(seats(4), 2, {"mode": BOTS})
-    assert describe_action(en, state, ("clue", state.speaker, "night")) == "Give the clue “night”"
+    assert describe_action(en, state, ("clue", state.speaker, "night")) == "Give the clue \"night\""
     assert describe_action(zh, state, ("pass",)) == "不给线索"
     assert describe_action(en, state, ("penalty", 1)) == "Give Bob a penalty"
     state.apply(("time_up",))

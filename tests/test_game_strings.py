@@ -33,3 +33,13 @@ def test_both_languages_have_the_same_keys_and_placeholders(path):
 
 def test_every_game_with_a_table_has_its_strings():
     assert {p.parent.name for p in FILES} >= {"parade", "oz", "voyage", "valley", "dream"}
+
+
+@pytest.mark.parametrize("path", FILES + [data_dir() / "i18n" / "en.yaml"], ids=lambda p: p.parent.name)
+def test_english_texts_use_straight_quotes(path):
+    """The bundled font is a Chinese one: its curly quotes are full-width, so an English
+    'casts “Seven-League Boots”' showed a wide gap on each side of the name (seen in the Oz log)."""
+    tree = yaml.safe_load(path.read_text(encoding="utf-8"))
+    english = _flat(tree if path.name == "en.yaml" else tree["en"])
+    curly = {key: text for key, text in english.items() if any(q in text for q in "“”")}
+    assert not curly

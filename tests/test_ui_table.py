@@ -40,7 +40,7 @@ def test_save_prompt_names_a_slot_in_shared_words(app, drawn):
     assert app.top is dialog and dialog.field.error
     type_text(app, "Oz night")
     key(app, pygame.K_RETURN)
-    assert isinstance(app.top, MessageDialog) and app.top.message == "Saved as “Oz night”"
+    assert isinstance(app.top, MessageDialog) and app.top.message == 'Saved as "Oz night"'
     assert saves.load_session(saves.slots_dir() / "Oz night.json").actions == session.actions
 
 

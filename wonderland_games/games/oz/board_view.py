@@ -207,9 +207,7 @@ class BoardView:
         if len(points) > 1:
             pygame.draw.lines(surface, (90, 50, 10), False, points, max(3, px(6, s)))
             pygame.draw.lines(surface, PATH, False, points, max(2, px(3, s)))
-        for i, step in enumerate(path):
-            a = cell_center(lay, step.start)
-            dx, dy = DELTA[step.direction]
+        for step in path:
             marks = crossing_marks(lay, step)
             if "badge" in marks:  # the line crossed, with its extra cost
                 badge = marks["badge"]
