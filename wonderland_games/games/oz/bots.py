@@ -704,7 +704,8 @@ class HardBot(Bot):
             return legal_actions[0]
         me = view.current_player()
         if view.phase == ACTION:
-            planner = Planner(view, me, rivals=RIVALS, replies=REPLIES, hard=True, final=True)
+            # on a determinized view: the seats acting after us plan with the spells they may hold
+            planner = Planner(view.determinize(rng), me, rivals=RIVALS, replies=REPLIES, hard=True, final=True)
             ranked = planner.phase_worths(legal_actions).values()
             return max(ranked, key=lambda pair: pair[0])[1]
         if view.phase not in (DRAFT_DIR, DRAFT_ACT):
