@@ -143,21 +143,3 @@ def test_hard_acting_last_takes_the_point_that_wins_the_game_over_a_book():
     assert PlannerBot().choose(view, legal, random.Random(0)) == ("step",)
     assert HardBot().choose(view, legal, random.Random(0)) == ("cast", turn, "N")
 
-
-def test_hard_plans_the_seats_after_it_with_the_spells_they_may_hold(monkeypatch):
-    """Without the one-spell limit the others cast often: Hard's action phase plans on a
-    determinized view, so a later seat's (hidden) hand is a sample of unseen cards, not empty."""
-    from wonderland_games.games.oz import bots
-
-    s = holding(spells_of("turn")[:1], d="E", points=3, at="A3", holder=1)
-    assert s.order == [0, 1] and s.hands[1]
-    seen = []
-    real = bots.Planner
-
-    def spy(view, seat, **kw):
-        seen.append(list(view.hands[1]))
-        return real(view, seat, **kw)
-
-    monkeypatch.setattr(bots, "Planner", spy)
-    HardBot().choose(s.view(0), s.legal_actions(), random.Random(0))
-    assert seen and all(rules.UNKNOWN not in hand and len(hand) == len(s.hands[1]) for hand in seen[:1])

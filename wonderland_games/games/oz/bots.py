@@ -704,8 +704,7 @@ class HardBot(Bot):
             return legal_actions[0]
         me = view.current_player()
         if view.phase == ACTION:
-            # on a determinized view: the seats acting after us plan with the spells they may hold
-            planner = Planner(view.determinize(rng), me, rivals=RIVALS, replies=REPLIES, hard=True, final=True)
+            planner = Planner(view, me, rivals=RIVALS, replies=REPLIES, hard=True, final=True)
             ranked = planner.phase_worths(legal_actions).values()
             return max(ranked, key=lambda pair: pair[0])[1]
         if view.phase not in (DRAFT_DIR, DRAFT_ACT):
