@@ -142,3 +142,4 @@ def test_hard_acting_last_takes_the_point_that_wins_the_game_over_a_book():
     view, legal = s.view(0), s.legal_actions()
     assert PlannerBot().choose(view, legal, random.Random(0)) == ("step",)
     assert HardBot().choose(view, legal, random.Random(0)) == ("cast", turn, "N")
+

@@ -683,3 +683,26 @@ def test_registered_with_the_registry():
     assert info.scene == "wonderland_games.games.oz.scene:OzScene"
     assert info.new_state(seats(2), 1).game_id == "oz"
     assert info.make_bot("easy").choose is not None
+
+
+def test_a_save_from_before_the_spell_limit_was_dropped_keeps_it_and_plays_to_the_end():
+    """tests/fixtures/oz_save_with_the_spell_limit.json: an unfinished 3-player game (400 random
+    actions, round 21) saved by the app while one spell per phase was the rule. It loads as it
+    was (its digest still matches), keeps the limit through saving again, and finishes."""
+    import json
+    import random
+    from pathlib import Path
+
+    from wonderland_games.core.session import Session
+
+    path = Path(__file__).resolve().parent / "fixtures" / "oz_save_with_the_spell_limit.json"
+    session = Session.from_save(json.loads(path.read_text(encoding="utf-8")), autosave=False)
+    assert session.state.spell_limit and not session.state.is_over() and len(session.actions) == 400
+    again = Session.from_save(session.to_save(), autosave=False)
+    assert again.state.spell_limit and "spell_limit" not in again.to_save()["initial"]
+    rng = random.Random(1)
+    while not again.state.is_over():
+        state = again.state
+        if state.phase == ACTION and state.cast_this_phase:
+            assert not any(a[0] == "cast" for a in state.legal_actions())
+        again.apply(rng.choice(state.legal_actions()))

@@ -623,3 +623,25 @@ def test_edge_crossing_marks_never_cover_a_coordinate_label(size):
             assert window.contains(rect), (start, direction, rect)
             assert rect.collidelist(labels) == -1, (start, direction, rect)
         assert all(not a.colliderect(o) for i, a in enumerate(rects) for o in rects[i + 1:]), (start, direction)
+
+
+@pytest.mark.parametrize("limit", [0, 1])
+def test_the_cast_hint_says_the_spell_rule_this_game_plays_by(app, limit):
+    """The one-spell limit was dropped; a game saved under it keeps it, and its hint must not
+    promise several spells a phase."""
+    from wonderland_games.core.game import Seat
+    from wonderland_games.core.session import Session
+    from wonderland_games.games.oz.scene import OzScene
+
+    session = Session.new("oz", [Seat("Ann"), Seat("Bob", "bot", "normal")], seed=3, autosave=False,
+                          options={"spell_limit": limit})
+    scene = OzScene(app, session)
+    app.push(scene)
+    state = session.state
+    rng = random.Random(2)
+    while state.current_player() != 0 or not any(a[0] == "cast" for a in state.legal_actions()):
+        session.apply(rng.choice(state.legal_actions()))
+        assert not state.is_over()
+    app.step(1 / 60)
+    key = "oz.hint.pick_spell_one" if limit else "oz.hint.pick_spell"
+    assert app.t(key) in [text for text, *_ in scene._hint_lines()]

@@ -1,7 +1,8 @@
 """The fast Lost in Oz engine plays exactly as the engine before it was tuned.
 
-The digests below were recorded from the engine before its speed work: for each
-seeded random game, every legal-action list, every event list, the actions, and
+The digests below were recorded from the engine before its speed work (those games
+play by the one-spell-per-phase limit of that time, spell_limit=1; the rows with 0
+were recorded when the limit was dropped): for each seeded random game, every legal-action list, every event list, the actions, and
 the final state (plus views, determinized copies, reveals_hidden and
 step_preview along the way). Any change in order, events or dice use shows here.
 """
@@ -19,16 +20,18 @@ from wonderland_games.games.oz import rules
 from wonderland_games.games.oz import spells as spellbook
 from wonderland_games.games.oz.board import DELTA, DIRS, SIZE, Board, load_tiles, on_board
 
-RECORDED = [  # players, seed, actions, legal lists, events, final state digest (sha256 prefixes)
-    (2, 0, 909, "33b9fa545223", "bd9c6146ae00", "87d09601e383", "1382d689610e"),
-    (3, 1, 1737, "06f65d0d375f", "7e433714be26", "0ff1edcee693", "65e4b110feae"),
-    (4, 2, 1500, "9185e6578556", "03ff7e97a99d", "f171f5095916", "a4e80a8add0e"),
-    (4, 3, 1289, "02e84e81934f", "dcd811b39baf", "05e970ee3fa4", "3a3f710efa18"),
+RECORDED = [  # spell limit, players, seed, actions, legal lists, events, final state digest (sha256 prefixes)
+    (1, 2, 0, 909, "33b9fa545223", "bd9c6146ae00", "87d09601e383", "1382d689610e"),
+    (1, 3, 1, 1737, "06f65d0d375f", "7e433714be26", "0ff1edcee693", "65e4b110feae"),
+    (1, 4, 2, 1500, "9185e6578556", "03ff7e97a99d", "f171f5095916", "a4e80a8add0e"),
+    (1, 4, 3, 1289, "02e84e81934f", "dcd811b39baf", "05e970ee3fa4", "3a3f710efa18"),
+    (0, 2, 0, 1608, "ae6c55d93dcd", "a628b020b3d1", "008d2cc8bc1f", "8b6409489b50"),
+    (0, 4, 2, 1007, "06a21ead8bc7", "34d0d9deb184", "fd106e2f5068", "1f2dadf63295"),
 ]
 
 
-def play(players: int, seed: int) -> tuple:
-    state = rules.new_state([Seat(f"P{i}", "human") for i in range(players)], seed, {})
+def play(limit: int, players: int, seed: int) -> tuple:
+    state = rules.new_state([Seat(f"P{i}", "human") for i in range(players)], seed, {"spell_limit": limit})
     rng = random.Random(seed * 7 + players)
     legal_hash, event_hash, actions = hashlib.sha256(), hashlib.sha256(), []
     event_hash.update(repr(state.setup_events).encode())
@@ -43,13 +46,13 @@ def play(players: int, seed: int) -> tuple:
             state.clone().apply(action)
         event_hash.update(repr(state.apply(action)).encode())
         actions.append(action)
-    return (players, seed, len(actions), hashlib.sha256(repr(actions).encode()).hexdigest()[:12],
+    return (limit, players, seed, len(actions), hashlib.sha256(repr(actions).encode()).hexdigest()[:12],
             legal_hash.hexdigest()[:12], event_hash.hexdigest()[:12], state_digest(state)[:12])
 
 
-@pytest.mark.parametrize("recorded", RECORDED, ids=lambda r: f"{r[0]}p-seed{r[1]}")
+@pytest.mark.parametrize("recorded", RECORDED, ids=lambda r: f"limit{r[0]}-{r[1]}p-seed{r[2]}")
 def test_random_games_replay_as_recorded_before_the_speed_work(recorded):
-    assert play(*recorded[:2]) == recorded
+    assert play(*recorded[:3]) == recorded
 
 
 def reference_legal(state) -> list:
@@ -62,7 +65,7 @@ def reference_legal(state) -> list:
         out += [rules.ADJUST_UP] * (points < rules.MAX_POINTS) + [rules.ADJUST_DOWN] * (points > rules.MIN_POINTS)
     if points > 1 and not state.guide_used[seat]:
         out += list(rules.GUIDES)
-    if not state.cast_this_phase:
+    if not state.cast_this_phase or not state.spell_limit:
         for card in state.hands[seat]:
             out += [("cast", card) + c for c in spellbook.choices(state, seat, state.cards.spells[card])]
     return out

@@ -9,10 +9,11 @@ import yaml
 
 from test_oz_rules import all_cards, board_with, c, game, in_phase, step, types
 from wonderland_games.core.data import DataError
-from wonderland_games.core.game import IllegalAction
+from wonderland_games.core.game import IllegalAction, Seat
 from wonderland_games.core.paths import data_dir
 from wonderland_games.games.oz import spells as spellbook
-from wonderland_games.games.oz.rules import ACTION, DRAFT_DIR
+from wonderland_games.games.oz import rules
+from wonderland_games.games.oz.rules import ACTION, DRAFT_DIR, OzState
 from wonderland_games.games.oz.spells import SPELLS_FILE, WIZARD_CARD, load_spells, parse_spells
 
 CARDS = load_spells()
@@ -87,8 +88,9 @@ def test_cast_moves_the_card_to_the_discard_pile_and_counts_it():
     assert all_cards(s) == list(range(1, 49))
 
 
-def test_one_spell_per_phase_before_or_between_steps():
+def test_a_game_saved_under_the_spell_limit_allows_one_spell_per_phase_before_or_between_steps():
     s, card = holding("boost", points=3)
+    s.spell_limit = True
     s.hands[0].append(first("turn"))
     s.deck.remove(first("turn")) if first("turn") in s.deck else None
     step(s)
@@ -99,6 +101,31 @@ def test_one_spell_per_phase_before_or_between_steps():
     with pytest.raises(IllegalAction):
         s.apply(("cast", first("turn"), "S"))
     assert s.to_dict() == before
+
+
+def test_a_second_spell_may_follow_in_the_same_phase():
+    s, card = holding("boost", points=3)
+    assert not s.spell_limit  # the rules since the limit was dropped
+    turn = first("turn")
+    for pile in [s.deck, s.discard] + s.hands:
+        if turn in pile:
+            pile.remove(turn)
+    s.hands[0].append(turn)
+    s.apply(("cast", card))
+    step(s)
+    s.apply(("cast", turn, "S"))
+    assert s.taken_dir[0] == "S" and s.points == 3 and s.cards_played == [2, 0]
+
+
+def test_the_spell_limit_is_a_game_option_kept_in_saves():
+    free = rules.new_state([Seat("A"), Seat("B")], 1)
+    assert not free.spell_limit and not OzState.from_dict(free.to_dict()).spell_limit
+    limited = rules.new_state([Seat("A"), Seat("B")], 1, {"spell_limit": 1}).to_dict()
+    assert "spell_limit" not in limited  # saved as games were before the limit was dropped
+    assert OzState.from_dict(limited).spell_limit
+    for bad in (2, "no", None):
+        with pytest.raises(ValueError):
+            rules.new_state([Seat("A"), Seat("B")], 1, {"spell_limit": bad})
 
 
 def test_a_spell_is_ready_again_next_phase():
@@ -311,3 +338,17 @@ def test_spells_are_not_offered_in_the_draft():
     while s.phase != DRAFT_DIR:
         s.apply(s.legal_actions()[0])
     assert all(a[0] == "take_dir" for a in s.legal_actions())
+
+
+def test_a_cast_equal_to_a_listed_one_is_taken_but_not_one_with_true_for_a_seat():
+    """A listed cast action is found by identity; one rebuilt equal to it is still legal, but a
+    seat given as True (equal to 1) is refused and changes nothing."""
+    s, card = holding("push", n=2)
+    listed = next(a for a in casts(s, card) if a[2] == 1)
+    before = s.to_dict()
+    for fake in (("cast", card, True, listed[3]), ("cast", card, 1.0, listed[3])):
+        with pytest.raises(IllegalAction):
+            s.apply(fake)
+        assert s.to_dict() == before
+    s.apply(tuple(["cast", card, int("1"), str(listed[3])]))  # equal, not the listed object
+    assert s.cards_played == [1, 0]

@@ -29,7 +29,10 @@ Decisions where the rule text leaves a gap (shown on the in-app rules page):
 - Taking the Wizard card mid-round makes you the starting player from the
   next round; this round's order stays as drafted.
 - A spell may be cast in your own action phase, before the first step or
-  between steps, at most one per phase.
+  between steps, any number of them. We first allowed one per phase; with it
+  most cards drawn from books were thrown away at the hand cut (see the rules
+  page). Games saved under that limit keep it (`spell_limit`, absent from
+  their saves); the option spell_limit=1 plays by it.
 - An empty draw pile is refilled by shuffling the discard pile; with both
   empty, nothing is drawn. (The pile is never shuffled in memory: each draw
   picks a random card of it, which gives the same odds.)
@@ -159,6 +162,7 @@ class OzState(ChanceState, GameState):
         self.adjusted = False
         self.moved_this_phase = False
         self.cast_this_phase = False
+        self.spell_limit = True  # at most one spell per action phase: games saved before it was dropped
         self.through = False  # purple lines free for the rest of the phase (a spell)
         self.setup_events: list = []
 
@@ -207,6 +211,9 @@ class OzState(ChanceState, GameState):
         characters = list(options.get("characters") or CHARACTERS[:n])
         if len(characters) != n or len(set(characters)) != n or not set(characters) <= set(CHARACTERS):
             raise ValueError(f"need {n} different characters from {CHARACTERS}, got {characters!r}")
+        spell_limit = options.get("spell_limit", 0)
+        if spell_limit not in (0, 1):
+            raise ValueError(f"spell_limit must be 1 (one spell per action phase) or 0 (no limit), got {spell_limit!r}")
         starter = options.get("starting_player", 0)
         if type(starter) is not int or not 0 <= starter < n:
             raise ValueError(f"starting_player must be a seat 0-{n - 1}, got {starter!r}")
@@ -215,6 +222,7 @@ class OzState(ChanceState, GameState):
         rng, layout = _random_layout(next_state(int(seed) & MASK)[1], tiles)
         state = cls(seats, None, cards, characters)
         state.seed, state.rng, state.tape = seed, rng, tape
+        state.spell_limit = bool(spell_limit)
         if tape is not None:
             layout = state._taped_layout(layout, tiles)
         state.board = Board(layout, tiles)
@@ -294,7 +302,7 @@ class OzState(ChanceState, GameState):
                 actions = [STEP, *adjusts]
             if points > 1 and not self.guide_used[seat]:
                 actions += GUIDES
-            if not self.cast_this_phase:
+            if not self.cast_this_phase or not self.spell_limit:
                 builders = self.cards.cast_actions
                 for card in self.hands[seat]:
                     actions += builders[card](self, seat, card)
@@ -313,14 +321,27 @@ class OzState(ChanceState, GameState):
 
     def _option_legal(self, action: tuple) -> bool:
         """Whether `action` is one of the adjust and guide actions legal_actions lists."""
-        if len(action) != 2 or not plain(action):
+        if len(action) != 2 or type(action[0]) is not str:
             return False
         kind, arg = action
         seat, points = self.acting, self.points
         if kind == "adjust":
-            return (not self.moved_this_phase and not self.adjusted and seat == self.wizard_holder
+            return (type(arg) is int and not self.moved_this_phase and not self.adjusted and seat == self.wizard_holder
                     and ((arg == 1 and points < MAX_POINTS) or (arg == -1 and points > MIN_POINTS)))
-        return kind == "guide" and points > 1 and not self.guide_used[seat] and arg in DIRS
+        return kind == "guide" and type(arg) is str and points > 1 and not self.guide_used[seat] and arg in DIRS
+
+    def _cast_legal(self, action: tuple) -> bool:
+        """Whether `action` is one of the cast actions legal_actions lists. Those are shared tuples,
+        so one found by identity needs no check that its parts are exactly str or int."""
+        card, seat = action[1], self.acting
+        if type(card) is not int or card not in self.hands[seat]:
+            return False
+        listed = _CAST_ACTIONS[self.cards.spells[card].kind](self, seat, card)
+        try:
+            found = listed[listed.index(action)]
+        except ValueError:
+            return False
+        return found is action or plain(action)
 
     def apply(self, action: Action) -> list:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
@@ -332,12 +353,9 @@ class OzState(ChanceState, GameState):
                 if type(action) is tuple and action:
                     kind = action[0]
                     if kind == "cast":
-                        if len(action) >= 2 and not self.cast_this_phase:
-                            card = action[1]
-                            seat = self.acting
-                            if type(card) is int and card in self.hands[seat] and plain(action) and action in \
-                                    _CAST_ACTIONS[self.cards.spells[card].kind](self, seat, card):
-                                return self._cast(card, action[2:])
+                        if len(action) >= 2 and (not self.cast_this_phase or not self.spell_limit) and \
+                                self._cast_legal(action):
+                            return self._cast(action[1], action[2:])
                     elif kind == "guide":
                         if self._option_legal(action):
                             return self._guide(action[1])
@@ -368,11 +386,9 @@ class OzState(ChanceState, GameState):
             kind = action[0] if action else None
             if action == STEP:
                 return self._step()
-            if kind == "cast" and len(action) >= 2 and not self.cast_this_phase:
-                card = action[1]
-                if type(card) is int and card in self.hands[self.acting] and plain(action) and action in \
-                        _CAST_ACTIONS[self.cards.spells[card].kind](self, self.acting, card):
-                    return self._cast(card, action[2:])
+            if kind == "cast" and len(action) >= 2 and (not self.cast_this_phase or not self.spell_limit):
+                if self._cast_legal(action):
+                    return self._cast(action[1], action[2:])
             elif kind != "cast" and self._option_legal(action):
                 if kind == "adjust":
                     return self._adjust(action[1])
@@ -689,7 +705,7 @@ class OzState(ChanceState, GameState):
             "moved_this_phase": self.moved_this_phase,
             "cast_this_phase": self.cast_this_phase,
             "through": self.through,
-        }
+        } | ({} if self.spell_limit else {"spell_limit": False})  # a limited game as it was saved
 
     @classmethod
     def from_dict(cls, data: dict, tiles: Optional[dict] = None, cards: Optional[CardSet] = None) -> "OzState":
@@ -732,6 +748,9 @@ class OzState(ChanceState, GameState):
             state.moved_this_phase = bool(data["moved_this_phase"])
             state.cast_this_phase = bool(data["cast_this_phase"])
             state.through = bool(data["through"])
+            state.spell_limit = data.get("spell_limit", True)
+            if type(state.spell_limit) is not bool:
+                raise ValueError(f"spell_limit {state.spell_limit!r}")
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateFormatError(f"Lost in Oz state is incomplete or damaged ({exc!r})") from None
         state._check()

@@ -732,7 +732,8 @@ class OzScene(TableScene):
         if any(a[0] == "guide" for a in legal) and not self.layout.wide:  # wide: a caption beside the arrows
             out.append((t("oz.hint.guide_line"), 14, theme.INK_SOFT, False))
         if any(a[0] == "cast" for a in legal):
-            out.append((t("oz.hint.pick_spell"), 14, theme.INK_SOFT, False))
+            out.append((t("oz.hint.pick_spell_one" if state.spell_limit else "oz.hint.pick_spell"), 14,
+                        theme.INK_SOFT, False))
         return out
 
     def _choice_title(self) -> str:

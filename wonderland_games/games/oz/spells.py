@@ -2,8 +2,8 @@
 
 Card ids are ints: 0 is the Wizard card (never in a hand list; the state keeps
 `wizard_holder`), 1-48 are spells. A spell is cast as ("cast", card, *choices)
-only in the caster's own action phase, before the first step or between steps,
-at most once per phase; every legal choice is its own action, and a spell that
+only in the caster's own action phase, before the first step or between steps
+(any number, or one per phase in games saved under that limit); every legal choice is its own action, and a spell that
 would change nothing (a boost at 6 points, a draw with no cards left, moving
 the wizard while someone holds it) is not offered.
 
