@@ -73,7 +73,7 @@ def place(area: pygame.Rect, cities: list, routes: list, zones: dict, longest: f
     for _ in range(PASSES):
         order = sorted(cities, key=lambda c: (-misses[c.id], -len(near[c.id]), c.id))
         result, failed = _pass(order, spots)
-        far = {cid for cid, label in result.items() if label.leader and math.dist(*label.leader) > longest}
+        far = {cid for cid, label in result.items() if _far(label, longest)}
         score = (len(failed), len(far))
         if score < best[0]:
             best = (score, result)
@@ -82,7 +82,7 @@ def place(area: pygame.Rect, cities: list, routes: list, zones: dict, longest: f
             break
         for cid in failed | far:
             misses[cid] += 1
-    return _settle(spots, best[1])
+    return _settle(spots, best[1], longest)
 
 
 def _near(city: City, cities: list, dots: dict) -> list:
@@ -186,17 +186,30 @@ def _pass(order: list, spots: dict) -> tuple:
     return placed, failed
 
 
-def _settle(spots: dict, placed: dict) -> dict:
-    """Each name in turn moves to a cheaper spot that the others left free, until none can
-    (a name placed early in a crowded pass may have taken a far spot it no longer needs)."""
+def _settle(spots: dict, placed: dict, longest: float) -> dict:
+    """Each name in turn moves to a cheaper spot that the others left free, or, with too long
+    a leader line, to a short one a single neighbour gives up, until none can (a name placed
+    early in a crowded pass may have taken a far spot it no longer needs)."""
     moved = True
     while moved:
         moved = False
-        for city, label in list(placed.items()):
-            better = _first_free(spots[city], {k: v for k, v in placed.items() if k != city})
-            if better is not None and better != label:
-                placed[city], moved = better, True
+        for city in list(placed):
+            label, rest = placed[city], {k: v for k, v in placed.items() if k != city}
+            better = _first_free(spots[city], rest)
+            if better in (None, label):
+                if not _far(label, longest):
+                    continue
+                better = _bump(city, spots, rest)  # may move one neighbour in `rest`
+                if better is None or _far(better, longest) or any(
+                        _far(rest[k], longest) and rest[k] != placed[k] for k in rest):
+                    continue
+            placed = {**rest, city: better}
+            moved = True
     return placed
+
+
+def _far(label: Label, longest: float) -> bool:
+    return label.leader is not None and math.dist(*label.leader) > longest
 
 
 def _first_free(spots, placed: dict) -> Label | None:
