@@ -13,10 +13,10 @@ covering fewer traveller spots); a leader line longer than asked is a last
 resort. What depends only on the map is worked out once per size, so a pass is
 cheap: the cities with the most neighbours choose first; a name with no free
 spot may take one from a single neighbour that can move to another, and a city
-left without one (or with too long a line) moves up the order for the next
-pass (by how often it missed). The best pass is then settled: each name moves
-to a cheaper spot the others left free. Deterministic, and clean at every
-window size from 1024x640.
+left without one (or, for a pass or two more, with too long a line) moves up
+the order for the next pass (by how often it missed). The best pass is then settled: each name moves to a cheaper spot the
+others left free, or a name with too long a line to a short spot a neighbour
+can give up. Deterministic, and clean at every window size from 1024x640.
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ DIRECTIONS = (("midtop", (0, 1)), ("midleft", (1, 0)), ("midright", (-1, 0)), ("
               ("topright", (-1, 1)), ("midbottom", (0, -1)), ("bottomleft", (1, -1)), ("bottomright", (-1, -1)))
 LEVELS = (0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6)  # name heights from the dot: touching, then with a leader line
 PASSES = 24
-FAR_PASSES = 4  # passes tried, once every name has a spot, to bring the too long leader lines in
+FAR_PASSES = 2  # passes tried, once every name has a spot, to bring too long leader lines in
 SPACING = 2  # pixels kept free between two names (half that up and down)
 BUMP_TRIES = 30  # a name's cheapest spots it may take from a neighbour that can move
+SETTLE_ROUNDS = 4  # rounds of settling at most (the first few do nearly all the good)
 BEYOND = 1000  # the cost of a leader line longer than asked: taken only where nothing else is free
 
 
@@ -188,15 +189,14 @@ def _pass(order: list, spots: dict) -> tuple:
 
 def _settle(spots: dict, placed: dict, longest: float) -> dict:
     """Each name in turn moves to a cheaper spot that the others left free, or, with too long
-    a leader line, to a short one a single neighbour gives up, until none can (a name placed
-    early in a crowded pass may have taken a far spot it no longer needs)."""
-    moved = True
-    while moved:
+    a leader line, to a short one a single neighbour gives up, for a few rounds or until none
+    can (a name placed early in a crowded pass may have taken a far spot it no longer needs)."""
+    for _ in range(SETTLE_ROUNDS):
         moved = False
         for city in list(placed):
             label, rest = placed[city], {k: v for k, v in placed.items() if k != city}
             better = _first_free(spots[city], rest)
-            if better in (None, label):
+            if better in (None, label) or _far(better, longest) > _far(label, longest):
                 if not _far(label, longest):
                     continue
                 better = _bump(city, spots, rest)  # may move one neighbour in `rest`
@@ -205,6 +205,8 @@ def _settle(spots: dict, placed: dict, longest: float) -> dict:
                     continue
             placed = {**rest, city: better}
             moved = True
+        if not moved:
+            break
     return placed
 
 
