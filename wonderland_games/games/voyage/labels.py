@@ -92,6 +92,17 @@ def _near(city: City, cities: list, dots: dict) -> list:
     return [dots[o.id] for o in cities if o.id != city.id and math.dist(o.spot, city.spot) < reach + o.radius]
 
 
+def _spot_order(fonts: int = 3) -> tuple:
+    """Every (base cost, minus the font's place largest first, level, anchor, direction),
+    cheapest first: the same for every city, so sorted once."""
+    return tuple(sorted(
+        (60 * shrink + 30 * (level > 0) + 25 * level + 6 * rank, -shrink, level, anchor, direction)
+        for shrink in range(fonts) for level in LEVELS for rank, (anchor, direction) in enumerate(DIRECTIONS)))
+
+
+_ORDER = _spot_order()
+
+
 class _Spots:
     """A city's spots inside the map and clear of other dots, as Labels, cheapest first, worked
     out only as far as asked (most names take one of their first few). A smaller font costs
@@ -100,10 +111,9 @@ class _Spots:
 
     def __init__(self, city: City, area: pygame.Rect, dots: list, cost, longest: float):
         self.city, self.area, self.dots, self.cost, self.longest = city, area, dots, cost, longest
-        self.todo = iter(sorted(
-            (60 * shrink + 30 * (level > 0) + 25 * level + 6 * rank, font_px, size, level, anchor, direction)
-            for shrink, (font_px, size) in enumerate(city.sizes.items())
-            for level in LEVELS for rank, (anchor, direction) in enumerate(DIRECTIONS)))
+        fonts = list(city.sizes.items())
+        self.todo = ((base, *fonts[-less], level, anchor, direction)
+                     for base, less, level, anchor, direction in _ORDER if -less < len(fonts))
         self.next = next(self.todo, None)
         self.priced: list = []  # heap of (cost, order priced, Label) not yet handed out
         self.count = 0
@@ -128,7 +138,9 @@ class _Spots:
             return
         if leader is None:
             own = _gap(box, self.city.spot, self.city.radius)
-            if any(_gap(box, dot.center, dot.width // 2) <= own for dot in self.dots):
+            reach = box.inflate(4 * (self.city.radius + 1 + round(own)), 4 * (self.city.radius + 1 + round(own)))
+            if any(_gap(box, self.dots[i].center, self.dots[i].width // 2) <= own
+                   for i in reach.collidelistall(self.dots)):
                 return  # nearer another city's dot: it would read as that city's name
         elif any(self.dots[i].clipline(*leader) for i in _span(leader).collidelistall(self.dots)):
             return
