@@ -13,8 +13,9 @@ import pytest
 from wonderland_games.core.paths import assets_dir
 from wonderland_games.games.voyage import labels as placer
 from wonderland_games.games.voyage.layout import compute
-from wonderland_games.games.voyage.map_view import LAND, LAND_FILE, MapView, land_polygons
+from wonderland_games.games.voyage.map_view import LAND, LAND_FILE, LEADER_REACH, MapView, land_polygons
 from wonderland_games.games.voyage.world import GAP, HEIGHT, SOUTH, WIDTH, declutter, load_world, project
+from wonderland_games.ui import theme
 
 ROOT = Path(__file__).resolve().parent.parent
 ISLANDS = {"galapagos", "rapa_nui", "pohnpei"}  # too small for Natural Earth's 1:110m land
@@ -119,11 +120,18 @@ def view(table_app):
     return MapView(table_app, load_world())
 
 
-@pytest.mark.parametrize("size", SIZES + CROWDED)
+def gap(box: pygame.Rect, mark: pygame.Rect) -> float:
+    """Pixels between a name's box and the edge of a city's (round) mark."""
+    dx = max(box.left - mark.centerx, 0, mark.centerx - box.right + 1)
+    dy = max(box.top - mark.centery, 0, mark.centery - box.bottom + 1)
+    return math.hypot(dx, dy) - mark.width // 2
+
+
+@pytest.mark.parametrize("size, players", [(s, p) for s in SIZES for p in (2, 5)] + [(c, 2) for c in CROWDED])
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_every_name_is_on_the_map_clear_of_other_names_and_of_every_dot(view, size, lang):
+def test_every_name_is_on_the_map_clear_of_other_names_and_of_every_dot(view, size, players, lang):
     view.app.i18n.language = lang
-    area = compute(size, 2).map
+    area = compute(size, players).map
     labels = view.labels(area.size)
     world = view.world
     bounds = pygame.Rect((0, 0), area.size)
@@ -145,7 +153,12 @@ def test_every_name_is_on_the_map_clear_of_other_names_and_of_every_dot(view, si
             start, end = label.leader
             assert math.dist(start, marks[city].center) <= view.mark_radius(area, city in starts) + 1
             assert label.box.inflate(2, 2).collidepoint(end)
+        else:  # a name with no line to its dot must be nearer that dot than any other
+            own = gap(label.box, marks[city])
+            assert all(gap(label.box, mark) > own for other, mark in marks.items() if other != city), city
     assert sum(1 for label in labels.values() if label.leader) <= len(labels) // 2
+    longest = max(math.dist(*label.leader) for label in labels.values() if label.leader)
+    assert longest <= LEADER_REACH * 2 * view.dot_radius(area), longest  # Zermatt's no longer crosses the Atlantic
 
 
 def test_the_placer_sets_a_crowded_name_apart_with_a_leader_line():
@@ -158,6 +171,29 @@ def test_the_placer_sets_a_crowded_name_apart_with_a_leader_line():
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
     assert labels["a"].leader is not None  # boxed in by its four neighbours
     assert placer.place(area, cities, [], {}) == labels  # deterministic
+
+
+def test_a_name_touching_its_dot_but_as_near_another_one_moves_where_it_is_plainly_its_own():
+    area = pygame.Rect(0, 0, 300, 160)
+    cities = [placer.City("a", (150, 80), 5, {12: (40, 14)}), placer.City("b", (175, 95), 5, {12: (40, 14)})]
+    labels = placer.place(area, cities, [], {})
+    assert labels["a"].leader is None and labels["a"].box.left > 150  # beside its dot, not below it by b's
+
+
+def test_a_leader_line_is_a_hairline_that_no_route_looks_like(view):
+    view.app.i18n.language = "en"
+    area = pygame.Rect((0, 0), compute((1024, 640), 2).map.size)
+    base, labels = view.base(area), view.labels(area.size)
+    beside = []
+    for label in labels.values():
+        if label.leader:
+            (x1, y1), (x2, y2) = label.leader
+            length = math.dist((x1, y1), (x2, y2))
+            nx, ny = (y1 - y2) / length, (x2 - x1) / length  # one pixel across the line
+            for t in (0.3, 0.4, 0.5, 0.6, 0.7):
+                x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+                beside += [base.get_at((round(x + k * nx), round(y + k * ny)))[:3] for k in (-1, 1)]
+    assert beside and sum(math.dist(c, theme.CREAM) < 20 for c in beside) < len(beside) / 5  # no light outline
 
 
 def test_the_map_shows_land_and_sea_and_is_drawn_once_per_size(view):

@@ -3,16 +3,20 @@
 On a true-to-life map Europe's cities sit a few pixels apart on a laptop, so
 each name tries spots round its dot: touching it first (below, beside, the
 lower diagonals, then above, where travellers stand and flags fly), then the
-same directions farther out with a leader line back to the dot, and at last a
-smaller font. A spot must lie inside the map, clear of every dot, and (while
-placing) clear of every name and leader line already placed; among those the
-cheapest wins (nearer, in a better direction, crossing fewer routes, covering
-fewer traveller spots). What depends only on the map is worked out once per
-size, so a pass is cheap: the cities with the most neighbours choose first; a
-name with no free spot may take one from a single neighbour that can move to
-another, and a city still left without one moves up the order for the next
-pass (by how often it missed). Deterministic, and clean at every window size
-from 1024x640.
+same directions farther out (half a name height at a time, then whole ones)
+with a leader line back to the dot, and at last a smaller font. A spot must
+lie inside the map, clear of every dot, and (while placing) clear of every
+name and leader line already placed; a name touching its dot must also be
+nearer that dot than any other, or it would read as the neighbour's. Among
+those the cheapest wins (nearer, in a better direction, crossing fewer routes,
+covering fewer traveller spots); a leader line longer than asked is a last
+resort. What depends only on the map is worked out once per size, so a pass is
+cheap: the cities with the most neighbours choose first; a name with no free
+spot may take one from a single neighbour that can move to another, and a city
+left without one (or, for a pass or two more, with too long a line) moves up
+the order for the next pass (by how often it missed). The best pass is then settled: each name moves to a cheaper spot the
+others left free, or a name with too long a line to a short spot a neighbour
+can give up. Deterministic, and clean at every window size from 1024x640.
 """
 
 from __future__ import annotations
@@ -27,10 +31,13 @@ import pygame
 # (anchor of the name's box, direction from the dot), best first
 DIRECTIONS = (("midtop", (0, 1)), ("midleft", (1, 0)), ("midright", (-1, 0)), ("topleft", (1, 1)),
               ("topright", (-1, 1)), ("midbottom", (0, -1)), ("bottomleft", (1, -1)), ("bottomright", (-1, -1)))
-LEVELS = 7  # distances tried: touching the dot, then 1..6 name heights farther with a leader line
+LEVELS = (0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6)  # name heights from the dot: touching, then with a leader line
 PASSES = 24
+FAR_PASSES = 2  # passes tried, once every name has a spot, to bring too long leader lines in
 SPACING = 2  # pixels kept free between two names (half that up and down)
 BUMP_TRIES = 30  # a name's cheapest spots it may take from a neighbour that can move
+SETTLE_ROUNDS = 4  # rounds of settling at most (the first few do nearly all the good)
+BEYOND = 1000  # the cost of a leader line longer than asked: taken only where nothing else is free
 
 
 class Label(NamedTuple):
@@ -46,9 +53,10 @@ class City(NamedTuple):
     sizes: dict  # font px -> (width, height) of its name, largest font first
 
 
-def place(area: pygame.Rect, cities: list, routes: list, zones: dict) -> dict:
+def place(area: pygame.Rect, cities: list, routes: list, zones: dict, longest: float = math.inf) -> dict:
     """city id -> Label. `routes` are pixel segments; `zones` city -> the rect above its dot
-    where travellers and flags go (best left clear)."""
+    where travellers and flags go (best left clear); a leader line longer than `longest`
+    pixels is a last resort."""
     dots = {c.id: pygame.Rect(c.spot[0] - c.radius, c.spot[1] - c.radius, 2 * c.radius, 2 * c.radius)
             for c in cities}
     route_boxes = [_span(line) for line in routes]
@@ -59,25 +67,40 @@ def place(area: pygame.Rect, cities: list, routes: list, zones: dict) -> dict:
         return 20 * crossed + sum(_overlap(box, zone_list[i]) for i in box.collidelistall(zone_list)) // 8
 
     near = {c.id: _near(c, cities, dots) for c in cities}
-    spots = {c.id: _Spots(c, area, near[c.id], cost) for c in cities}
+    spots = {c.id: _Spots(c, area, near[c.id], cost, longest) for c in cities}
     misses = dict.fromkeys(spots, 0)
-    best: tuple = (len(cities) + 1, {})
+    best: tuple = ((len(cities) + 1, 0), {})
+    spare = FAR_PASSES
     for _ in range(PASSES):
         order = sorted(cities, key=lambda c: (-misses[c.id], -len(near[c.id]), c.id))
         result, failed = _pass(order, spots)
-        if len(failed) < best[0]:
-            best = (len(failed), result)
-        if not failed:
+        far = {cid for cid, label in result.items() if _far(label, longest)}
+        score = (len(failed), len(far))
+        if score < best[0]:
+            best = (score, result)
+        spare -= not best[0][0]
+        if not failed | far or spare < 0:
             break
-        for cid in failed:
+        for cid in failed | far:
             misses[cid] += 1
-    return best[1]
+    return _settle(spots, best[1], longest)
 
 
 def _near(city: City, cities: list, dots: dict) -> list:
     """The other cities' dots that any spot of `city` could reach."""
-    reach = city.radius + LEVELS * max(h for _, h in city.sizes.values()) + max(w for w, _ in city.sizes.values())
+    reach = city.radius + LEVELS[-1] * max(h for _, h in city.sizes.values()) + max(w for w, _ in city.sizes.values())
     return [dots[o.id] for o in cities if o.id != city.id and math.dist(o.spot, city.spot) < reach + o.radius]
+
+
+def _spot_order(fonts: int = 3) -> tuple:
+    """Every (base cost, minus the font's place largest first, level, anchor, direction),
+    cheapest first: the same for every city, so sorted once."""
+    return tuple(sorted(
+        (60 * shrink + 30 * (level > 0) + 25 * level + 6 * rank, -shrink, level, anchor, direction)
+        for shrink in range(fonts) for level in LEVELS for rank, (anchor, direction) in enumerate(DIRECTIONS)))
+
+
+_ORDER = _spot_order()
 
 
 class _Spots:
@@ -86,12 +109,11 @@ class _Spots:
     more than moving out a level, which costs more than a worse direction; crossing routes
     and covering traveller spots add to that, so a spot is priced once its base is reached."""
 
-    def __init__(self, city: City, area: pygame.Rect, dots: list, cost):
-        self.city, self.area, self.dots, self.cost = city, area, dots, cost
-        self.todo = iter(sorted(
-            (60 * shrink + 25 * level + 6 * rank, font_px, size, level, anchor, direction)
-            for shrink, (font_px, size) in enumerate(city.sizes.items())
-            for level in range(LEVELS) for rank, (anchor, direction) in enumerate(DIRECTIONS)))
+    def __init__(self, city: City, area: pygame.Rect, dots: list, cost, longest: float):
+        self.city, self.area, self.dots, self.cost, self.longest = city, area, dots, cost, longest
+        fonts = list(city.sizes.items())
+        self.todo = ((base, *fonts[-less], level, anchor, direction)
+                     for base, less, level, anchor, direction in _ORDER if -less < len(fonts))
         self.next = next(self.todo, None)
         self.priced: list = []  # heap of (cost, order priced, Label) not yet handed out
         self.count = 0
@@ -114,8 +136,16 @@ class _Spots:
         box, leader = _candidate(self.city, w, h, level, anchor, direction)
         if not self.area.contains(box) or box.collidelist(self.dots) >= 0:
             return
-        if leader is not None and any(self.dots[i].clipline(*leader) for i in _span(leader).collidelistall(self.dots)):
+        if leader is None:
+            own = _gap(box, self.city.spot, self.city.radius)
+            reach = box.inflate(4 * (self.city.radius + 1 + round(own)), 4 * (self.city.radius + 1 + round(own)))
+            if any(_gap(box, self.dots[i].center, self.dots[i].width // 2) <= own
+                   for i in reach.collidelistall(self.dots)):
+                return  # nearer another city's dot: it would read as that city's name
+        elif any(self.dots[i].clipline(*leader) for i in _span(leader).collidelistall(self.dots)):
             return
+        elif math.dist(*leader) > self.longest:
+            base += BEYOND
         self.count += 1
         heapq.heappush(self.priced, (base + self.cost(box), self.count, Label(font_px, box, leader)))
 
@@ -132,13 +162,21 @@ def _candidate(city: City, w: int, h: int, level: int, anchor: str, direction: t
     """The box at one spot and, set apart from the dot, its leader line."""
     (x, y), (ux, uy) = city.spot, direction
     norm = math.hypot(ux, uy)
-    gap = (city.radius + 1 + level * h) / norm  # a diagonal spot's corner touches the dot's circle
+    gap = (city.radius + 1 + round(level * h)) / norm  # a diagonal spot's corner touches the dot's circle
     box = pygame.Rect(0, 0, w, h)
     setattr(box, anchor, (round(x + ux * gap), round(y + uy * gap)))
     if level == 0:
         return box, None
     edge = (round(x + ux / norm * city.radius), round(y + uy / norm * city.radius))
     return box, (edge, (min(max(edge[0], box.left), box.right - 1), min(max(edge[1], box.top), box.bottom - 1)))
+
+
+def _gap(box: pygame.Rect, centre: tuple, radius: int) -> float:
+    """How far `box` is from the edge of a dot (negative: over it)."""
+    x, y = centre
+    dx = max(box.left - x, 0, x - box.right + 1)
+    dy = max(box.top - y, 0, y - box.bottom + 1)
+    return math.hypot(dx, dy) - radius
 
 
 def _span(line: tuple) -> pygame.Rect:
@@ -159,6 +197,33 @@ def _pass(order: list, spots: dict) -> tuple:
             label = spots[city.id].first()
         placed[city.id] = label
     return placed, failed
+
+
+def _settle(spots: dict, placed: dict, longest: float) -> dict:
+    """Each name in turn moves to a cheaper spot that the others left free, or, with too long
+    a leader line, to a short one a single neighbour gives up, for a few rounds or until none
+    can (a name placed early in a crowded pass may have taken a far spot it no longer needs)."""
+    for _ in range(SETTLE_ROUNDS):
+        moved = False
+        for city in list(placed):
+            label, rest = placed[city], {k: v for k, v in placed.items() if k != city}
+            better = _first_free(spots[city], rest)
+            if better in (None, label) or _far(better, longest) > _far(label, longest):
+                if not _far(label, longest):
+                    continue
+                better = _bump(city, spots, rest)  # may move one neighbour in `rest`
+                if better is None or _far(better, longest) or any(
+                        _far(rest[k], longest) and rest[k] != placed[k] for k in rest):
+                    continue
+            placed = {**rest, city: better}
+            moved = True
+        if not moved:
+            break
+    return placed
+
+
+def _far(label: Label, longest: float) -> bool:
+    return label.leader is not None and math.dist(*label.leader) > longest
 
 
 def _first_free(spots, placed: dict) -> Label | None:

@@ -32,12 +32,14 @@ SEA_LANE = (214, 236, 248)
 LAND_ROUTE = (120, 84, 50)
 LAND = (228, 216, 174)
 COASTLINE = (150, 128, 92)
+LEADER = theme.INK
 TINT_RADIUS = 34  # map units of land round each city washed in its region's colour
 TINT_BAND = 26  # map units: the width of the wash along a land route
 TINT_ALPHA = 120
 WASH = 4  # the wash is drawn this many times smaller, then scaled up smoothly (soft edges)
 SHALLOWS_BLUR = 10  # how far the pale shallows spread off the coast (the mask blurred this much)
 LAND_FILE = "voyage/world_land.json"
+LEADER_REACH = 6  # dot diameters: the longest leader line from a dot to its name, where the map has room
 
 
 @lru_cache(maxsize=1)
@@ -152,7 +154,7 @@ class MapView:
             cities.append(placer.City(c.id, (x, y), dr, sizes))
             zones[c.id] = pygame.Rect(x - pawn // 2, y - above, pawn // 2 + max(pawn // 2, flag), above - dr)
         routes = [seg for rt in world.routes for seg in self.route_segments(area, rt.a, rt.b)]
-        return placer.place(area, cities, routes, zones)
+        return placer.place(area, cities, routes, zones, LEADER_REACH * 2 * self.dot_radius(area))
 
     def mark_radius(self, area: pygame.Rect, start: bool) -> int:
         """How far a city's mark reaches from its centre: a start's star, else the dot and its ink ring."""
@@ -249,10 +251,11 @@ class MapView:
         r = self.dot_radius(area)
         starts = set(world.starts.values())
         labels = self.labels(area.size)
+        tick = max(1, r // 4)
         for label in labels.values():
-            if label.leader:
-                pygame.draw.line(surf, theme.CREAM, *label.leader, 3)
-                pygame.draw.line(surf, theme.INK, *label.leader, 1)
+            if label.leader:  # hairline in the names' ink with a tick at the name: no road or sea lane looks so
+                pygame.draw.aaline(surf, LEADER, *label.leader)
+                pygame.draw.circle(surf, LEADER, label.leader[1], tick)
         for c in world.cities:
             x, y = self.point(area, c.x, c.y)
             if c.id in starts:
