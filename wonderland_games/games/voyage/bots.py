@@ -115,7 +115,7 @@ class Evaluator:
                 region = REGION_INDEX[dest.region]
                 if self.view.stock[region]:
                     have = self.view.souvenirs[self.seat][region]
-                    gain += souvenir_worth(have + reward.amount) - souvenir_worth(have)
+                    gain += self.souvenir_worth(have + reward.amount) - self.souvenir_worth(have)
         region_of = self.view.world.region_of
         fee = CROWDING_FEE if any(region_of[p] == dest.region for p in others) else 0
         survival = 1.0
@@ -130,6 +130,11 @@ class Evaluator:
     def set_worth(self, count: int) -> float:
         partial = 0.0 if self.final else SET_PARTIAL[count % 3]
         return colour_set_points(count) + partial
+
+    def souvenir_worth(self, count: int) -> float:
+        """Full sets, and a little for a set begun - nothing in the last round, when only sets score."""
+        partial = 0.0 if self.final else SOUVENIR_PARTIAL[count % SOUVENIR_SET]
+        return (count // SOUVENIR_SET) * SOUVENIR_SET_POINTS + partial
 
     # -- the hand --------------------------------------------------------------
     def card_worth(self, card: int) -> float:
@@ -270,7 +275,7 @@ class Evaluator:
                 region = REGION_INDEX[v.world.region_of[pos]]
                 have = v.souvenirs[seat][region]
                 worth = (self.worth(hand, money - SOUVENIR_PRICE, tokens, pos, after, bonus)
-                         + souvenir_worth(have + 1) - souvenir_worth(have))
+                         + self.souvenir_worth(have + 1) - self.souvenir_worth(have))
             elif action == BUY_MONEY:
                 if self.final:
                     continue
@@ -333,10 +338,6 @@ class Evaluator:
             rest.remove(action[1])
             out.append((self.worth(rest, v.money[seat], v.tokens[seat], v.positions[seat], 0, 0), action))
         return out
-
-
-def souvenir_worth(count: int) -> float:
-    return (count // SOUVENIR_SET) * SOUVENIR_SET_POINTS + SOUVENIR_PARTIAL[count % SOUVENIR_SET]
 
 
 def ranked(view, legal) -> list:

@@ -82,11 +82,13 @@ from .world import REGION_IDS, World, load_world
 
 GAME_ID = "voyage"
 FORMAT_VERSION = 1
-# The rules edition a game is played by, kept in its state: 2 charges the crowding fee for a
-# traveller anywhere in the region and lets a token buy a Move or Visit after both actions; 1
-# (states without the field: games saved before these changes) charged it for one on the same
-# city, spent the token when called on, and ended the turn the moment the second action was done.
-EDITION = 2
+# The rules edition a game is played by, kept in its state (a save replays its actions by it):
+# 3 brought the fares and rewards of the data files (cards.NUMBERS_EDITION; earlier games keep
+# the ones listed there as before_edition_3); 2 charges the crowding fee for a traveller anywhere
+# in the region and lets a token buy a Move or Visit after both actions; 1 (states without the
+# field: games saved before these changes) charged it for one on the same city, spent the token
+# when called on, and ended the turn the moment the second action was done.
+EDITION = 3
 UNKNOWN = -1  # a hidden card in a view
 TURN, DISCARD, OVER = "turn", "discard", "over"
 PHASES = (TURN, DISCARD, OVER)
@@ -670,7 +672,9 @@ class VoyageState(ChanceState, GameState):
             raise StateFormatError(f"unsupported World Voyage state version {data.get('version')!r}")
         try:
             seats = [Seat.from_dict(s) for s in data["seats"]]
-            state = cls(seats, world or load_world(), cards or load_cards())
+            edition = whole(data.get("edition", 1))
+            state = cls(seats, world or load_world(), cards or load_cards(edition=edition))
+            state.edition = edition
             state.seed = optional_whole(data["seed"])
             state.rng = optional_whole(data["rng"])
             state.chance = whole(data["chance"])
@@ -680,7 +684,6 @@ class VoyageState(ChanceState, GameState):
             state.phase = data["phase"]
             state.actions_left = whole(data["actions_left"])
             state.flyer_pending = bool(data["flyer_pending"])
-            state.edition = whole(data.get("edition", 1))
             state.bonus = whole(data["bonus"])
             state.positions = [str(p) for p in data["positions"]]
             state.money = whole_list(data["money"])
@@ -726,7 +729,7 @@ class VoyageState(ChanceState, GameState):
         if self.phase == TURN and not (0 < self.actions_left <= ACTIONS_PER_TURN or (
                 self.actions_left == 0 and (self.flyer_pending or self._flyer_possible(self.current)))):
             raise StateFormatError("World Voyage state has an impossible action count")
-        if self.edition not in (1, EDITION):
+        if not 1 <= self.edition <= EDITION:
             raise StateFormatError(f"World Voyage state has an unknown rules edition {self.edition!r}")
         if self.flyer_pending and self.edition >= 2 and not (self.phase == TURN and self.tokens[self.current] > 0):
             raise StateFormatError("World Voyage state has a frequent-flyer action due without a token")
