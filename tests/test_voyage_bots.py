@@ -162,6 +162,21 @@ def busy_state():
     return s
 
 
+def test_hard_counts_sets_begun_in_the_positions_it_compares():
+    """Two cubes of a region are most of a set to Normal; Hard's playouts must see them too (not at the end)."""
+    from wonderland_games.games.voyage.bots import SOUVENIR_PARTIAL, position_worth
+
+    s = game()
+    europe = rules.REGION_INDEX["europe"]
+    before = position_worth(s, 0)
+    s.souvenirs[0][europe], s.stock[europe] = 2, s.stock[europe] - 2
+    assert position_worth(s, 0) == pytest.approx(before + SOUVENIR_PARTIAL[2])
+    s.round = rules.ROUND_LIMIT
+    with_cubes = position_worth(s, 0)
+    s.souvenirs[0][europe], s.stock[europe] = 0, s.stock[europe] + 2
+    assert position_worth(s, 0) == pytest.approx(with_cubes)  # the last round: cubes short of a set score nothing
+
+
 def test_hard_stops_at_its_time_limit():
     s = busy_state()
     seat = s.current_player()

@@ -11,7 +11,8 @@ one move), and discounted by the chance another traveller takes it first
 when it cannot be finished this turn. Moving a card closer gains an action
 and costs the card; ending early keeps what is left. Frequent-flyer tokens
 are spent only when the extra action finishes a visit this turn, souvenirs
-are bought when they complete a set, cards when the hand runs short, and a
+are bought toward a set (in the last round only to complete one: single cubes
+score nothing), cards when the hand runs short, and a
 discard drops the card whose loss costs least. Moves are tried only to
 displayed destinations' cities and to the city nearest each of them, which
 keeps a decision near a millisecond.
@@ -20,8 +21,8 @@ Hard is determinized Monte Carlo over the hidden cards (other hands, both
 decks): unless Normal's best action is clearly ahead (HARD_CLEAR), it keeps
 Normal's best few, and for each sample plays each of them, then the rest of
 the round and the next one with Normal in every seat, and compares the
-position (score plus Normal's worth of hand, money and plans; ours against
-the best other seat). `iterations` counts samples; with a time limit too,
+position (score plus Normal's worth of hand, money, plans and sets begun;
+ours against the best other seat). `iterations` counts samples; with a time limit too,
 whichever ends first (checked between playouts; a sample cut short is dropped).
 
 Easy samples Normal's worths through a softmax (core.bots.EasyBot,
@@ -130,6 +131,13 @@ class Evaluator:
     def set_worth(self, count: int) -> float:
         partial = 0.0 if self.final else SET_PARTIAL[count % 3]
         return colour_set_points(count) + partial
+
+    def sets_begun(self) -> float:
+        """Normal's worth of the colour sets and souvenir sets one or two short (nothing at the end)."""
+        if self.final:
+            return 0.0
+        colours = sum(SET_PARTIAL[c % 3] for c in self.colour_counts.values())
+        return colours + sum(SOUVENIR_PARTIAL[c % SOUVENIR_SET] for c in self.view.souvenirs[self.seat])
 
     def souvenir_worth(self, count: int) -> float:
         """Full sets, and a little for a set begun - nothing in the last round, when only sets score."""
@@ -371,12 +379,13 @@ class PlannerBot(Bot):
 
 
 def position_worth(state, seat: int) -> float:
-    """Score so far plus Normal's worth of what the seat holds and plans (its next turn)."""
+    """Score so far plus Normal's worth of what the seat holds and plans (its next turn), sets begun
+    included: with two-cube rewards, cubes short of a set are often half of one."""
     ev = Evaluator(state, seat)
     left = 0 if state.current != seat else state.actions_left
     return (sum(state.breakdown(seat).values()) - state.money[seat] // MONEY_PER_POINT - state.tokens[seat]
             + ev.worth(state.hands[seat], state.money[seat], state.tokens[seat], state.positions[seat], left,
-                       state.bonus if state.current == seat else 0))
+                       state.bonus if state.current == seat else 0) + ev.sets_begun())
 
 
 class HardBot(Bot):
