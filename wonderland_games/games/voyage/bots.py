@@ -29,11 +29,15 @@ Easy samples Normal's worths through a softmax (core.bots.EasyBot,
 EASY_NOISE points): a good traveller who now and then takes the weaker
 route, visit or purchase.
 
-Measured (2 players, seats rotating, `simulate voyage ... --seed 7`): Normal
-beats Easy in 76.5% of 1000 games (scores 24.5 to 18.8) and Easy beats
-Random in 100%, at ~1 ms a decision (p99 22 ms on a busy machine); Normal
-beats Random in 99.9% of 1000 games at 0.3 ms a decision (p99 1.3 ms); Hard
-beats Normal in 74.5% of 200 games at ~0.1 s a decision (p99 0.28 s).
+Measured (2 players, seats rotating, `simulate voyage ... --seed 7`), rules
+edition 3: Normal beats Easy in 84.2% of 1000 games (scores 31.8 to 24.1; by
+edition 2 76.5%, 24.5 to 18.8) and Easy beats Random in 100% of 400. Hard
+against Normal, on a machine loaded 8-28 times over (so its 1 s limit often
+cut its samples short): 68% of 103 games on seed 7, 55% of 42 on seeds 22 and
+2024; with the limit off (its 12 samples, as on an idle machine) and sets
+begun counted, the first games of each seed's 400: 71.8% of 110 on seed 22,
+75.2% of 109 on 2024, 68.8% of 48 on 7 (72.7% of all 267). By edition 2 Hard won 74.5% of 200 at ~0.1 s a
+decision (p99 0.28 s); Normal decides in ~1 ms.
 """
 
 from __future__ import annotations
