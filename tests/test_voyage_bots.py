@@ -141,12 +141,40 @@ def test_normal_ends_the_turn_rather_than_waste_cards_in_the_last_round():
     assert choose(PlannerBot(), s) == END
 
 
+def test_normal_buys_no_souvenir_short_of_a_set_in_the_last_round():
+    """Single cubes score nothing at the end: in the last round only a cube that completes a set is worth 2 money."""
+    s, _ = on_destination("rome", money=10, hand=[], display=FAR + [dest("sydney")])
+    s.positions[0] = "frankfurt"  # Europe's starting city: nothing to visit, no card to move with
+    s.round, s.tokens[0] = rules.ROUND_LIMIT, 0
+    europe = rules.REGION_INDEX["europe"]
+    s.souvenirs[0][europe], s.stock[europe] = 1, s.stock[europe] - 1
+    assert rules.COLLECT in s.legal_actions()
+    assert choose(PlannerBot(), s) == END
+    s.souvenirs[0][europe], s.stock[europe] = 2, s.stock[europe] - 1
+    assert choose(PlannerBot(), s) == rules.COLLECT
+
+
 # -- Hard ---------------------------------------------------------------------------------
 def busy_state():
     s = rules.new_state([Seat("a"), Seat("b"), Seat("c")], 9)
     while s.phase != TURN or len(s.legal_actions()) < 10:
         s.apply(s.legal_actions()[0])
     return s
+
+
+def test_hard_counts_sets_begun_in_the_positions_it_compares():
+    """Two cubes of a region are most of a set to Normal; Hard's playouts must see them too (not at the end)."""
+    from wonderland_games.games.voyage.bots import SOUVENIR_PARTIAL, position_worth
+
+    s = game()
+    europe = rules.REGION_INDEX["europe"]
+    before = position_worth(s, 0)
+    s.souvenirs[0][europe], s.stock[europe] = 2, s.stock[europe] - 2
+    assert position_worth(s, 0) == pytest.approx(before + SOUVENIR_PARTIAL[2])
+    s.round = rules.ROUND_LIMIT
+    with_cubes = position_worth(s, 0)
+    s.souvenirs[0][europe], s.stock[europe] = 0, s.stock[europe] + 2
+    assert position_worth(s, 0) == pytest.approx(with_cubes)  # the last round: cubes short of a set score nothing
 
 
 def test_hard_stops_at_its_time_limit():

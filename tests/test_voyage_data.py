@@ -45,7 +45,10 @@ def test_the_decks_fit_the_map():
         per = [c for c in cards.itineraries[1:] if c.colour == colour]
         assert sorted(c.steps for c in per if c.kind == "plain") == [1, 1, 2, 2, 2, 3, 3, 3, 4, 4]
         assert sorted(c.kind for c in per if c.kind != "plain") == ["express", "fly"]
-    assert 12 <= sum(d.reward is not None for d in dests) <= 20
+    assert sum(d.reward is not None for d in dests) == 24  # half, as the data file's header says
+    for region in world.region:  # a 1-cube and a 2-cube souvenir reward in every region (souvenir sets)
+        gifts = sorted(d.reward.amount for d in dests if d.region == region and d.reward and d.reward.kind == "souvenir")
+        assert gifts == [1, 2], region
     for special in cards.specials.values():
         assert special.text["zh"] and special.text["en"]
 
@@ -107,6 +110,12 @@ CASES = {
     "dest: numbered out of order": (DESTINATIONS_FILE, lambda r: dest(r, 4).update(id=40), "destination 40", "id",
                                     "expected 4"),
     "dest: 47 cards": (DESTINATIONS_FILE, lambda r: r["destinations"].pop(), "destinations", "-", "found 47"),
+    "dest: earlier reward unknown": (DESTINATIONS_FILE, lambda r: r["before_edition_3"]["rewards"].update({5: "gold"}),
+                                     "before_edition_3", "rewards", "unknown reward"),
+    "dest: earlier reward of no card": (DESTINATIONS_FILE, lambda r: r["before_edition_3"]["rewards"].update({49: None}),
+                                        "before_edition_3", "rewards", "not a destination id"),
+    "itin: earlier fare missing": (ITINERARIES_FILE, lambda r: r["before_edition_3"]["fares"].pop(4),
+                                   "before_edition_3", "fares", "one fare"),
     "itin: unknown special": (ITINERARIES_FILE, lambda r: r["cards"][10].update(special="teleport"), "card 11",
                               "special", "unknown special"),
     "itin: steps and special": (ITINERARIES_FILE, lambda r: r["cards"][10].update(steps=2), "card 11", "steps",

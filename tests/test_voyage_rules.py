@@ -98,10 +98,19 @@ def test_move_goes_up_to_the_card_steps_and_discards_it():
     assert s.actions_left == 1
 
 
-@pytest.mark.parametrize("kind, steps, fare", [("plain", 1, 3), ("plain", 2, 2), ("plain", 3, 1), ("plain", 4, 0),
-                                               ("express", 0, 0), ("fly", 0, 0)])
-def test_a_card_played_to_move_pays_its_fare(kind, steps, fare):
-    s = game()
+def of_edition(s: VoyageState, edition: int) -> VoyageState:
+    """`s` as a game begun under an earlier rules edition (saved by an earlier version) loads."""
+    data = s.to_dict()
+    data["edition"] = edition
+    return VoyageState.from_dict(data)
+
+
+@pytest.mark.parametrize("kind, steps, fare, edition", [
+    ("plain", 1, 4, 3), ("plain", 2, 3, 3), ("plain", 3, 2, 3), ("plain", 4, 1, 3), ("express", 0, 0, 3), ("fly", 0, 0, 3),
+    ("plain", 1, 3, 2), ("plain", 2, 2, 2), ("plain", 3, 1, 2), ("plain", 4, 0, 2), ("express", 0, 0, 2)])
+def test_a_card_played_to_move_pays_its_fare(kind, steps, fare, edition):
+    """Fares rose by one with edition 3; a game begun before keeps the fares it was played with."""
+    s = of_edition(game(), edition)
     c = card("blue", kind, steps)
     give(s, 0, [c])
     show(s, [dest(d.city) for d in CARDS.destinations[1:] if d.colour == "blue"][:5])
@@ -187,7 +196,8 @@ def test_visit_with_a_card_of_its_colour_scores_places_a_cube_and_refills():
     s.apply(("visit", dest("athens"), "card", red))
     assert s.visited[0] == [dest("athens")] and red in s.discard and s.money[0] == 10
     assert s.breakdown(0)["destinations"] == CARDS.destinations[dest("athens")].points
-    assert s.supply[EUROPE] == 2 and s.stock[EUROPE] == 7
+    assert s.souvenirs[0][EUROPE] == 2  # the Acropolis's reward: 2 cubes from the stock
+    assert s.supply[EUROPE] == 2 and s.stock[EUROPE] == 8 - 2 - 1
     assert len(s.display) == 5 and s.display[1] not in (dest("athens"),) and len(s.dest_deck) == deck_before - 1
     assert s.display[0] == dest("paris") and s.display[2] == dest("london")  # the new card takes the slot
 
@@ -276,8 +286,36 @@ def test_rewards_apply_at_once(city, kind):
     elif kind == "card":
         assert len(s.hands[0]) == d.reward.amount
     else:
-        assert s.souvenirs[0][region] == 1 and s.stock[region] == 8 - 1 - 1 and s.supply[region] == 2
+        gift = d.reward.amount
+        assert s.souvenirs[0][region] == gift and s.stock[region] == 8 - gift - 1 and s.supply[region] == 2
     s._check()
+
+
+def test_a_two_cube_souvenir_reward_gives_what_the_stock_has():
+    s = game()
+    d = CARDS.destinations[dest("djenne")]
+    assert (d.reward.kind, d.reward.amount) == ("souvenir", 2)
+    region = REGION_IDS.index(d.region)
+    s.souvenirs[1][region], s.stock[region] = s.stock[region] - 1, 1
+    give(s, 0, [])
+    s.positions[0] = "djenne"
+    show(s, [d.id])
+    events = s.apply(("visit", d.id, "money"))
+    assert s.souvenirs[0][region] == 1 and s.stock[region] == 0 and s.supply[region] == 1  # none left to place
+    assert [e for e in events if e["type"] == "reward"][0]["amount"] == 1
+    s._check()
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_a_game_begun_before_edition_3_keeps_its_rewards(edition):
+    """Edition 3 gave every region a 1-cube and a 2-cube souvenir reward; an earlier game keeps its own."""
+    s = of_edition(game(), edition)
+    assert s.cards is load_cards(edition=edition) and s.cards is not CARDS
+    assert s.cards.destinations[dest("djenne")].reward.amount == 1
+    assert s.cards.destinations[dest("athens")].reward is None
+    assert sum(d.reward is not None for d in s.cards.destinations[1:]) == 16
+    assert VoyageState.from_dict(s.to_dict()).cards is s.cards  # and it stays so
+    assert game().edition == rules.EDITION == 3 and game().cards is CARDS
 
 
 def test_souvenir_reward_and_placement_need_cubes_in_stock():
@@ -681,7 +719,7 @@ def test_a_state_saved_without_an_edition_plays_by_the_first_rules():
     by the rules they were played with: the fee only on the same city, the turn over at once."""
     s = game()
     data = s.to_dict()
-    assert data["edition"] == rules.EDITION == 2
+    assert data["edition"] == rules.EDITION == 3
     del data["edition"]
     old = VoyageState.from_dict(data)
     assert old.edition == 1
@@ -726,6 +764,29 @@ def test_a_save_file_written_by_the_app_before_edition_2_loads_and_plays_on():
     path = Path(__file__).resolve().parent / "fixtures" / "voyage_save_before_edition_2.json"
     session = Session.from_save(json.loads(path.read_text(encoding="utf-8")), autosave=False)
     assert session.state.edition == 1 and not session.state.is_over() and len(session.actions) == 75
+    rng = random.Random(1)
+    while not session.state.is_over():
+        session.apply(rng.choice(session.state.legal_actions()))
+
+
+def test_a_save_file_written_by_the_app_in_edition_2_loads_and_plays_on():
+    """tests/fixtures/voyage_save_edition_2.json: an unfinished 3-player game (58 Normal-bot
+    actions, 7 rounds) saved by the app before edition 3 raised the fares and added souvenir
+    rewards. It replays by the numbers it was played with; by the new ones it would not."""
+    import json
+    from pathlib import Path
+
+    from wonderland_games.core.session import Session
+
+    path = Path(__file__).resolve().parent / "fixtures" / "voyage_save_edition_2.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    session = Session.from_save(data, autosave=False)
+    assert session.state.edition == 2 and not session.state.is_over() and len(session.actions) == 58
+    assert session.state.cards is load_cards(edition=2) and session.state.money == [5, 3, 0]
+    newer = VoyageState.from_dict(data["initial"], cards=CARDS)  # the same actions at the new fares
+    for action in data["actions"]:
+        newer.apply(action)
+    assert newer.money == [12, 9, 5]
     rng = random.Random(1)
     while not session.state.is_over():
         session.apply(rng.choice(session.state.legal_actions()))

@@ -27,7 +27,7 @@ def test_every_special_colour_and_reward_amount_is_named(lang):
 def test_the_numbers_on_the_page_are_the_engine_s(lang):
     text = page(lang)
     fares = {c.steps: c.money for c in CARDS.itineraries[1:] if c.kind == "plain"}
-    assert fares == {1: 3, 2: 2, 3: 1, 4: 0}  # the fares the page describes
+    assert fares == {1: 4, 2: 3, 3: 2, 4: 1}  # the fares the page describes
     assert (rules.ROUND_LIMIT, rules.VISIT_PRICE, rules.CROWDING_FEE, rules.SOUVENIR_PRICE) == (12, 3, 1, 2)
     assert (rules.HAND_LIMIT, rules.START_MONEY, rules.START_HAND, rules.START_TOKENS) == (7, 10, 5, 2)
     assert rules.SET_BONUS == (0, 5, 12, 20, 30)

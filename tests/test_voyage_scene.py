@@ -424,6 +424,20 @@ def test_a_card_reward_is_told_once_in_the_log(app):
     assert len(narrator.lines(events[1:])) == 1  # a draw of its own (a buy) is told
 
 
+def test_a_souvenir_reward_is_told_with_its_count(app):
+    from wonderland_games.games.voyage.narrate import Narrator
+
+    session = Session.new("voyage", [Seat("Ann"), Seat("Ben")], seed=3, autosave=False)
+    narrator = Narrator(app, session.seats, session.state.world, session.state.cards)
+    djenne = session.state.cards.dest_at["djenne"]  # a 2-cube souvenir reward
+    lines = [narrator.lines([{"type": "reward", "seat": 0, "dest": djenne, "kind": "souvenir", "amount": n}])[0][0]
+             for n in (1, 2)]
+    app.i18n.set_language("en")
+    assert [app.t("voyage.log.reward_souvenir", name="Ann", region="Africa", n=n) for n in (1, 2)] == [
+        "Ann gains a souvenir of Africa.", "Ann gains 2 souvenirs of Africa."]
+    assert lines[0] != lines[1] and "2" in lines[1]
+
+
 def test_a_hint_line_that_no_longer_fits_is_left_out_not_cut(app, monkeypatch):
     """The controls panel shows its hint lines whole: one that would need more room than is
     left is dropped, not drawn cut off with an ellipsis."""

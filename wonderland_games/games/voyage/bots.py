@@ -11,7 +11,8 @@ one move), and discounted by the chance another traveller takes it first
 when it cannot be finished this turn. Moving a card closer gains an action
 and costs the card; ending early keeps what is left. Frequent-flyer tokens
 are spent only when the extra action finishes a visit this turn, souvenirs
-are bought when they complete a set, cards when the hand runs short, and a
+are bought toward a set (in the last round only to complete one: single cubes
+score nothing), cards when the hand runs short, and a
 discard drops the card whose loss costs least. Moves are tried only to
 displayed destinations' cities and to the city nearest each of them, which
 keeps a decision near a millisecond.
@@ -20,19 +21,23 @@ Hard is determinized Monte Carlo over the hidden cards (other hands, both
 decks): unless Normal's best action is clearly ahead (HARD_CLEAR), it keeps
 Normal's best few, and for each sample plays each of them, then the rest of
 the round and the next one with Normal in every seat, and compares the
-position (score plus Normal's worth of hand, money and plans; ours against
-the best other seat). `iterations` counts samples; with a time limit too,
+position (score plus Normal's worth of hand, money, plans and sets begun;
+ours against the best other seat). `iterations` counts samples; with a time limit too,
 whichever ends first (checked between playouts; a sample cut short is dropped).
 
 Easy samples Normal's worths through a softmax (core.bots.EasyBot,
 EASY_NOISE points): a good traveller who now and then takes the weaker
 route, visit or purchase.
 
-Measured (2 players, seats rotating, `simulate voyage ... --seed 7`): Normal
-beats Easy in 76.5% of 1000 games (scores 24.5 to 18.8) and Easy beats
-Random in 100%, at ~1 ms a decision (p99 22 ms on a busy machine); Normal
-beats Random in 99.9% of 1000 games at 0.3 ms a decision (p99 1.3 ms); Hard
-beats Normal in 74.5% of 200 games at ~0.1 s a decision (p99 0.28 s).
+Measured (2 players, seats rotating, `simulate voyage ... --seed 7`), rules
+edition 3: Normal beats Easy in 84.2% of 1000 games (scores 31.8 to 24.1; by
+edition 2 76.5%, 24.5 to 18.8) and Easy beats Random in 100% of 400. Hard
+against Normal, on a machine loaded 8-28 times over (so its 1 s limit often
+cut its samples short): 68% of 103 games on seed 7, 55% of 42 on seeds 22 and
+2024; with the limit off (its 12 samples, as on an idle machine) and sets
+begun counted, the first games of each seed's 400: 71.8% of 110 on seed 22,
+75.2% of 109 on 2024, 68.8% of 48 on 7 (72.7% of all 267). By edition 2 Hard won 74.5% of 200 at ~0.1 s a
+decision (p99 0.28 s); Normal decides in ~1 ms.
 """
 
 from __future__ import annotations
@@ -115,7 +120,7 @@ class Evaluator:
                 region = REGION_INDEX[dest.region]
                 if self.view.stock[region]:
                     have = self.view.souvenirs[self.seat][region]
-                    gain += souvenir_worth(have + reward.amount) - souvenir_worth(have)
+                    gain += self.souvenir_worth(have + reward.amount) - self.souvenir_worth(have)
         region_of = self.view.world.region_of
         fee = CROWDING_FEE if any(region_of[p] == dest.region for p in others) else 0
         survival = 1.0
@@ -130,6 +135,18 @@ class Evaluator:
     def set_worth(self, count: int) -> float:
         partial = 0.0 if self.final else SET_PARTIAL[count % 3]
         return colour_set_points(count) + partial
+
+    def sets_begun(self) -> float:
+        """Normal's worth of the colour sets and souvenir sets one or two short (nothing at the end)."""
+        if self.final:
+            return 0.0
+        colours = sum(SET_PARTIAL[c % 3] for c in self.colour_counts.values())
+        return colours + sum(SOUVENIR_PARTIAL[c % SOUVENIR_SET] for c in self.view.souvenirs[self.seat])
+
+    def souvenir_worth(self, count: int) -> float:
+        """Full sets, and a little for a set begun - nothing in the last round, when only sets score."""
+        partial = 0.0 if self.final else SOUVENIR_PARTIAL[count % SOUVENIR_SET]
+        return (count // SOUVENIR_SET) * SOUVENIR_SET_POINTS + partial
 
     # -- the hand --------------------------------------------------------------
     def card_worth(self, card: int) -> float:
@@ -270,7 +287,7 @@ class Evaluator:
                 region = REGION_INDEX[v.world.region_of[pos]]
                 have = v.souvenirs[seat][region]
                 worth = (self.worth(hand, money - SOUVENIR_PRICE, tokens, pos, after, bonus)
-                         + souvenir_worth(have + 1) - souvenir_worth(have))
+                         + self.souvenir_worth(have + 1) - self.souvenir_worth(have))
             elif action == BUY_MONEY:
                 if self.final:
                     continue
@@ -335,10 +352,6 @@ class Evaluator:
         return out
 
 
-def souvenir_worth(count: int) -> float:
-    return (count // SOUVENIR_SET) * SOUVENIR_SET_POINTS + SOUVENIR_PARTIAL[count % SOUVENIR_SET]
-
-
 def ranked(view, legal) -> list:
     """(worth, action), best first (ties: the first listed)."""
     ev = Evaluator(view, view.current_player())
@@ -370,12 +383,13 @@ class PlannerBot(Bot):
 
 
 def position_worth(state, seat: int) -> float:
-    """Score so far plus Normal's worth of what the seat holds and plans (its next turn)."""
+    """Score so far plus Normal's worth of what the seat holds and plans (its next turn), sets begun
+    included: with two-cube rewards, cubes short of a set are often half of one."""
     ev = Evaluator(state, seat)
     left = 0 if state.current != seat else state.actions_left
     return (sum(state.breakdown(seat).values()) - state.money[seat] // MONEY_PER_POINT - state.tokens[seat]
             + ev.worth(state.hands[seat], state.money[seat], state.tokens[seat], state.positions[seat], left,
-                       state.bonus if state.current == seat else 0))
+                       state.bonus if state.current == seat else 0) + ev.sets_begun())
 
 
 class HardBot(Bot):

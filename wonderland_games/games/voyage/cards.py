@@ -4,11 +4,16 @@ Both decks use int ids 1-48 (a destination and an itinerary card may share a
 number; actions always say which deck they mean). Colours are the four
 themes (nature green, heritage red, city blue, wonder gold) and belong to the
 destination file; the itinerary file refers to them.
+
+Fares and rewards changed with rules edition 3 (NUMBERS_EDITION). A saved game
+replays its actions from the start, so a game begun under an earlier edition
+keeps the numbers it was played with: both files list them under
+`before_edition_3`, and `load_cards(edition=...)` gives the cards of an edition.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -23,9 +28,12 @@ DESTINATION_COUNT = ITINERARY_COUNT = 48
 PER_COLOUR = 12
 PER_REGION = 8
 MIN_POINTS, MAX_POINTS = 1, 5
-REWARD_KINDS = {"money": (1, 2, 3, 4, 5), "card": (1, 2), "souvenir": (1,)}
+REWARD_KINDS = {"money": (1, 2, 3, 4, 5), "card": (1, 2), "souvenir": (1, 2)}
 PLAIN, FLY, EXPRESS = "plain", "fly", "express"
 PLAIN_STEPS = (1, 2, 3, 4)
+MAX_FARE = 4
+NUMBERS_EDITION = 3  # the rules edition these fares and rewards came with
+EARLIER = "before_edition_3"
 
 
 @dataclass(frozen=True)
@@ -143,7 +151,8 @@ def _destination(entry, i: int, file: str, world: World, colours: dict, rewards:
 
 
 def parse_destinations(raw, world: World, file: str = DESTINATIONS_FILE) -> tuple:
-    """(colours, rewards, destinations with None at index 0, city -> destination id)."""
+    """(colours, rewards, destinations with None at index 0, city -> destination id,
+    destination id -> its reward or None before edition 3)."""
     if not isinstance(raw, dict):
         raise DataError(file, "-", "-", "top level must be a mapping")
     colours = {}
@@ -182,7 +191,19 @@ def parse_destinations(raw, world: World, file: str = DESTINATIONS_FILE) -> tupl
         count = sum(d.region == region for d in dests[1:])
         if count != PER_REGION:
             raise DataError(file, "destinations", "region", f"{PER_REGION} per region needed, {region!r} has {count}")
-    return colours, rewards, tuple(dests), dest_at
+    return colours, rewards, tuple(dests), dest_at, _earlier_rewards(raw, rewards, file)
+
+
+def _earlier_rewards(raw: dict, rewards: dict, file: str) -> dict:
+    changed = require(require(raw, EARLIER, dict, file, EARLIER), "rewards", dict, file, EARLIER)
+    out = {}
+    for did, rid in changed.items():
+        if type(did) is not int or not 1 <= did <= DESTINATION_COUNT:
+            raise DataError(file, EARLIER, "rewards", f"{did!r} is not a destination id 1-{DESTINATION_COUNT}")
+        if rid is not None and rid not in rewards:
+            raise DataError(file, EARLIER, "rewards", f"destination {did}: unknown reward {rid!r}")
+        out[did] = None if rid is None else rewards[rid]
+    return out
 
 
 def _special(entry, i: int, file: str) -> Special:
@@ -222,13 +243,13 @@ def _itinerary(entry, i: int, file: str, specials: dict) -> Itinerary:
     if steps not in PLAIN_STEPS:
         raise DataError(file, label, "steps", f"must be 1-4, got {steps}")
     money = entry.get("money", 0)
-    if not isinstance(money, int) or isinstance(money, bool) or not 0 <= money <= 3:
-        raise DataError(file, label, "money", f"must be 0-3, got {money!r}")
+    if not isinstance(money, int) or isinstance(money, bool) or not 0 <= money <= MAX_FARE:
+        raise DataError(file, label, "money", f"must be 0-{MAX_FARE}, got {money!r}")
     return Itinerary(cid, colour, PLAIN, steps, 0, money)
 
 
 def parse_itineraries(raw, file: str = ITINERARIES_FILE) -> tuple:
-    """(specials, itinerary cards with None at index 0)."""
+    """(specials, itinerary cards with None at index 0, steps -> a plain card's fare before edition 3)."""
     if not isinstance(raw, dict):
         raise DataError(file, "-", "-", "top level must be a mapping")
     specials = {}
@@ -248,16 +269,23 @@ def parse_itineraries(raw, file: str = ITINERARIES_FILE) -> tuple:
         count = sum(c.colour == colour for c in cards[1:])
         if count != PER_COLOUR:
             raise DataError(file, "cards", "colour", f"{PER_COLOUR} per colour needed, {colour!r} has {count}")
-    return specials, tuple(cards)
+    fares = require(require(raw, EARLIER, dict, file, EARLIER), "fares", dict, file, EARLIER)
+    if sorted(fares) != list(PLAIN_STEPS) or not all(type(m) is int and 0 <= m <= MAX_FARE for m in fares.values()):
+        raise DataError(file, EARLIER, "fares", f"one fare 0-{MAX_FARE} for each of the steps {list(PLAIN_STEPS)}")
+    return specials, tuple(cards), fares
 
 
 @lru_cache(maxsize=None)
-def _cached(root: Optional[Path]) -> Cards:
+def _cached(root: Optional[Path], earlier: bool) -> Cards:
     world = load_world(root)
-    colours, rewards, dests, dest_at = parse_destinations(load_yaml(DESTINATIONS_FILE, root), world)
-    specials, itineraries = parse_itineraries(load_yaml(ITINERARIES_FILE, root))
+    colours, rewards, dests, dest_at, old_rewards = parse_destinations(load_yaml(DESTINATIONS_FILE, root), world)
+    specials, itineraries, old_fares = parse_itineraries(load_yaml(ITINERARIES_FILE, root))
+    if earlier:
+        dests = tuple(replace(d, reward=old_rewards[d.id]) if d and d.id in old_rewards else d for d in dests)
+        itineraries = tuple(replace(c, money=old_fares[c.steps]) if c and c.kind == PLAIN else c for c in itineraries)
     return Cards(colours, rewards, dests, specials, itineraries, dest_at)
 
 
-def load_cards(root: Optional[Path] = None) -> Cards:
-    return _cached(root)
+def load_cards(root: Optional[Path] = None, edition: Optional[int] = None) -> Cards:
+    """The cards of rules `edition` (None: the newest)."""
+    return _cached(root, edition is not None and edition < NUMBERS_EDITION)

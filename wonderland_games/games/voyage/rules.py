@@ -46,13 +46,23 @@ Decisions where the rule text leaves a gap (shown on the in-app rules page):
   The bonus is used up by the next Move of any kind (a flight wastes it) and
   lost at the end of the turn.
 - Fares: a plain card played to move pays its traveller money, the shorter the
-  hop the more (1 step 3, 2 steps 2, 3 steps 1, 4 steps 0). The rule text says
+  hop the more (1 step 4, 2 steps 3, 3 steps 2, 4 steps 1). The rule text says
   some itinerary cards give money; this is the game's only steady income —
   without it money and cards only run down, and bot games ended after ~9
   rounds with about 4 visits each, nearly always because nobody could pay.
-- Rewards (about a third of the destinations): money +2/+3, draw 1 card, or a
-  souvenir of the destination's region from the stock (none when it is out).
-  A reward is applied before the visit's cube goes to the region's supply.
+- Rewards (half the destinations): money +2/+3, draw 1 card, or souvenirs of
+  the destination's region from the stock (as many as it has); every region
+  has one landmark giving 1 cube and one giving 2. A reward is applied before
+  the visit's cube goes to the region's supply.
+- Edition 3 (benchmarks/voyage_balance.py, 1000 Normal games of 3 players):
+  with fares one lower and four 1-cube souvenir rewards, souvenir sets gave
+  2.7% of the winners' points and 18% of the winners held one; a set costs 6
+  money and 3 actions for 4 points, which visits beat, so Normal rightly left
+  them (a Normal that valued cubes more won 18.5% against it). Free cubes make
+  a set a by-product of visiting a region, and the richer fares leave money
+  for the third cube: now 13.2% of the winners' points, 80% of the winners
+  hold a set, money is worth 1.6 points to a winner (0.3 before) and 2% of the
+  games end stuck (17%). Games begun before edition 3 keep the old numbers.
 - The game ends when a round ends and: (a) the destination deck and display
   are empty ("deck"), or (b) no player can pay for a visit any more: every
   player has under 3 money and no card of a displayed colour ("stuck"; the
@@ -82,11 +92,13 @@ from .world import REGION_IDS, World, load_world
 
 GAME_ID = "voyage"
 FORMAT_VERSION = 1
-# The rules edition a game is played by, kept in its state: 2 charges the crowding fee for a
-# traveller anywhere in the region and lets a token buy a Move or Visit after both actions; 1
-# (states without the field: games saved before these changes) charged it for one on the same
-# city, spent the token when called on, and ended the turn the moment the second action was done.
-EDITION = 2
+# The rules edition a game is played by, kept in its state (a save replays its actions by it):
+# 3 brought the fares and rewards of the data files (cards.NUMBERS_EDITION; earlier games keep
+# the ones listed there as before_edition_3); 2 charges the crowding fee for a traveller anywhere
+# in the region and lets a token buy a Move or Visit after both actions; 1 (states without the
+# field: games saved before these changes) charged it for one on the same city, spent the token
+# when called on, and ended the turn the moment the second action was done.
+EDITION = 3
 UNKNOWN = -1  # a hidden card in a view
 TURN, DISCARD, OVER = "turn", "discard", "over"
 PHASES = (TURN, DISCARD, OVER)
@@ -670,7 +682,9 @@ class VoyageState(ChanceState, GameState):
             raise StateFormatError(f"unsupported World Voyage state version {data.get('version')!r}")
         try:
             seats = [Seat.from_dict(s) for s in data["seats"]]
-            state = cls(seats, world or load_world(), cards or load_cards())
+            edition = whole(data.get("edition", 1))
+            state = cls(seats, world or load_world(), cards or load_cards(edition=edition))
+            state.edition = edition
             state.seed = optional_whole(data["seed"])
             state.rng = optional_whole(data["rng"])
             state.chance = whole(data["chance"])
@@ -680,7 +694,6 @@ class VoyageState(ChanceState, GameState):
             state.phase = data["phase"]
             state.actions_left = whole(data["actions_left"])
             state.flyer_pending = bool(data["flyer_pending"])
-            state.edition = whole(data.get("edition", 1))
             state.bonus = whole(data["bonus"])
             state.positions = [str(p) for p in data["positions"]]
             state.money = whole_list(data["money"])
@@ -726,7 +739,7 @@ class VoyageState(ChanceState, GameState):
         if self.phase == TURN and not (0 < self.actions_left <= ACTIONS_PER_TURN or (
                 self.actions_left == 0 and (self.flyer_pending or self._flyer_possible(self.current)))):
             raise StateFormatError("World Voyage state has an impossible action count")
-        if self.edition not in (1, EDITION):
+        if not 1 <= self.edition <= EDITION:
             raise StateFormatError(f"World Voyage state has an unknown rules edition {self.edition!r}")
         if self.flyer_pending and self.edition >= 2 and not (self.phase == TURN and self.tokens[self.current] > 0):
             raise StateFormatError("World Voyage state has a frequent-flyer action due without a token")
