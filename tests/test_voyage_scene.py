@@ -436,6 +436,9 @@ def test_a_souvenir_reward_is_told_with_its_count(app):
     assert [app.t("voyage.log.reward_souvenir", name="Ann", region="Africa", n=n) for n in (1, 2)] == [
         "Ann gains a souvenir of Africa.", "Ann gains 2 souvenirs of Africa."]
     assert lines[0] != lines[1] and "2" in lines[1]
+    none = narrator.lines([{"type": "reward", "seat": 0, "dest": djenne, "kind": "souvenir", "amount": 0}])[0][0]
+    assert "0" not in none and none == app.t("voyage.log.reward_souvenir_none", name="Ann", region="Africa"), \
+        "an empty stock is said, not 'gains 0 souvenirs'"
 
 
 def test_a_hint_line_that_no_longer_fits_is_left_out_not_cut(app, monkeypatch):

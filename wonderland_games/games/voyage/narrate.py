@@ -104,6 +104,8 @@ class Narrator:
                      points=counted(app, "points", e["points"])), "take"
         if kind == "reward":
             region = region_name(app, self.world, self.cards.destinations[e["dest"]].region)
+            if e["kind"] == "souvenir" and not e["amount"]:  # the region's stock ran out
+                return t("voyage.log.reward_souvenir_none", name=name, region=region), "quiet"
             return t(REWARD_KEYS[e["kind"]], name=name, money=counted(app, "money", e["amount"]),
                      cards=counted(app, "cards", e["amount"]), region=region, n=e["amount"]), "take"
         if kind == "souvenir_placed":
