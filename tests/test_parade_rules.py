@@ -441,6 +441,60 @@ def test_view_hides_other_hands_the_draw_pile_and_the_deal():
     assert state.hands[0] and state.hands[0][0] != UNKNOWN, "the real state is untouched"
 
 
+def test_a_view_holds_no_hidden_card_until_it_shows_the_placeholders():
+    state = game(4, seed=6)
+    for _ in range(5):
+        play_first(state)
+    me, them = state.turn, (state.turn + 1) % 4
+    other = state.clone()  # the same public position, another seat's card swapped with the pile's top
+    other.hands[them][0], other.draw_pile[-1] = other.draw_pile[-1], other.hands[them][0]
+    view, mine = state.view(me), list(state.hands[me])
+    assert vars(view) == vars(other.view(me)), "nothing in the view depends on the hidden cards"
+    play_first(state)
+    assert view.hands[me] == mine != state.hands[me], "the view is the position it was taken in"
+    assert view.draw_pile == [UNKNOWN] * len(other.draw_pile) and view.hands[them] == [UNKNOWN] * 5
+
+
+def test_views_and_clones_share_the_seen_cards_and_copy_the_hidden_ones():
+    state = game(3, seed=4)
+    for _ in range(7):
+        play_first(state)
+    view, copy = state.view(0), state.clone()
+    assert view.parade is state.parade and copy.parade is state.parade
+    assert all(a is b for a, b in zip(copy.collections, state.collections))
+    assert view.hands[0] is not state.hands[0] and copy.hands[0] is not state.hands[0]
+    assert copy.draw_pile is not state.draw_pile
+    before = state.to_dict()
+    copy.apply(copy.legal_actions()[0])
+    view.hands[0].append(99)  # a bot may scribble on its view
+    assert state.to_dict() == before
+
+
+def test_advance_plays_as_apply_does_and_gives_the_events_only_when_asked():
+    quiet, told, applied = game(3, seed=9), game(3, seed=9), game(3, seed=9)
+    rng = random.Random(9)
+    while not applied.is_over():
+        action = rng.choice(applied.legal_actions())
+        events: list = []
+        assert quiet.advance(action) is None
+        told.advance(action, events)
+        assert events == applied.apply(action) and events
+        assert quiet.to_dict() == told.to_dict() == applied.to_dict()
+    with pytest.raises(IllegalAction):
+        quiet.advance(("play", 0))
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 5, 25, 66])
+def test_shuffle_gives_the_order_random_shuffle_gives(size):
+    for seed in range(40):
+        for make in (random.Random, rules.Rng):
+            ours, theirs = list(range(size)), list(range(size))
+            rng_a, rng_b = make(seed), make(seed)
+            rules.shuffle(rng_a, ours)
+            rng_b.shuffle(theirs)
+            assert ours == theirs and rng_a.getstate() == rng_b.getstate()
+
+
 def test_view_after_the_game_shows_everything_but_the_seed():
     state = advance_to(game(3, seed=6), OVER)
     view = state.view(0)
