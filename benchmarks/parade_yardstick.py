@@ -100,25 +100,32 @@ def rates(plays: dict, seconds: float, slices: int = 8) -> dict:
     return {name: games[name] / spent[name] for name in plays}
 
 
+def engine_game(new_state, seats: list, seed: int, rng: random.Random, with_events: bool) -> None:
+    """One random game through the protocol: `advance` as bots and `simulate` play, or `apply`
+    with the events a table animates."""
+    state = new_state(seats, seed, {})
+    play = state.apply if with_events else state.advance
+    while not state.is_over():
+        play(rng.choice(state.legal_actions()))
+    state.result()
+
+
 def figures(seconds: float = 2.0, players: int = 4) -> dict:
-    """Games per second of the yardstick, the engine (random play) and `simulate` (random bots)."""
+    """Games per second of the yardstick, the engine (random play, without and with events)
+    and `simulate` (random bots)."""
     rng = random.Random(1)
     new_state = registry.get("parade").new_state
     seats = [Seat(f"P{i + 1}") for i in range(players)]
-
-    def engine(i: int) -> None:
-        state = new_state(seats, i, {})
-        while not state.is_over():
-            state.apply(rng.choice(state.legal_actions()))
-        state.result()
-
     config = Config(game="parade", bots=("random",) * players, games=1, seed=1)
-    r = rates({"yardstick": lambda i: yardstick_game(players, rng), "engine": engine,
+    r = rates({"yardstick": lambda i: yardstick_game(players, rng),
+               "engine": lambda i: engine_game(new_state, seats, i, rng, False),
+               "engine_apply": lambda i: engine_game(new_state, seats, i, rng, True),
                "simulate": lambda i: play_game(config, i)}, seconds)
     return {"parade_yardstick_games_per_s_4p": round(r["yardstick"], 1),
             "parade_engine_games_per_s_4p": round(r["engine"], 1),
             "parade_simulate_games_per_s_4p": round(r["simulate"], 1),
             "parade_engine_vs_yardstick": round(r["engine"] / r["yardstick"], 3),
+            "parade_engine_apply_vs_yardstick": round(r["engine_apply"] / r["yardstick"], 3),
             "parade_simulate_vs_yardstick": round(r["simulate"] / r["yardstick"], 3)}
 
 

@@ -27,7 +27,7 @@ def new_game(n: int, seed: int) -> rules.ParadeState:
 
 def check_invariants(state: rules.ParadeState) -> None:
     n = len(state.seats)
-    everything = state.parade + state.draw_pile + [c for cards in state.hands + state.collections for c in cards]
+    everything = [*state.parade, *state.draw_pile] + [c for cards in state.hands + state.collections for c in cards]
     assert sorted(everything) == list(range(DECK.size)), "each card exactly once"
     sizes = [len(h) for h in state.hands]
     if state.phase == PLAY:

@@ -34,8 +34,8 @@ def build(hands, parade=(), draw=None, collections=None, turn=0, phase=PLAY, fin
     elsewhere goes to the draw pile (so all 66 cards are present)."""
     state = ParadeState(DECK, seats(len(hands)))
     state.hands = [list(h) for h in hands]
-    state.parade = list(parade)
-    state.collections = [list(x) for x in collections] if collections else [[] for _ in hands]
+    state.parade = tuple(parade)
+    state.collections = [tuple(x) for x in collections] if collections else [() for _ in hands]
     placed = set(state.parade).union(*state.hands, *state.collections)
     state.draw_pile = list(draw) if draw is not None else [x for x in range(DECK.size) if x not in placed]
     state.turn = turn
@@ -45,7 +45,7 @@ def build(hands, parade=(), draw=None, collections=None, turn=0, phase=PLAY, fin
 
 
 def all_cards(state: ParadeState) -> list:
-    return sorted(state.parade + state.draw_pile + [x for h in state.hands for x in h]
+    return sorted([*state.parade, *state.draw_pile] + [x for h in state.hands for x in h]
                   + [x for h in state.collections for x in h])
 
 
@@ -76,7 +76,7 @@ def test_setup_deals_five_each_six_in_the_parade_and_keeps_every_card(n):
     assert len(state.parade) == 6
     assert len(state.draw_pile) == 66 - 5 * n - 6
     assert all_cards(state) == list(range(66))
-    assert state.phase == PLAY and state.collections == [[]] * n
+    assert state.phase == PLAY and state.collections == [()] * n
     assert state.current_player() == state.first_player
 
 
@@ -96,7 +96,7 @@ def test_deal_from_a_known_order():
     order = list(range(66))
     state.deal(order, first_player=1)
     assert state.hands == [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
-    assert state.parade == list(range(10, 16))
+    assert state.parade == tuple(range(10, 16))
     assert state.draw_pile[-1] == 16  # the next card drawn
     assert state.turn == state.first_player == 1
 
@@ -115,8 +115,8 @@ def test_value_at_least_parade_length_takes_nothing():
     for value in (4, 5, 10):
         state = build([[c(RED, value)], []], parade=parade)
         events = play(state, c(RED, value))
-        assert events[0]["taken"] == [] and state.collections[0] == []
-        assert state.parade == parade + [c(RED, value)]
+        assert events[0]["taken"] == [] and state.collections[0] == ()
+        assert state.parade == (*parade, c(RED, value))
 
 
 def test_removal_mode_is_counted_from_the_tail():
@@ -124,8 +124,8 @@ def test_removal_mode_is_counted_from_the_tail():
     parade = [c(RED, v) for v in (10, 9, 8, 7, 6, 5, 4, 2)]
     state = build([[c(RED, 3)], []], parade=parade)
     play(state, c(RED, 3))
-    assert state.collections[0] == parade[:5]
-    assert state.parade == parade[5:] + [c(RED, 3)]
+    assert state.collections[0] == tuple(parade[:5])
+    assert state.parade == (*parade[5:], c(RED, 3))
 
 
 def test_one_below_the_boundary_exactly_one_card_is_at_risk():
@@ -137,14 +137,14 @@ def test_same_colour_is_taken_whatever_its_value():
     parade = [c(GREEN, 10), c(BLUE, 9), c(RED, 8)]
     state = build([[c(GREEN, 1)], []], parade=parade)
     play(state, c(GREEN, 1))
-    assert state.collections[0] == [c(GREEN, 10)]
+    assert state.collections[0] == (c(GREEN, 10),)
 
 
 def test_value_at_most_the_played_value_is_taken_in_any_colour():
     parade = [c(BLUE, 3), c(RED, 4), c(WHITE, 2), c(ORANGE, 0), c(BLUE, 9), c(RED, 9), c(PURPLE, 9), c(WHITE, 9)]
     state = build([[c(GREEN, 3)], []], parade=parade)
     play(state, c(GREEN, 3))  # five at risk: blue 3 (equal) taken, red 4 stays, white 2 and orange 0 taken
-    assert state.collections[0] == [c(BLUE, 3), c(WHITE, 2), c(ORANGE, 0)]
+    assert state.collections[0] == (c(BLUE, 3), c(WHITE, 2), c(ORANGE, 0))
 
 
 def test_card_meeting_both_conditions_is_taken_once():
@@ -152,7 +152,7 @@ def test_card_meeting_both_conditions_is_taken_once():
     state = build([[c(RED, 2)], []], parade=parade)
     events = play(state, c(RED, 2))
     assert events[0]["taken"] == [c(RED, 1)]
-    assert state.collections[0] == [c(RED, 1)]
+    assert state.collections[0] == (c(RED, 1),)
     assert all_cards(state) == list(range(66))
 
 
@@ -160,23 +160,23 @@ def test_safe_cards_are_never_taken_even_when_they_match():
     parade = [c(BLUE, 9), c(RED, 0), c(RED, 10), c(GREEN, 1)]  # the last two are safe from a red 2
     state = build([[c(RED, 2)], []], parade=parade)
     play(state, c(RED, 2))
-    assert state.collections[0] == [c(RED, 0)]
-    assert state.parade == [c(BLUE, 9), c(RED, 10), c(GREEN, 1), c(RED, 2)]
+    assert state.collections[0] == (c(RED, 0),)
+    assert state.parade == (c(BLUE, 9), c(RED, 10), c(GREEN, 1), c(RED, 2))
 
 
 def test_zero_puts_the_whole_parade_in_removal_mode():
     parade = [c(BLUE, 5), c(WHITE, 0), c(RED, 6), c(BLUE, 10), c(GREEN, 3), c(BLUE, 1)]
     state = build([[c(BLUE, 0)], []], parade=parade)
     play(state, c(BLUE, 0))
-    assert state.collections[0] == [c(BLUE, 5), c(WHITE, 0), c(BLUE, 10), c(BLUE, 1)]
-    assert state.parade == [c(RED, 6), c(GREEN, 3), c(BLUE, 0)]
+    assert state.collections[0] == (c(BLUE, 5), c(WHITE, 0), c(BLUE, 10), c(BLUE, 1))
+    assert state.parade == (c(RED, 6), c(GREEN, 3), c(BLUE, 0))
 
 
 def test_played_card_never_takes_itself_and_ends_at_the_tail():
     parade = [c(RED, 9), c(RED, 8)]
     state = build([[c(RED, 0)], []], parade=parade)
     play(state, c(RED, 0))
-    assert state.parade == [c(RED, 0)]
+    assert state.parade == (c(RED, 0),)
     assert c(RED, 0) not in state.collections[0]
 
 
@@ -190,7 +190,7 @@ def test_parade_closes_up_in_order():
     parade = [c(BLUE, 9), c(RED, 1), c(GREEN, 9), c(RED, 2), c(WHITE, 9), c(PURPLE, 8), c(ORANGE, 8)]
     state = build([[c(RED, 3)], []], parade=parade)
     play(state, c(RED, 3))
-    assert state.parade == [c(BLUE, 9), c(GREEN, 9), c(WHITE, 9), c(PURPLE, 8), c(ORANGE, 8), c(RED, 3)]
+    assert state.parade == (c(BLUE, 9), c(GREEN, 9), c(WHITE, 9), c(PURPLE, 8), c(ORANGE, 8), c(RED, 3))
 
 
 def test_player_draws_back_to_five_from_the_top_of_the_pile():
@@ -206,7 +206,7 @@ def test_player_draws_back_to_five_from_the_top_of_the_pile():
 def test_taken_cards_lie_open_and_are_public():
     state = build([[c(RED, 2)], [c(BLUE, 5)]], parade=[c(RED, 8), c(BLUE, 1), c(BLUE, 2)])
     play(state, c(RED, 2))
-    assert state.view(1).collections[0] == [c(RED, 8)]
+    assert state.view(1).collections[0] == (c(RED, 8),)
 
 
 # -- the end of the game -----------------------------------------------------
@@ -306,7 +306,7 @@ def test_keep_two_of_four_and_discards_do_not_score():
         state.apply(("keep",) + pair)
     assert order == [0, 1, 2]
     assert state.is_over() and state.current_player() is None and state.legal_actions() == []
-    assert state.collections == [[c(BLUE, 1), c(BLUE, 2)], [c(WHITE, 2), c(WHITE, 1)], [c(PURPLE, 1), c(PURPLE, 2)]]
+    assert state.collections == [(c(BLUE, 1), c(BLUE, 2)), (c(WHITE, 2), c(WHITE, 1)), (c(PURPLE, 1), c(PURPLE, 2))]
     assert state.hands[0] == [c(RED, 10), c(RED, 9)]  # the discards
     assert state.result().scores == [2, 2, 2]
 
@@ -315,7 +315,7 @@ def test_keep_choices_stay_hidden_until_everyone_has_chosen():
     state = keep_phase_state()
     events = state.apply(("keep", c(BLUE, 1), c(BLUE, 2)))
     assert events == [{"type": "keep", "seat": 0, "cards": [c(BLUE, 1), c(BLUE, 2)]}]
-    assert state.collections[0] == []
+    assert state.collections[0] == ()
     view = state.view(1)
     assert view.kept[0] == (UNKNOWN, UNKNOWN) and view.hands[0] == [UNKNOWN] * 4
     assert view.to_dict()["kept"][0] == [UNKNOWN, UNKNOWN]
@@ -324,7 +324,7 @@ def test_keep_choices_stay_hidden_until_everyone_has_chosen():
 
 def test_parade_cards_do_not_score():
     state = keep_phase_state()
-    state.parade = [c(GREEN, 8), c(GREEN, 7)]
+    state.parade = (c(GREEN, 8), c(GREEN, 7))
     for _ in range(3):
         play_first(state)
     assert state.result().scores == scores_now(DECK, state.collections)
@@ -439,6 +439,60 @@ def test_view_hides_other_hands_the_draw_pile_and_the_deal():
     shown = {x for hand in saved["hands"] for x in hand} | set(saved["draw_pile"])
     assert shown - {UNKNOWN} == set(state.hands[1])
     assert state.hands[0] and state.hands[0][0] != UNKNOWN, "the real state is untouched"
+
+
+def test_a_view_holds_no_hidden_card_until_it_shows_the_placeholders():
+    state = game(4, seed=6)
+    for _ in range(5):
+        play_first(state)
+    me, them = state.turn, (state.turn + 1) % 4
+    other = state.clone()  # the same public position, another seat's card swapped with the pile's top
+    other.hands[them][0], other.draw_pile[-1] = other.draw_pile[-1], other.hands[them][0]
+    view, mine = state.view(me), list(state.hands[me])
+    assert vars(view) == vars(other.view(me)), "nothing in the view depends on the hidden cards"
+    play_first(state)
+    assert view.hands[me] == mine != state.hands[me], "the view is the position it was taken in"
+    assert view.draw_pile == [UNKNOWN] * len(other.draw_pile) and view.hands[them] == [UNKNOWN] * 5
+
+
+def test_views_and_clones_share_the_seen_cards_and_copy_the_hidden_ones():
+    state = game(3, seed=4)
+    for _ in range(7):
+        play_first(state)
+    view, copy = state.view(0), state.clone()
+    assert view.parade is state.parade and copy.parade is state.parade
+    assert all(a is b for a, b in zip(copy.collections, state.collections))
+    assert view.hands[0] is not state.hands[0] and copy.hands[0] is not state.hands[0]
+    assert copy.draw_pile is not state.draw_pile
+    before = state.to_dict()
+    copy.apply(copy.legal_actions()[0])
+    view.hands[0].append(99)  # a bot may scribble on its view
+    assert state.to_dict() == before
+
+
+def test_advance_plays_as_apply_does_and_gives_the_events_only_when_asked():
+    quiet, told, applied = game(3, seed=9), game(3, seed=9), game(3, seed=9)
+    rng = random.Random(9)
+    while not applied.is_over():
+        action = rng.choice(applied.legal_actions())
+        events: list = []
+        assert quiet.advance(action) is None
+        told.advance(action, events)
+        assert events == applied.apply(action) and events
+        assert quiet.to_dict() == told.to_dict() == applied.to_dict()
+    with pytest.raises(IllegalAction):
+        quiet.advance(("play", 0))
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 5, 25, 66])
+def test_shuffle_gives_the_order_random_shuffle_gives(size):
+    for seed in range(40):
+        for make in (random.Random, rules.Rng):
+            ours, theirs = list(range(size)), list(range(size))
+            rng_a, rng_b = make(seed), make(seed)
+            rules.shuffle(rng_a, ours)
+            rng_b.shuffle(theirs)
+            assert ours == theirs and rng_a.getstate() == rng_b.getstate()
 
 
 def test_view_after_the_game_shows_everything_but_the_seed():

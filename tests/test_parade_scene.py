@@ -484,7 +484,7 @@ def test_head_label_stays_visible_when_a_preview_lifts_the_head(app):
     # a parade longer than any value, headed by a card of the same colour: the head is taken
     head = next(c for c in state.draw_pile if deck.colour_of(c) == deck.colour_of(card))
     state.draw_pile.remove(head)
-    state.parade[:0] = [head] + [state.draw_pile.pop() for _ in range(10)]
+    state.parade = (head, *[state.draw_pile.pop() for _ in range(10)], *state.parade)
     scene.display = state.clone()
     scene.dirty = True
     app.step(1 / 60)
@@ -525,8 +525,8 @@ def test_a_majority_that_costs_you_points_is_shown_in_red(app, monkeypatch):
     state, deck = session.state, session.state.deck
     blue, green, purple = 0, 4, 1
     assert [c.id for c in deck.colours][blue] == "blue" and [c.id for c in deck.colours][green] == "green"
-    state.collections = [[deck.card(blue, 0)], []]
-    state.parade = [deck.card(blue, 1)] + [deck.card(purple, v) for v in (5, 6, 7, 8, 9)]
+    state.collections = [(deck.card(blue, 0),), ()]
+    state.parade = (deck.card(blue, 1), *[deck.card(purple, v) for v in (5, 6, 7, 8, 9)])
     play = deck.card(green, 1)
     state.hands[0] = [play] + [c for c in state.hands[0] if c not in state.parade + state.collections[0]][:4]
     assert deck.card(blue, 1) in rules.cards_taken(deck, state.parade, play)

@@ -134,6 +134,22 @@ def test_the_same_seed_and_actions_give_the_same_game(game):
         assert len(starts) == len(SEEDS), "each seed gives its own game"
 
 
+def test_advance_plays_as_apply_does_and_views_keep_the_position_they_were_taken_in(game):
+    """`advance` (apply without the events: simulate, bots' playouts) changes a state as `apply`
+    does; a view taken on the way still shows its own moment after the game has moved on."""
+    for n in counts(game):
+        quiet, loud = new_game(game, n, SEEDS[2]), new_game(game, n, SEEDS[2])
+        views = []
+        for i, action in enumerate(random_game(game.id, n, SEEDS[2])):
+            if i % 7 == 0:
+                seat = quiet.current_player()
+                views.append((quiet.view(seat), as_json(quiet.view(seat).to_dict())))
+            assert quiet.advance(action) is None
+            loud.apply(action)
+        assert quiet.to_dict() == loud.to_dict() and quiet.result() == loud.result()
+        assert all(as_json(view.to_dict()) == then for view, then in views)
+
+
 def mutations(action: tuple) -> list:
     """Near misses of a legal action: wrong arity, and parts of the wrong type
     (True and 1.0 compare equal to 1, so a plain membership test lets them in)."""

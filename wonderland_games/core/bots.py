@@ -56,7 +56,7 @@ class RandomBot(Bot):
     level = "random"
 
     def choose(self, view, legal_actions, rng, budget=None):
-        return legal_actions[rng.randrange(len(legal_actions))]
+        return rng.choice(legal_actions)  # the same draw as rng.randrange(len(legal_actions)), one call less
 
 
 class EasyBot(Bot):
@@ -114,7 +114,7 @@ def best_by_samples(view: GameState, candidates: list, rng, iterations: Optional
             if done and deadline is not None and time.perf_counter() >= deadline:
                 break
             state = base.clone() if i < len(candidates) - 1 else base
-            state.apply(action)
+            state.advance(action)
             sample.append(playout(state))
         if len(sample) < len(candidates):
             break
@@ -126,8 +126,7 @@ def best_by_samples(view: GameState, candidates: list, rng, iterations: Optional
 
 
 def random_policy(state: GameState, rng) -> Action:
-    actions = state.legal_actions()
-    return actions[rng.randrange(len(actions))]
+    return rng.choice(state.legal_actions())  # as RandomBot
 
 
 class MonteCarloBot(Bot):
@@ -172,7 +171,7 @@ class MonteCarloBot(Bot):
             base = view.determinize(rng)
             for i, action in enumerate(candidates):
                 state = base.clone() if i < len(candidates) - 1 else base
-                state.apply(action)
+                state.advance(action)
                 self._playout(state, rng)
                 totals[i] += state.returns(seat)
                 wins[i] += state.result().win_share(seat)
@@ -187,7 +186,7 @@ class MonteCarloBot(Bot):
         """Play `state` to the end with the rollout policy."""
         rollout = self.rollout
         while not state.is_over():
-            state.apply(rollout(state, rng))
+            state.advance(rollout(state, rng))
 
 
 def bot_policy(bot: Bot) -> Policy:

@@ -137,6 +137,11 @@ class GameState:
     def apply(self, action: Action) -> list:
         raise NotImplementedError
 
+    def advance(self, action: Action) -> None:
+        """`apply` for callers that drop the events (`simulate`, bots' playouts); a game may
+        override it to skip building them."""
+        self.apply(action)
+
     def view(self, seat: int) -> "GameState":
         """What `seat` may see; the returned object offers `determinize(rng)`."""
         raise NotImplementedError

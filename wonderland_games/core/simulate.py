@@ -37,7 +37,7 @@ class SimulateError(ValueError):
 
 def derive_seed(*parts) -> int:
     """A 53-bit seed (exact in any JSON reader) from any parts, stable everywhere."""
-    text = "/".join(str(p) for p in parts).encode()
+    text = "/".join(map(str, parts)).encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 11
 
 
@@ -81,13 +81,14 @@ def play_game(config: Config, index: int) -> GameOutcome:
     budget = Budget(iterations=config.hard_iterations) if config.hard_iterations else None
     times = [[] for _ in range(n)]
     actions = []
+    clock = time.perf_counter
     while not state.is_over():
         seat = state.current_player()
         legal = state.legal_actions()
-        started = time.perf_counter()
+        started = clock()
         action = bots[seat].choose(state.view(seat), legal, rngs[seat], budget)
-        times[at_seat[seat]].append(time.perf_counter() - started)
-        state.apply(action)
+        times[at_seat[seat]].append(clock() - started)
+        state.advance(action)
         actions.append(action)
     result = state.result()
     if config.record_dir:

@@ -40,6 +40,7 @@ class Deck:
         cards = range(len(self.colours) * self.values)
         object.__setattr__(self, "colour", tuple(c // self.values for c in cards))
         object.__setattr__(self, "value", tuple(c % self.values + self.min_value for c in cards))
+        object.__setattr__(self, "colour_ids", tuple(colour.id for colour in self.colours))
 
     @property
     def values(self) -> int:

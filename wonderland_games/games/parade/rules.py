@@ -24,10 +24,18 @@ Decisions where the rule text leaves a gap (shown on the in-app rules page):
 All chance is the shuffle at the deal: the draw pile's order is part of the
 state, so the state keeps the seed (for records) rather than a live generator,
 which makes clones, views and saves cheap.
+
+Bots and `simulate` take a view at every decision and Hard clones thousands of
+times a move, so the cards everyone sees (the parade, each collection, the keep
+choices) are tuples, shared by a state, its clones and its views and replaced,
+never changed, by a move; only the hidden cards (hands, draw pile) are lists,
+which a clone copies and a view replaces by UNKNOWN. `advance` plays a move
+without building its events.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError, seat_utility,
@@ -38,10 +46,32 @@ from .deck import Deck, load_deck
 GAME_ID = "parade"
 FORMAT_VERSION = 2
 UNKNOWN = -1  # a hidden card in a view
+HIDDEN_PAIR = (UNKNOWN, UNKNOWN)  # another seat's keep choice, in a view
 PLAY, FINAL, KEEP, OVER = "play", "final", "keep", "over"
 PHASES = (PLAY, FINAL, KEEP, OVER)
 COLOURS, DECK_EMPTY = "colours", "deck"  # end reasons
 KEEP_CARDS = 2
+
+
+def shuffle(rng, cards: list) -> None:
+    """`rng.shuffle(cards)` for a `random.Random`: the same order from the same generator state
+    (it draws as CPython's shuffle does, getrandbits until below i + 1) without that method's
+    call per card. Every deal and every Hard sample shuffles; a test holds it to rng.shuffle."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=None)
+def _play_actions(size: int) -> tuple:
+    """Every ("play", card) action of a deck of `size` cards, built once: legal_actions
+    hands out these tuples rather than new ones at every call."""
+    return tuple(("play", card) for card in range(size))
 
 
 def removal_count(parade_len: int, value: int) -> int:
@@ -49,15 +79,15 @@ def removal_count(parade_len: int, value: int) -> int:
     return max(0, parade_len - value)
 
 
-def _split(deck: Deck, parade: list, card: int) -> tuple:
+def _split(deck: Deck, parade: Sequence[int], card: int) -> tuple:
     """(taken, remaining parade in order) when `card` is played; `card` not added.
 
-    With nothing at risk the remaining parade is `parade` itself, not a copy.
+    With nothing taken the remaining parade is `parade` itself, not a copy.
     """
     colours, values = deck.colour, deck.value
     value, colour = values[card], colours[card]
-    at_risk = removal_count(len(parade), value)
-    if not at_risk:
+    at_risk = len(parade) - value  # removal_count, inlined: this runs at every play
+    if at_risk <= 0:
         return [], parade
     head = parade[:at_risk]
     taken = [c for c in head if colours[c] == colour or values[c] <= value]
@@ -105,9 +135,34 @@ def _holders(counts: list) -> list:
         elif len(per_seat) == 2:
             a, b = per_seat
             holders.append((0,) if a >= b + 2 else (1,) if b >= a + 2 else ())
+        elif per_seat.count(best) == 1:
+            holders.append((per_seat.index(best),))
         else:
-            holders.append(tuple(s for s, n in enumerate(per_seat) if n == best))
+            holders.append(tuple([s for s, n in enumerate(per_seat) if n == best]))
     return holders
+
+
+def _totals(counts: list, sums: list, holders: list) -> list:
+    """Each seat's score: its cards' values, but 1 a card in the colours it holds."""
+    scores = list(map(sum, sums))
+    for colour, seats in enumerate(holders):
+        for seat in seats:
+            scores[seat] += counts[seat][colour] - sums[seat][colour]
+    return scores
+
+
+def _breakdown(deck: Deck, counts: list, sums: list, holders: list) -> tuple:
+    """score_breakdown's rows, and beside them each seat's {colour id: points} (Result.breakdown)."""
+    rows, points = [], []
+    for seat, (per_count, per_sum) in enumerate(zip(counts, sums)):
+        row, row_points = {}, {}
+        for cid, n, total, seats in zip(deck.colour_ids, per_count, per_sum, holders):
+            flipped = seat in seats
+            row_points[cid] = p = n if flipped else total
+            row[cid] = {"points": p, "cards": n, "flipped": flipped}
+        rows.append(row)
+        points.append(row_points)
+    return rows, points
 
 
 def majorities(deck: Deck, collections: Sequence[Sequence[int]]) -> list:
@@ -118,26 +173,13 @@ def majorities(deck: Deck, collections: Sequence[Sequence[int]]) -> list:
 def score_breakdown(deck: Deck, collections: Sequence[Sequence[int]]) -> list:
     """Per seat, per colour id: points, card count, and whether the colour was flipped."""
     counts, sums = _tally(deck, collections)
-    holders = _holders(counts)
-    out = []
-    for seat in range(len(collections)):
-        row = {}
-        for colour, info in enumerate(deck.colours):
-            flipped = seat in holders[colour]
-            n = counts[seat][colour]
-            row[info.id] = {"points": n if flipped else sums[seat][colour], "cards": n, "flipped": flipped}
-        out.append(row)
-    return out
+    return _breakdown(deck, counts, sums, _holders(counts))[0]
 
 
 def scores_now(deck: Deck, collections: Sequence[Sequence[int]]) -> list:
     """Each seat's total if the game were scored now (lower is better)."""
     counts, sums = _tally(deck, collections)
-    holders = _holders(counts)
-    return [
-        sum(counts[seat][c] if seat in h else sums[seat][c] for c, h in enumerate(holders))
-        for seat in range(len(collections))
-    ]
+    return _totals(counts, sums, _holders(counts))
 
 
 def winners_of(scores: Sequence[int], sizes: Sequence[int]) -> list:
@@ -153,9 +195,9 @@ class ParadeState(GameState):
         self.deck = deck
         self.seats = tuple(seats)
         self.seed = seed  # None on views and determinized states
-        self.hands: list = [[] for _ in self.seats]
-        self.collections: list = [[] for _ in self.seats]
-        self.parade: list = []
+        self.hands: list = [[] for _ in self.seats]  # lists: hidden, copied by clones
+        self.collections: list = [() for _ in self.seats]  # tuples: seen by all, shared
+        self.parade: tuple = ()
         self.draw_pile: list = []  # draws pop from the end
         self.first_player = 0
         self.turn = 0
@@ -166,6 +208,7 @@ class ParadeState(GameState):
         self.plays = 0
         self.initial_order: tuple = ()  # the dealt order, for records; empty on views
         self.viewer: Optional[int] = None  # set on views: hidden cards are UNKNOWN
+        self.plays_of = _play_actions(self.deck.size)  # card -> its ("play", card) action
 
     # -- setup ---------------------------------------------------------------
     @classmethod
@@ -175,7 +218,7 @@ class ParadeState(GameState):
         state = cls(deck or load_deck(), seats, seed)
         rng = Rng(seed)
         cards = list(range(state.deck.size))
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         state.deal(cards, first_player=rng.randrange(len(seats)))
         return state
 
@@ -187,7 +230,7 @@ class ParadeState(GameState):
         for seat in range(len(self.seats)):
             self.hands[seat] = cards[seat * n:(seat + 1) * n]
         cut = n * len(self.seats)
-        self.parade = cards[cut:cut + self.deck.parade_size]
+        self.parade = tuple(cards[cut:cut + self.deck.parade_size])
         self.draw_pile = cards[cut + self.deck.parade_size:][::-1]
         self.first_player = self.turn = first_player
 
@@ -201,73 +244,87 @@ class ParadeState(GameState):
         hand = self.hands[self.turn]
         if self.phase == KEEP:
             return [("keep", a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
-        return [("play", c) for c in hand]
+        plays = self.plays_of
+        return [plays[c] for c in hand]
 
     def apply(self, action: Action) -> list:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
+        events: list = []
+        self.advance(action, events)
+        return events
+
+    def advance(self, action: Action, events: Optional[list] = None) -> None:
+        """`apply` without the events, unless a list `events` is given to add them to.
+
+        Every bot game and Hard playout runs through here, so the play is written out
+        in this one method rather than spread over helpers."""
         if self.viewer is not None:
             raise IllegalAction("a view cannot be played; determinize it first")
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             raise IllegalAction("the game is over")
         if type(action) is not tuple:
             if not isinstance(action, (list, tuple)):
                 raise IllegalAction(f"an action is a tuple, not {action!r}")
             action = tuple(action)
         kind = action[0] if action else None
-        if self.phase == KEEP:
+        if phase == KEEP:
             if kind != "keep" or len(action) != 3:
                 raise IllegalAction(f"choose two cards to keep, not {action!r}")
-            return self._keep(action[1], action[2])
+            self._keep(action[1], action[2], events)
+            return
         if kind != "play" or len(action) != 2:
             raise IllegalAction(f"play one card, not {action!r}")
-        return self._play(action[1])
-
-    def _play(self, card) -> list:
-        seat = self.turn
+        card, seat = action[1], self.turn
         hand = self.hands[seat]
         if type(card) is not int or card not in hand:
             raise IllegalAction(f"card {card!r} is not in seat {seat}'s hand")
-        taken, self.parade = _split(self.deck, self.parade, card)
+        taken, stay = _split(self.deck, self.parade, card)
+        self.parade = (*stay, card)
         hand.remove(card)
-        self.parade.append(card)
         self.plays += 1
-        events = [{"type": "play", "seat": seat, "card": card, "taken": taken}]
+        if events is not None:
+            events.append({"type": "play", "seat": seat, "card": card, "taken": taken})
         if taken:
-            self.collections[seat].extend(taken)
-        if self.phase == PLAY:
-            if self.draw_pile:
-                drawn = self.draw_pile.pop()
+            self.collections[seat] = (*self.collections[seat], *taken)
+        if phase == PLAY:
+            pile = self.draw_pile
+            if pile:
+                drawn = pile.pop()
                 hand.append(drawn)
-                events.append({"type": "draw", "seat": seat, "card": drawn})
-            reason = COLOURS if taken and self.has_all_colours(seat) else DECK_EMPTY if not self.draw_pile else None
+                if events is not None:
+                    events.append({"type": "draw", "seat": seat, "card": drawn})
+            reason = COLOURS if taken and self.has_all_colours(seat) else DECK_EMPTY if not pile else None
             if reason:
                 self.phase = FINAL
                 self.end_reason = reason
                 self.final_turns_left = len(self.seats)
-                events.append({"type": "last_round", "reason": reason, "seat": seat})
+                if events is not None:
+                    events.append({"type": "last_round", "reason": reason, "seat": seat})
         else:
             self.final_turns_left -= 1
             if self.final_turns_left == 0:
                 self.phase = KEEP
-                events.append({"type": "keep_phase"})
+                if events is not None:
+                    events.append({"type": "keep_phase"})
         self.turn = (seat + 1) % len(self.seats)
-        return events
 
-    def _keep(self, a, b) -> list:
+    def _keep(self, a, b, events: Optional[list]) -> None:
         seat = self.turn
         hand = self.hands[seat]
         if type(a) is not int or type(b) is not int or a == b or a not in hand or b not in hand:
             raise IllegalAction(f"cards {a!r}, {b!r} are not two cards in seat {seat}'s hand")
         self.kept[seat] = (a, b)
         self.turn = (seat + 1) % len(self.seats)
-        events = [{"type": "keep", "seat": seat, "cards": [a, b]}]
+        if events is not None:
+            events.append({"type": "keep", "seat": seat, "cards": [a, b]})
         if None not in self.kept:
             for s, pair in enumerate(self.kept):
-                self.collections[s].extend(pair)
+                self.collections[s] = (*self.collections[s], *pair)
                 self.hands[s] = [c for c in self.hands[s] if c not in pair]
             self.phase = OVER
-            events.append({"type": "game_over", "kept": [list(k) for k in self.kept]})
-        return events
+            if events is not None:
+                events.append({"type": "game_over", "kept": [list(k) for k in self.kept]})
 
     def has_all_colours(self, seat: int) -> bool:
         cards, k = self.collections[seat], len(self.deck.colours)
@@ -277,13 +334,15 @@ class ParadeState(GameState):
         return self.phase == OVER
 
     def result(self) -> Result:
-        breakdown = score_breakdown(self.deck, self.collections)
-        scores = [sum(v["points"] for v in row.values()) for row in breakdown]
-        sizes = [len(c) for c in self.collections]
+        counts, sums = _tally(self.deck, self.collections)
+        holders = _holders(counts)
+        scores = _totals(counts, sums, holders)
+        breakdown, points = _breakdown(self.deck, counts, sums, holders)
+        sizes = list(map(len, self.collections))
         return Result(
             scores=scores,
             winners=winners_of(scores, sizes),
-            breakdown=[{k: v["points"] for k, v in row.items()} for row in breakdown],
+            breakdown=points,
             lower_is_better=True,
             extra={"colours": breakdown, "cards": sizes},
         )
@@ -291,7 +350,7 @@ class ParadeState(GameState):
     def returns(self, seat: int) -> float:
         """Win share, plus a little for beating the others' average score."""
         scores = scores_now(self.deck, self.collections)
-        winners = winners_of(scores, [len(c) for c in self.collections]) if self.phase == OVER else None
+        winners = winners_of(scores, list(map(len, self.collections))) if self.phase == OVER else None
         return seat_utility(seat, scores, winners, lower_is_better=True)
 
     def turn_number(self) -> int:
@@ -315,30 +374,53 @@ class ParadeState(GameState):
 
     # -- hidden information --------------------------------------------------
     def clone(self) -> "ParadeState":
+        """Copies the hidden lists; the seen cards' tuples are shared (see the module docstring)."""
+        hands = self.hands  # first, so that a view's placeholders exist (see __getattr__)
         other = ParadeState.__new__(ParadeState)
         d = self.__dict__.copy()
-        d["hands"] = [h[:] for h in self.hands]
-        d["collections"] = [c[:] for c in self.collections]
-        d["parade"] = self.parade[:]
+        d["hands"] = [h[:] for h in hands]
+        d["collections"] = self.collections[:]
         d["draw_pile"] = self.draw_pile[:]
         d["kept"] = self.kept[:]
         other.__dict__ = d
         return other
 
     def view(self, seat: int) -> "ParadeState":
-        """Other hands, their keep choices, the draw pile and the deal become hidden."""
-        v = self.clone()
-        v.viewer = seat
-        v.seed = None
-        v.initial_order = ()
-        if self.phase != OVER:
-            for s, hand in enumerate(self.hands):
-                if s != seat:
-                    v.hands[s] = [UNKNOWN] * len(hand)
-                    if self.kept[s] is not None:
-                        v.kept[s] = (UNKNOWN, UNKNOWN)
-            v.draw_pile = [UNKNOWN] * len(self.draw_pile)
+        """Other hands, their keep choices, the draw pile and the deal become hidden; only the
+        viewer's own hand is copied, the seen cards are shared with the state.
+
+        A view holds no hidden card at all: just its own hand and the sizes of the others and
+        of the draw pile, from which `__getattr__` makes the UNKNOWN placeholders when they are
+        first asked for (a Random bot never asks, Hard once per sample)."""
+        if self.phase == OVER:
+            v = self.clone()
+            d = v.__dict__
+        else:
+            v = ParadeState.__new__(ParadeState)
+            d = self.__dict__.copy()
+            hands = self.hands
+            del d["hands"], d["draw_pile"]
+            d["_unseen"] = (seat, hands[seat][:], [len(h) for h in hands], len(self.draw_pile))
+            d["collections"] = self.collections[:]
+            kept = self.kept
+            d["kept"] = kept[:] if self.phase != KEEP else [
+                k if s == seat or k is None else HIDDEN_PAIR for s, k in enumerate(kept)]
+            v.__dict__ = d
+        d["viewer"], d["seed"], d["initial_order"] = seat, None, ()
         return v
+
+    def __getattr__(self, name: str):
+        """Called only for a missing attribute: a view's `hands` and `draw_pile` (see `view`)."""
+        unseen = self.__dict__.get("_unseen") if name in ("hands", "draw_pile") else None
+        if unseen is None:
+            raise AttributeError(f"'ParadeState' object has no attribute '{name}'")
+        seat, own, sizes, pile = unseen
+        hands = [[UNKNOWN] * n for n in sizes]
+        hands[seat] = own
+        d = self.__dict__
+        d["hands"], d["draw_pile"] = hands, [UNKNOWN] * pile
+        del d["_unseen"]
+        return d[name]
 
     def unseen_cards(self) -> list:
         """Cards the viewer cannot locate: other hands and the draw pile (shown once the game is over)."""
@@ -364,7 +446,7 @@ class ParadeState(GameState):
         pool = self.unseen_cards()
         if not pool:
             return full
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for s, hand in enumerate(self.hands):
             if hand and hand[0] == UNKNOWN:
                 full.hands[s] = [pool.pop() for _ in hand]
@@ -404,8 +486,8 @@ class ParadeState(GameState):
             seed = None if data["seed"] is None else whole(data["seed"])
             state = cls(deck or load_deck(), [Seat.from_dict(s) for s in data["seats"]], seed)
             state.hands = [whole_list(h) for h in data["hands"]]
-            state.collections = [whole_list(c) for c in data["collections"]]
-            state.parade = whole_list(data["parade"])
+            state.collections = [tuple(whole_list(c)) for c in data["collections"]]
+            state.parade = tuple(whole_list(data["parade"]))
             state.draw_pile = whole_list(data["draw_pile"])
             state.first_player = whole(data["first_player"])
             state.turn = whole(data["turn"])
@@ -425,7 +507,7 @@ class ParadeState(GameState):
         n = len(self.seats)
         if not (2 <= n <= 6 and len(self.hands) == n and len(self.collections) == n and len(self.kept) == n):
             raise StateFormatError("Parade state has the wrong number of seats")
-        everything = self.parade + self.draw_pile
+        everything = [*self.parade, *self.draw_pile]
         for cards in self.hands + self.collections:
             everything += cards
         if sorted(everything) != list(range(self.deck.size)):

@@ -179,7 +179,7 @@ class ParadeScene(TableScene):
         _, slots = lay.parade_slots(n + 1)
         steps = [Step(0.45 * pace, shown, flights=[Flight(card, src, slots[n])], sound="play")]
         landed = shown.clone()
-        landed.parade.append(card)
+        landed.parade = (*landed.parade, card)
         boundary = rules.removal_count(n, self.deck.value_of(card))
         steps.append(Step((0.55 if taken else 0.25) * pace, landed, taken=frozenset(taken), boundary=boundary))
         if taken:
