@@ -16,17 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
-import tempfile
 from collections import defaultdict
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout's code
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-_USER = tempfile.mkdtemp(prefix="wonderland-balance-")
-os.environ.setdefault("WONDERLAND_DATA_DIR", os.path.join(_USER, "data"))
-os.environ.setdefault("WONDERLAND_CONFIG_DIR", os.path.join(_USER, "config"))
+import sandbox  # noqa: F401  (this folder: checkout on the path, no window, throwaway user dirs)
 
 from wonderland_games.core import registry  # noqa: E402
 from wonderland_games.core.game import BOT, Seat  # noqa: E402
