@@ -143,3 +143,14 @@ def test_a_meeple_on_a_city_card_stands_above_its_name(app, size):
         stand = workers_rect(slot, lay.s, app, kind)
         assert slot.contains(stand) and stand.bottom <= name_top(slot, lay.s, app, kind), kind.id
         assert stand.height >= min(slot.size) // 3
+
+
+def test_a_tooltip_leaves_the_newest_log_lines_readable(app):
+    """Screenshot: a hand card's tooltip sat at the log's foot and hid the newest lines (the log's
+    newest entries are at the bottom). It hangs from the log's top; at 1920×1080 the foot stays clear."""
+    session, scene = opened(app, [Seat("Ann"), Seat("Bot", BOT, "random")], (1920, 1080), "en", my_turn)
+    hand = next(t for t in scene._targets() if t[0] == "hand")
+    move(app, hand[2].center)
+    log = scene.layout.log
+    assert scene.tip_rect is not None and scene.tip_rect.top == log.top
+    assert scene.tip_rect.bottom < log.bottom - log.height // 4

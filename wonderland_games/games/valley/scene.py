@@ -894,9 +894,9 @@ class ValleyScene(TableScene):
         return box
 
     def _draw_tooltip(self, surface) -> None:
-        """A card's, a place's or an event's full text, or a player's score breakdown, at the foot of the
-        side column (over the log): never over the board, the cities or the hand, so it hides neither
-        the thing pointed at nor its neighbours."""
+        """A card's, a place's or an event's full text, or a player's score breakdown, over the log, from
+        its top down: never over the board, the cities or the hand, so it hides neither the thing pointed
+        at nor its neighbours, and the newest log lines (at the foot) stay readable when there is room."""
         lay = self.layout
         target = self.hover or self._focused()
         self.tip_rect = None
@@ -911,7 +911,7 @@ class ValleyScene(TableScene):
             if len(self._tips) > 64:
                 self._tips.clear()
             img = self._tips[key] = tooltip(self.app, lay.s, lines, lay.log.width)
-        self.tip_rect = img.get_rect(bottomright=lay.log.bottomright).clamp(pygame.Rect((0, 0), lay.size))
+        self.tip_rect = img.get_rect(topright=lay.log.topright).clamp(pygame.Rect((0, 0), lay.size))
         surface.blit(img, self.tip_rect)
 
     def _tip_lines(self, target) -> list:
