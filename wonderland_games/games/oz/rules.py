@@ -311,14 +311,14 @@ class OzState(ChanceState, GameState):
         if phase == ACTION:  # two thirds of the calls; cast actions come from the spells' tables
             seat, points = self.acting, self.points
             if self.moved_this_phase or self.adjusted or seat != self.wizard_holder:
-                actions = [STEP]
+                actions = [STEP, *GUIDES] if points > 1 and not self.guide_used[seat] else [STEP]
             else:
                 adjusts = _ADJUSTS.get(points)
                 if adjusts is None:
                     adjusts = (ADJUST_UP,) * (points < MAX_POINTS) + (ADJUST_DOWN,) * (points > MIN_POINTS)
                 actions = [STEP, *adjusts]
-            if points > 1 and not self.guide_used[seat]:
-                actions += GUIDES
+                if points > 1 and not self.guide_used[seat]:
+                    actions += GUIDES
             if not self.cast_this_phase or not self.spell_limit:
                 builders = self.cards.cast_actions
                 for card in self.hands[seat]:
@@ -435,22 +435,16 @@ class OzState(ChanceState, GameState):
         if len(action) != 2 or type(action[1]) is not int:
             raise IllegalAction(f"not an action for the {phase} phase: {action!r}")
         kind, index = action
-        if phase == DRAFT_DIR:
-            if kind == "take_dir":
-                self._take(index, self.dir_dice, self.dir_owner, self.taken_dir, events)
-                return
-        elif phase == DRAFT_ACT:
-            if kind == "take_act":
-                self._take(index, self.act_dice, self.act_owner, self.taken_act, events)
-                return
+        if phase == DRAFT_DIR and kind == "take_dir":
+            dice, owner, taken = self.dir_dice, self.dir_owner, self.taken_dir
+        elif phase == DRAFT_ACT and kind == "take_act":
+            dice, owner, taken = self.act_dice, self.act_owner, self.taken_act
         elif kind == "discard" and phase in (SETUP_DISCARD, ROUND_DISCARD):
             self._discard(index, events)
             return
-        raise IllegalAction(f"not an action for the {phase} phase: {action!r}")
-
-    # -- draft -----------------------------------------------------------------
-    def _take(self, index: int, dice: list, owner: list, taken: list, events: Optional[list]) -> None:
-        queue = self.queue
+        else:
+            raise IllegalAction(f"not an action for the {phase} phase: {action!r}")
+        queue = self.queue  # a die taken in the draft
         seat = queue[0]
         if not 0 <= index < len(dice) or owner[index] is not None:
             raise IllegalAction(f"die {index!r} is not there to take")
@@ -458,12 +452,12 @@ class OzState(ChanceState, GameState):
         taken[seat] = value = dice[index]
         del queue[0]
         if events is not None:
-            events.append({"type": "take_die", "seat": seat, "die": "direction" if dice is self.dir_dice else "action",
+            events.append({"type": "take_die", "seat": seat, "die": "direction" if phase == DRAFT_DIR else "action",
                            "index": index, "value": value})
         if queue:
             return
         n = len(self.seats)
-        if self.phase == DRAFT_DIR:
+        if phase == DRAFT_DIR:
             self.phase = DRAFT_ACT
             self.queue = list(_CLOCKWISE[n][seat])
         else:
