@@ -45,6 +45,10 @@ state is one int inside the state: clones are free, saves restore the dice
 to come, and a view drops it so a bot cannot foresee a roll. Every outcome
 also passes a tape when there is one (core/chance.py): that is how a game
 record stores them and replays without the generator (docs/records.md).
+
+`apply` gives the events a table animates; `advance(action, events=None)`
+plays the same action and builds them only when given a list (bots and
+`simulate` call it: a random game spends a quarter of its time on events).
 """
 
 from __future__ import annotations
