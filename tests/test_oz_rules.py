@@ -673,6 +673,19 @@ def test_determinize_resamples_hidden_cards_and_gives_fresh_dice():
     assert (other.hands[1], other.deck, other.rng) != (full.hands[1], full.deck, full.rng)
 
 
+def test_a_clone_a_view_and_a_determinized_view_share_no_list_that_play_changes():
+    rng = random.Random(5)
+    s = game(4, seed=5)
+    for _ in range(200):
+        s.apply(rng.choice(s.legal_actions()))
+    v = s.view(1)
+    before, seen = s.to_dict(), v.to_dict()
+    for copy in (s.clone(), v.determinize(random.Random(3)), v.determinize(random.Random(4)).clone()):
+        while not copy.is_over():
+            copy.advance(rng.choice(copy.legal_actions()))
+    assert s.to_dict() == before and v.to_dict() == seen
+
+
 @pytest.mark.parametrize("damage", [
     lambda d: d.update(game="parade"),
     lambda d: d.update(version=99),

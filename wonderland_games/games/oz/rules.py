@@ -616,15 +616,20 @@ class OzState(ChanceState, GameState):
 
     # -- hidden information ----------------------------------------------------
     def clone(self) -> "OzState":
+        return self._copy(list(map(list.copy, self.hands)), self.deck[:])
+
+    def _copy(self, hands: list, deck: list) -> "OzState":
+        """A state with its own lists (`hands` and `deck` as given): a view and a determinized
+        state pass the ones they make, so nothing is copied only to be replaced."""
         other = OzState.__new__(OzState)
         d = self.__dict__.copy()
+        d["hands"] = hands
+        d["deck"] = deck
         d["tokens"] = self.tokens[:]
         d["gems"] = self.gems.copy()
         d["scores"] = self.scores[:]
-        d["earned"] = [e[:] for e in self.earned]
+        d["earned"] = list(map(list.copy, self.earned))
         d["cards_played"] = self.cards_played[:]
-        d["hands"] = [h[:] for h in self.hands]
-        d["deck"] = self.deck[:]
         d["discard"] = self.discard[:]
         d["queue"] = self.queue[:]
         d["dir_owner"] = self.dir_owner[:]
@@ -638,14 +643,11 @@ class OzState(ChanceState, GameState):
 
     def view(self, seat: int) -> "OzState":
         """Other hands, the deck order and the dice generator become hidden."""
-        v = self.clone()
+        shown = self.phase == OVER
+        v = self._copy([h[:] if shown or s == seat else [UNKNOWN] * len(h) for s, h in enumerate(self.hands)],
+                       [UNKNOWN] * len(self.deck))
         v.viewer = seat
         v.seed = v.rng = v.tape = None
-        if self.phase != OVER:
-            for s, hand in enumerate(self.hands):
-                if s != seat:
-                    v.hands[s] = [UNKNOWN] * len(hand)
-        v.deck = [UNKNOWN] * len(self.deck)
         return v
 
     def unseen_cards(self) -> list:
@@ -655,20 +657,22 @@ class OzState(ChanceState, GameState):
 
     def determinize(self, rng) -> "OzState":
         """A full state: hidden hands get random unseen cards, the rest is the deck; fresh dice."""
-        full = self.clone()
-        full.viewer = None
-        full.rng = rng.getrandbits(64)
+        dice = rng.getrandbits(64)
         pool = self.unseen_cards()
         size, random = len(pool), rng.random
-        taken = 0
-        for s, hand in enumerate(self.hands):
+        hands, taken = [], 0
+        for hand in self.hands:
             if hand and hand[0] == UNKNOWN:
                 for i in range(taken, taken + len(hand)):  # a partial Fisher-Yates shuffle
                     j = i + int(random() * (size - i))
                     pool[i], pool[j] = pool[j], pool[i]
-                full.hands[s] = pool[taken:taken + len(hand)]
+                hands.append(pool[taken:taken + len(hand)])
                 taken += len(hand)
-        full.deck = pool[taken:]  # its order is no secret: draws pick from it by the dice
+            else:
+                hands.append(hand[:])
+        full = self._copy(hands, pool[taken:])  # the deck's order is no secret: draws pick from it by the dice
+        full.viewer = None
+        full.rng = dice
         return full
 
     # -- saving ----------------------------------------------------------------
