@@ -58,7 +58,6 @@ from typing import Optional, Sequence
 from ...core.chance import MASK, ChanceState, Tape, next_state
 from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError, optional_whole,
                           plain, seat_utility, whole, whole_list)
-from . import spells as spellbook
 from .board import DIRS, ROTATIONS, SIZE, Board, load_tiles
 from .spells import DIE, CardSet, load_spells
 

@@ -98,7 +98,8 @@ def boost(state, seat, card, choice, events):
     before = state.points
     state.points = min(MAX_POINTS, before + card.param("amount"))
     if events is not None:
-        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "boost", "points": [before, state.points]})
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "boost",
+                       "points": [before, state.points]})
 
 
 def turn_choices(state, seat, card):
@@ -108,7 +109,8 @@ def turn_choices(state, seat, card):
 def turn(state, seat, card, choice, events):
     (d,) = choice
     if events is not None:
-        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "turn", "dir": [state.taken_dir[seat], d]})
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "turn",
+                       "dir": [state.taken_dir[seat], d]})
     state.taken_dir[seat] = d
 
 
@@ -143,7 +145,8 @@ def reroll(state, seat, card, choice, events):
     before = state.points
     state.points = DIE[state.choose("reroll", DIE)]
     if events is not None:
-        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "reroll", "points": [before, state.points]})
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "reroll",
+                       "points": [before, state.points]})
 
 
 def push_choices(state, seat, card):
