@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import yaml
 
@@ -9,6 +11,7 @@ from wonderland_games.core import registry
 from wonderland_games.core.data import DataError
 from wonderland_games.core.game import IllegalAction, Seat, StateFormatError
 from wonderland_games.core.paths import data_dir
+from wonderland_games.core.session import state_digest
 from wonderland_games.games.oz import rules
 from wonderland_games.games.oz.board import (
     DIRS, TILES_FILE, Board, Tile, cell_name, load_tiles, normalise, parse_cell, parse_tiles,
@@ -608,6 +611,36 @@ def test_actions_equal_to_a_legal_one_but_not_whole_numbers_change_nothing(actio
     assert s.to_dict() == before
 
 
+@pytest.mark.parametrize("action", [("step", 1), ("guide", "X"), ("cast", 999), ("adjust", True), "step"])
+def test_advance_refuses_what_apply_refuses_and_changes_nothing(action):
+    s = in_phase(points=3)
+    before = s.to_dict()
+    with pytest.raises(IllegalAction):
+        s.advance(action)
+    with pytest.raises(IllegalAction):
+        s.view(0).advance(rules.STEP)
+    assert s.to_dict() == before
+
+
+@pytest.mark.parametrize("players, seed", [(2, 11), (3, 12), (4, 13), (4, 14)])
+def test_advance_plays_as_apply_and_gives_its_events_when_asked(players, seed):
+    """Three copies of one random game: apply, advance with a list, advance without; every
+    action leaves the three alike, and the list gets exactly apply's events."""
+    rng = random.Random(seed)
+    applied = rules.new_state(seats(players), seed, {})
+    listed, silent = applied.clone(), applied.clone()
+    while not applied.is_over():
+        action = rng.choice(applied.legal_actions())
+        if rng.random() < 0.1:
+            action = list(action)  # as a record gives it: played all the same
+        events: list = []
+        listed.advance(action, events)
+        assert events == applied.apply(action)
+        assert silent.advance(action) is None
+        assert state_digest(silent) == state_digest(listed) == state_digest(applied)
+    assert silent.result() == applied.result()
+
+
 def test_discard_must_name_a_card_in_hand():
     s = game(2)
     before = s.to_dict()
@@ -638,6 +671,19 @@ def test_determinize_resamples_hidden_cards_and_gives_fresh_dice():
     assert all_cards(full) == list(range(1, 49)) and full.rng is not None and full.viewer is None
     other = v.determinize(random.Random(2))
     assert (other.hands[1], other.deck, other.rng) != (full.hands[1], full.deck, full.rng)
+
+
+def test_a_clone_a_view_and_a_determinized_view_share_no_list_that_play_changes():
+    rng = random.Random(5)
+    s = game(4, seed=5)
+    for _ in range(200):
+        s.apply(rng.choice(s.legal_actions()))
+    v = s.view(1)
+    before, seen = s.to_dict(), v.to_dict()
+    for copy in (s.clone(), v.determinize(random.Random(3)), v.determinize(random.Random(4)).clone()):
+        while not copy.is_over():
+            copy.advance(rng.choice(copy.legal_actions()))
+    assert s.to_dict() == before and v.to_dict() == seen
 
 
 @pytest.mark.parametrize("damage", [

@@ -45,6 +45,10 @@ state is one int inside the state: clones are free, saves restore the dice
 to come, and a view drops it so a bot cannot foresee a roll. Every outcome
 also passes a tape when there is one (core/chance.py): that is how a game
 record stores them and replays without the generator (docs/records.md).
+
+`apply` gives the events a table animates; `advance(action, events=None)`
+plays the same action and builds them only when given a list (bots and
+`simulate` call it: a random game spends a quarter of its time on events).
 """
 
 from __future__ import annotations
@@ -54,7 +58,6 @@ from typing import Optional, Sequence
 from ...core.chance import MASK, ChanceState, Tape, next_state
 from ...core.game import (Action, GameState, IllegalAction, Result, Seat, StateFormatError, optional_whole,
                           plain, seat_utility, whole, whole_list)
-from . import spells as spellbook
 from .board import DIRS, ROTATIONS, SIZE, Board, load_tiles
 from .spells import DIE, CardSet, load_spells
 
@@ -78,7 +81,10 @@ STEP = ("step",)
 ADJUST_UP, ADJUST_DOWN = ("adjust", 1), ("adjust", -1)
 GUIDES = tuple(("guide", d) for d in DIRS)
 CELLS = frozenset((x, y) for x in range(SIZE) for y in range(SIZE))
-_CAST_ACTIONS = spellbook.ACTIONS
+_BOOK_CELLS = frozenset(BOOKS)  # books never move: a step tests this set, views show the list
+# player count -> per first seat, the seats in turn order: to the right (round order) and clockwise (action draft)
+_TO_THE_RIGHT = tuple(tuple(tuple((first - i) % n for i in range(n)) for first in range(n)) for n in range(5))
+_CLOCKWISE = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(5))
 
 
 # Listing the legal actions builds no tuples: they come from these tables of shared ones.
@@ -176,8 +182,9 @@ class OzState(ChanceState, GameState):
             cell = self.taped("cell", cell, CELLS)
         return cell
 
-    def draw(self, seat: int, count: int, events: list) -> list:
-        """Draw up to `count` cards, turning the discard pile into the deck when it runs out.
+    def draw(self, seat: int, count: int, events: Optional[list]) -> list:
+        """Draw up to `count` cards, turning the discard pile into the deck when it runs out
+        (events added to `events` unless it is None).
 
         The deck is a face-down pile whose next card is picked by the dice when
         it is drawn: the same odds as shuffling, and a determinized view need
@@ -191,12 +198,19 @@ class OzState(ChanceState, GameState):
                     break
                 deck = self.deck = self.discard
                 self.discard = []
-                events.append({"type": "reshuffle", "cards": len(deck)})
-            i = self.choose("draw", deck)
-            deck[i], deck[-1] = deck[-1], deck[i]
-            drawn.append(deck.pop())
+                if events is not None:
+                    events.append({"type": "reshuffle", "cards": len(deck)})
+            if self.tape is None:  # `choose` without its calls: a round draws at least once a seat
+                i = self._bits() % len(deck)
+                self.chance += 1
+            else:
+                i = self.choose("draw", deck)
+            drawn.append(deck[i])
+            deck[i] = deck[-1]
+            deck.pop()
         self.hands[seat].extend(drawn)
-        events.append({"type": "draw", "seat": seat, "cards": drawn})
+        if events is not None:
+            events.append({"type": "draw", "seat": seat, "cards": drawn})
         return drawn
 
     # -- setup -----------------------------------------------------------------
@@ -261,25 +275,31 @@ class OzState(ChanceState, GameState):
 
     def turn_order(self, first: int) -> list:
         """`first`, then each player to the right (counter-clockwise)."""
-        n = len(self.seats)
-        return [(first - i) % n for i in range(n)]
+        return list(_TO_THE_RIGHT[len(self.seats)][first])
 
-    def _start_round(self, events: list) -> None:
+    def _start_round(self, events: Optional[list]) -> None:
         n = len(self.seats)
         self.round += 1
-        self.starter = self.wizard_holder
-        choose = self.choose
-        self.dir_dice = [DIRS[choose("direction", DIRS)] for _ in range(n)]
-        self.act_dice = [DIE[choose("action", DIE)] for _ in range(n)]
+        self.starter = starter = self.wizard_holder
+        if self.tape is None:  # `choose` without its calls, for the 2 dice a seat of every round
+            bits, sides, faces = self._bits, len(DIRS), len(DIE)
+            dirs = [DIRS[bits() % sides] for _ in range(n)]
+            dice = [DIE[bits() % faces] for _ in range(n)]
+            self.chance += 2 * n
+        else:
+            dirs = [DIRS[self.choose("direction", DIRS)] for _ in range(n)]
+            dice = [DIE[self.choose("action", DIE)] for _ in range(n)]
+        self.dir_dice, self.act_dice = dirs, dice
         self.dir_owner = [None] * n
         self.act_owner = [None] * n
         self.taken_dir = [None] * n
         self.taken_act = [None] * n
         self.guide_used = [False] * n
-        self.queue = self.turn_order(self.starter)
+        self.queue = list(_TO_THE_RIGHT[n][starter])
         self.phase = DRAFT_DIR
-        events.append({"type": "roll", "seat": self.starter, "round": self.round,
-                       "dir_dice": list(self.dir_dice), "act_dice": list(self.act_dice)})
+        if events is not None:
+            events.append({"type": "roll", "seat": starter, "round": self.round,
+                           "dir_dice": dirs[:], "act_dice": dice[:]})
 
     # -- protocol --------------------------------------------------------------
     def current_player(self) -> Optional[int]:
@@ -294,14 +314,14 @@ class OzState(ChanceState, GameState):
         if phase == ACTION:  # two thirds of the calls; cast actions come from the spells' tables
             seat, points = self.acting, self.points
             if self.moved_this_phase or self.adjusted or seat != self.wizard_holder:
-                actions = [STEP]
+                actions = [STEP, *GUIDES] if points > 1 and not self.guide_used[seat] else [STEP]
             else:
                 adjusts = _ADJUSTS.get(points)
                 if adjusts is None:
                     adjusts = (ADJUST_UP,) * (points < MAX_POINTS) + (ADJUST_DOWN,) * (points > MIN_POINTS)
                 actions = [STEP, *adjusts]
-            if points > 1 and not self.guide_used[seat]:
-                actions += GUIDES
+                if points > 1 and not self.guide_used[seat]:
+                    actions += GUIDES
             if not self.cast_this_phase or not self.spell_limit:
                 builders = self.cards.cast_actions
                 for card in self.hands[seat]:
@@ -336,7 +356,7 @@ class OzState(ChanceState, GameState):
         card, seat = action[1], self.acting
         if type(card) is not int or card not in self.hands[seat]:
             return False
-        listed = _CAST_ACTIONS[self.cards.spells[card].kind](self, seat, card)
+        listed = self.cards.cast_actions[card](self, seat, card)
         try:
             found = listed[listed.index(action)]
         except ValueError:
@@ -345,124 +365,132 @@ class OzState(ChanceState, GameState):
 
     def apply(self, action: Action) -> list:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
-        if self.viewer is None:  # fast paths for the common well-formed actions; the rest is checked below
-            phase = self.phase
-            if phase == ACTION:
-                if action == STEP:
-                    return self._step()
-                if type(action) is tuple and action:
-                    kind = action[0]
-                    if kind == "cast":
-                        if len(action) >= 2 and (not self.cast_this_phase or not self.spell_limit) and \
-                                self._cast_legal(action):
-                            return self._cast(action[1], action[2:])
-                    elif kind == "guide":
-                        if self._option_legal(action):
-                            return self._guide(action[1])
-            elif type(action) is tuple and len(action) == 2:
-                kind, arg = action
-                if type(arg) is int:
-                    if phase == DRAFT_DIR:
-                        if kind == "take_dir":
-                            return self._take(arg, self.dir_dice, self.dir_owner, self.taken_dir)
-                    elif phase == DRAFT_ACT:
-                        if kind == "take_act":
-                            return self._take(arg, self.act_dice, self.act_owner, self.taken_act)
-                    elif kind == "discard" and phase in (SETUP_DISCARD, ROUND_DISCARD):
-                        return self._discard(arg)
-        return self._apply_checked(action)
+        events: list = []
+        self.advance(action, events)
+        return events
 
-    def _apply_checked(self, action: Action) -> list:
+    def advance(self, action: Action, events: Optional[list] = None) -> None:
+        """`apply` without the events, unless a list `events` is given to add them to.
+
+        Every random game, bot game and playout comes through here once an action, so the
+        common actions come first (a step is found by identity: legal actions are shared
+        tuples) and a step, a cast and a draft pick are played out right here."""
         if self.viewer is not None:
             raise IllegalAction("a view cannot be played; determinize it first")
-        phase = self.phase
-        if phase == ACTION and action == STEP:
-            return self._step()
         if type(action) is not tuple:
             if not isinstance(action, (list, tuple)):
                 raise IllegalAction(f"an action is a tuple, not {action!r}")
             action = tuple(action)
+        phase = self.phase
         if phase == ACTION:
+            if action is STEP or action == STEP:
+                seat = self.acting
+                tokens = self.tokens
+                start = tokens[seat]
+                d = self.taken_dir[seat]
+                target, purple = self.board.moves[start][d]  # as step_preview, inlined: the hottest path
+                self.moved_this_phase = True
+                if target is None:
+                    points = self.points - 2
+                    stop = points < MIN_POINTS
+                    self.points = points if points > 0 else 0
+                    tokens[seat] = cell = self.roll_cell()
+                    if events is not None:
+                        events.append({"type": "step", "seat": seat, "from": start, "to": None, "dir": d,
+                                       "barrier": purple, "edge": True, "cost": 2, "stop": stop})
+                        events.append({"type": "teleport", "seat": seat, "to": cell, "why": "edge"})
+                else:
+                    cost = 2 if purple and not self.through else 1
+                    points = self.points - cost
+                    stop = points < MIN_POINTS
+                    tokens[seat] = target
+                    if events is not None:
+                        events.append({"type": "step", "seat": seat, "from": start, "to": target, "dir": d,
+                                       "barrier": purple, "edge": False, "cost": cost, "stop": stop})
+                    # resolve only when something is there; it never changes the points
+                    if target in _BOOK_CELLS or target in self.gems.values() or (stop and self.wizard == target):
+                        self.resolve(seat, target, stop, events)
+                    self.points = points if points > 0 else 0
+                if stop:
+                    self._end_phase(events)
+                return
             kind = action[0] if action else None
-            if action == STEP:
-                return self._step()
-            if kind == "cast" and len(action) >= 2 and (not self.cast_this_phase or not self.spell_limit):
-                if self._cast_legal(action):
-                    return self._cast(action[1], action[2:])
-            elif kind != "cast" and self._option_legal(action):
-                if kind == "adjust":
-                    return self._adjust(action[1])
+            if kind == "cast":
+                if len(action) >= 2 and (not self.cast_this_phase or not self.spell_limit) and \
+                        self._cast_legal(action):
+                    seat, card = self.acting, action[1]
+                    self.hands[seat].remove(card)
+                    self.discard.append(card)
+                    self.cards_played[seat] += 1
+                    self.cast_this_phase = True
+                    cards = self.cards
+                    cards.effects[card](self, seat, cards.spells[card], action[2:], events)
+                    return
+            elif self._option_legal(action):
                 if kind == "guide":
-                    return self._guide(action[1])
+                    self._guide(action[1], events)
+                else:
+                    self._adjust(action[1], events)
+                return
             raise IllegalAction(f"{action!r} is not legal in seat {self.acting}'s action phase")
         if phase == OVER:
             raise IllegalAction("the game is over")
         if len(action) != 2 or type(action[1]) is not int:
             raise IllegalAction(f"not an action for the {phase} phase: {action!r}")
-        kind, arg = action
-        if phase == DRAFT_DIR:
-            if kind == "take_dir":
-                return self._take(arg, self.dir_dice, self.dir_owner, self.taken_dir)
-        elif phase == DRAFT_ACT:
-            if kind == "take_act":
-                return self._take(arg, self.act_dice, self.act_owner, self.taken_act)
+        kind, index = action
+        if phase == DRAFT_DIR and kind == "take_dir":
+            dice, owner, taken = self.dir_dice, self.dir_owner, self.taken_dir
+        elif phase == DRAFT_ACT and kind == "take_act":
+            dice, owner, taken = self.act_dice, self.act_owner, self.taken_act
         elif kind == "discard" and phase in (SETUP_DISCARD, ROUND_DISCARD):
-            return self._discard(arg)
-        raise IllegalAction(f"not an action for the {phase} phase: {action!r}")
-
-    # -- draft -----------------------------------------------------------------
-    def _take(self, index: int, dice: list, owner: list, taken: list) -> list:
-        queue = self.queue
+            self._discard(index, events)
+            return
+        else:
+            raise IllegalAction(f"not an action for the {phase} phase: {action!r}")
+        queue = self.queue  # a die taken in the draft
         seat = queue[0]
         if not 0 <= index < len(dice) or owner[index] is not None:
             raise IllegalAction(f"die {index!r} is not there to take")
         owner[index] = seat
         taken[seat] = value = dice[index]
         del queue[0]
-        events = [{"type": "take_die", "seat": seat, "die": "direction" if dice is self.dir_dice else "action",
-                   "index": index, "value": value}]
+        if events is not None:
+            events.append({"type": "take_die", "seat": seat, "die": "direction" if phase == DRAFT_DIR else "action",
+                           "index": index, "value": value})
         if queue:
-            return events
+            return
         n = len(self.seats)
-        if self.phase == DRAFT_DIR:
+        if phase == DRAFT_DIR:
             self.phase = DRAFT_ACT
-            self.queue = [(seat + i) % n for i in range(n)]
+            self.queue = list(_CLOCKWISE[n][seat])
         else:
-            self.order = self.turn_order(self.starter)
+            self.order = list(_TO_THE_RIGHT[n][self.starter])
             self._begin_phase(events)
-        return events
 
     # -- action phase ----------------------------------------------------------
-    def _begin_phase(self, events: list) -> None:
+    def _begin_phase(self, events: Optional[list]) -> None:
         self.phase = ACTION
         self.acting = seat = self.order[0]
         self.points = self.taken_act[seat]
         self.adjusted = self.moved_this_phase = self.cast_this_phase = self.through = False
-        events.append({"type": "phase_start", "seat": seat, "dir": self.taken_dir[seat], "points": self.points})
+        if events is not None:
+            events.append({"type": "phase_start", "seat": seat, "dir": self.taken_dir[seat], "points": self.points})
 
-    def _adjust(self, delta: int) -> list:
+    def _adjust(self, delta: int, events: Optional[list]) -> None:
         before = self.points
         self.points += delta
         self.adjusted = True
-        return [{"type": "adjust", "seat": self.acting, "points": [before, self.points]}]
+        if events is not None:
+            events.append({"type": "adjust", "seat": self.acting, "points": [before, self.points]})
 
-    def _guide(self, d: str) -> list:
+    def _guide(self, d: str, events: Optional[list]) -> None:
         seat = self.acting
         before = self.taken_dir[seat]
         self.guide_used[seat] = True
         self.points -= 1
         self.taken_dir[seat] = d
-        return [{"type": "guide", "seat": seat, "dir": [before, d], "points": self.points}]
-
-    def _cast(self, card: int, choice: tuple) -> list:
-        seat = self.acting
-        self.hands[seat].remove(card)
-        self.discard.append(card)
-        self.cards_played[seat] += 1
-        self.cast_this_phase = True
-        events: list = []
-        spellbook.cast(self, seat, self.cards.spells[card], choice, events)
-        return events
+        if events is not None:
+            events.append({"type": "guide", "seat": seat, "dir": [before, d], "points": self.points})
 
     def step_preview(self, seat: Optional[int] = None) -> tuple:
         """(target cell or None past the edge, purple line crossed, cost, stops) of the next step."""
@@ -472,47 +500,16 @@ class OzState(ChanceState, GameState):
         cost = 1 + (1 if target is None or (purple and not self.through) else 0)
         return target, purple, cost, self.points - cost < MIN_POINTS
 
-    def _step(self) -> list:
-        seat = self.acting
-        tokens = self.tokens
-        start = tokens[seat]
-        d = self.taken_dir[seat]
-        target, purple = self.board.moves[start][d]  # as step_preview, inlined: the hottest path
-        points = self.points
-        if target is None:
-            points -= 2
-            stop = points < MIN_POINTS
-            events = [{"type": "step", "seat": seat, "from": start, "to": None, "dir": d,
-                       "barrier": purple, "edge": True, "cost": 2, "stop": stop}]
-            self.moved_this_phase = True
-            self.points = points if points > 0 else 0
-            tokens[seat] = cell = self.roll_cell()
-            events.append({"type": "teleport", "seat": seat, "to": cell, "why": "edge"})
-        else:
-            cost = 2 if purple and not self.through else 1
-            points -= cost
-            stop = points < MIN_POINTS
-            events = [{"type": "step", "seat": seat, "from": start, "to": target, "dir": d,
-                       "barrier": purple, "edge": False, "cost": cost, "stop": stop}]
-            self.moved_this_phase = True
-            tokens[seat] = target
-            # resolve only when something is there; it never changes the points
-            if target in self.books or target in self.gems.values() or (stop and self.wizard == target):
-                self.resolve(seat, target, stop, events)
-            self.points = points if points > 0 else 0
-        if stop:
-            self._end_phase(events)
-        return events
-
-    def resolve(self, seat: int, cell: tuple, stop: bool, events: list) -> None:
+    def resolve(self, seat: int, cell: tuple, stop: bool, events: Optional[list]) -> None:
         """Markers on the cell just entered: wizard (stop only), own gem, other gems, book."""
         if stop and self.wizard == cell:
             self.wizard = None
             before = self.wizard_holder
             self.wizard_holder = seat
             self._score(seat, 2, WIZARD_VISIT)
-            events.append({"type": "wizard", "seat": seat, "taken": True, "from_seat": before,
-                           "points": WIZARD_VISIT})
+            if events is not None:
+                events.append({"type": "wizard", "seat": seat, "taken": True, "from_seat": before,
+                               "points": WIZARD_VISIT})
         gems = self.gems
         if cell in gems.values():
             own = self.colours[seat]
@@ -524,18 +521,22 @@ class OzState(ChanceState, GameState):
                 points = OWN_GEM if colour == own else OTHER_GEM
                 self._score(seat, 0 if colour == own else 1, points)
                 gems[colour] = self.roll_cell()
-                events.append({"type": "gem", "seat": seat, "colour": colour, "points": points, "to": gems[colour]})
-        if cell in self.books:
+                if events is not None:
+                    events.append({"type": "gem", "seat": seat, "colour": colour, "points": points,
+                                   "to": gems[colour]})
+        if cell in _BOOK_CELLS:
             count = 2 if stop else 1
-            events.append({"type": "book", "seat": seat, "cell": cell, "cards": count, "stop": stop})
+            if events is not None:
+                events.append({"type": "book", "seat": seat, "cell": cell, "cards": count, "stop": stop})
             self.draw(seat, count, events)
 
     def _score(self, seat: int, kind: int, points: int) -> None:
         self.scores[seat] += points
         self.earned[seat][kind] += points
 
-    def _end_phase(self, events: list) -> None:
-        events.append({"type": "phase_end", "seat": self.acting})
+    def _end_phase(self, events: Optional[list]) -> None:
+        if events is not None:
+            events.append({"type": "phase_end", "seat": self.acting})
         order = self.order
         del order[0]
         self.acting = None
@@ -546,39 +547,42 @@ class OzState(ChanceState, GameState):
             self._end_round(events)
 
     # -- round end -------------------------------------------------------------
-    def _end_round(self, events: list) -> None:
-        order = self.turn_order(self.starter)
+    def _end_round(self, events: Optional[list]) -> None:
+        order = _TO_THE_RIGHT[len(self.seats)][self.starter]
         for seat in order:
             self.draw(seat, 1, events)
         before = self.wizard
         self.wizard = self.roll_cell()
-        events.append({"type": "wizard_move", "seat": self.wizard_holder, "from": before, "to": self.wizard})
-        events.append({"type": "round_end", "round": self.round, "scores": list(self.scores)})
+        if events is not None:
+            events.append({"type": "wizard_move", "seat": self.wizard_holder, "from": before, "to": self.wizard})
+            events.append({"type": "round_end", "round": self.round, "scores": list(self.scores)})
         if max(self.scores) >= TARGET:
             self.phase = OVER
             self.queue = []
-            result = self.result()
-            events.append({"type": "game_over", "winners": result.winners, "scores": result.scores})
+            if events is not None:
+                result = self.result()
+                events.append({"type": "game_over", "winners": result.winners, "scores": result.scores})
             return
-        self.queue = [s for s in order if len(self.hands[s]) > HAND_LIMIT]
+        hands = self.hands
+        self.queue = [s for s in order if len(hands[s]) > HAND_LIMIT]
         if self.queue:
             self.phase = ROUND_DISCARD
         else:
             self._start_round(events)
 
-    def _discard(self, card: int) -> list:
+    def _discard(self, card: int, events: Optional[list]) -> None:
         seat = self.queue[0]
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"card {card!r} is not in seat {seat}'s hand")
         hand.remove(card)
         self.discard.append(card)
-        events = [{"type": "discard", "seat": seat, "card": card}]
+        if events is not None:
+            events.append({"type": "discard", "seat": seat, "card": card})
         if self.phase == SETUP_DISCARD or len(hand) <= HAND_LIMIT:
             self.queue.pop(0)
         if not self.queue:
             self._start_round(events)
-        return events
 
     # -- outcome ---------------------------------------------------------------
     def is_over(self) -> bool:
@@ -611,15 +615,20 @@ class OzState(ChanceState, GameState):
 
     # -- hidden information ----------------------------------------------------
     def clone(self) -> "OzState":
+        return self._copy(list(map(list.copy, self.hands)), self.deck[:])
+
+    def _copy(self, hands: list, deck: list) -> "OzState":
+        """A state with its own lists (`hands` and `deck` as given): a view and a determinized
+        state pass the ones they make, so nothing is copied only to be replaced."""
         other = OzState.__new__(OzState)
         d = self.__dict__.copy()
+        d["hands"] = hands
+        d["deck"] = deck
         d["tokens"] = self.tokens[:]
         d["gems"] = self.gems.copy()
         d["scores"] = self.scores[:]
-        d["earned"] = [e[:] for e in self.earned]
+        d["earned"] = list(map(list.copy, self.earned))
         d["cards_played"] = self.cards_played[:]
-        d["hands"] = [h[:] for h in self.hands]
-        d["deck"] = self.deck[:]
         d["discard"] = self.discard[:]
         d["queue"] = self.queue[:]
         d["dir_owner"] = self.dir_owner[:]
@@ -633,14 +642,11 @@ class OzState(ChanceState, GameState):
 
     def view(self, seat: int) -> "OzState":
         """Other hands, the deck order and the dice generator become hidden."""
-        v = self.clone()
+        shown = self.phase == OVER
+        v = self._copy([h[:] if shown or s == seat else [UNKNOWN] * len(h) for s, h in enumerate(self.hands)],
+                       [UNKNOWN] * len(self.deck))
         v.viewer = seat
         v.seed = v.rng = v.tape = None
-        if self.phase != OVER:
-            for s, hand in enumerate(self.hands):
-                if s != seat:
-                    v.hands[s] = [UNKNOWN] * len(hand)
-        v.deck = [UNKNOWN] * len(self.deck)
         return v
 
     def unseen_cards(self) -> list:
@@ -650,20 +656,22 @@ class OzState(ChanceState, GameState):
 
     def determinize(self, rng) -> "OzState":
         """A full state: hidden hands get random unseen cards, the rest is the deck; fresh dice."""
-        full = self.clone()
-        full.viewer = None
-        full.rng = rng.getrandbits(64)
+        dice = rng.getrandbits(64)
         pool = self.unseen_cards()
         size, random = len(pool), rng.random
-        taken = 0
-        for s, hand in enumerate(self.hands):
+        hands, taken = [], 0
+        for hand in self.hands:
             if hand and hand[0] == UNKNOWN:
                 for i in range(taken, taken + len(hand)):  # a partial Fisher-Yates shuffle
                     j = i + int(random() * (size - i))
                     pool[i], pool[j] = pool[j], pool[i]
-                full.hands[s] = pool[taken:taken + len(hand)]
+                hands.append(pool[taken:taken + len(hand)])
                 taken += len(hand)
-        full.deck = pool[taken:]  # its order is no secret: draws pick from it by the dice
+            else:
+                hands.append(hand[:])
+        full = self._copy(hands, pool[taken:])  # the deck's order is no secret: draws pick from it by the dice
+        full.viewer = None
+        full.rng = dice
         return full
 
     # -- saving ----------------------------------------------------------------

@@ -8,8 +8,9 @@ would change nothing (a boost at 6 points, a draw with no cards left, moving
 the wizard while someone holds it) is not offered.
 
 Each kind has `choices(state, seat, spell) -> [tuple]` and
-`effect(state, seat, spell, choice, events)`; both only use the state's public
-fields and its helpers `roll_cell`, `draw`, `resolve` and `choose`.
+`effect(state, seat, spell, choice, events)` (events None: the caller wants
+none, as bots' playouts); both only use the state's public fields and its
+helpers `roll_cell`, `draw`, `resolve` and `choose`.
 """
 
 from __future__ import annotations
@@ -61,6 +62,11 @@ class CardSet:
         """Per card id, its kind's `ACTIONS` function: legal_actions calls it for each card in hand."""
         return tuple(ACTIONS.get(card.kind) or _no_actions(card.kind) for card in self.spells)
 
+    @cached_property
+    def effects(self) -> tuple:
+        """Per card id, its kind's effect `(state, seat, card, choice, events)`: a cast calls it."""
+        return tuple(KINDS[card.kind][1] if card.kind in KINDS else _no_actions(card.kind) for card in self.spells)
+
 
 # -- where a one-cell move may go (spells ignore barriers but not the board edge) --
 def _neighbours(x: int, y: int) -> dict:
@@ -91,7 +97,9 @@ def boost_choices(state, seat, card):
 def boost(state, seat, card, choice, events):
     before = state.points
     state.points = min(MAX_POINTS, before + card.param("amount"))
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "boost", "points": [before, state.points]})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "boost",
+                       "points": [before, state.points]})
 
 
 def turn_choices(state, seat, card):
@@ -100,7 +108,9 @@ def turn_choices(state, seat, card):
 
 def turn(state, seat, card, choice, events):
     (d,) = choice
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "turn", "dir": [state.taken_dir[seat], d]})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "turn",
+                       "dir": [state.taken_dir[seat], d]})
     state.taken_dir[seat] = d
 
 
@@ -110,7 +120,8 @@ def phase_choices(state, seat, card):
 
 def phase(state, seat, card, choice, events):
     state.through = True
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "phase"})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "phase"})
 
 
 def move_gem_choices(state, seat, card):
@@ -121,8 +132,9 @@ def move_gem(state, seat, card, choice, events):
     colour, d = choice
     start = state.gems[colour]
     state.gems[colour] = _inside(start, d)
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "move_gem", "colour": colour,
-                   "from": start, "to": state.gems[colour]})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "move_gem", "colour": colour,
+                       "from": start, "to": state.gems[colour]})
 
 
 def reroll_choices(state, seat, card):
@@ -132,7 +144,9 @@ def reroll_choices(state, seat, card):
 def reroll(state, seat, card, choice, events):
     before = state.points
     state.points = DIE[state.choose("reroll", DIE)]
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "reroll", "points": [before, state.points]})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "reroll",
+                       "points": [before, state.points]})
 
 
 def push_choices(state, seat, card):
@@ -143,8 +157,9 @@ def push(state, seat, card, choice, events):
     other, d = choice
     start = state.tokens[other]
     state.tokens[other] = _inside(start, d)
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "push", "target": other,
-                   "from": start, "to": state.tokens[other]})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "push", "target": other,
+                       "from": start, "to": state.tokens[other]})
 
 
 def draw_choices(state, seat, card):
@@ -152,7 +167,8 @@ def draw_choices(state, seat, card):
 
 
 def draw(state, seat, card, choice, events):
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "draw"})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "draw"})
     state.draw(seat, card.param("count"), events)
 
 
@@ -163,8 +179,9 @@ def teleport_choices(state, seat, card):
 def teleport(state, seat, card, choice, events):
     start = state.tokens[seat]
     state.tokens[seat] = state.roll_cell()
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "teleport",
-                   "from": start, "to": state.tokens[seat]})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "teleport",
+                       "from": start, "to": state.tokens[seat]})
 
 
 def move_wizard_choices(state, seat, card):
@@ -175,8 +192,9 @@ def move_wizard(state, seat, card, choice, events):
     (d,) = choice
     start = state.wizard
     state.wizard = _inside(start, d)
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "move_wizard",
-                   "from": start, "to": state.wizard})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "move_wizard",
+                       "from": start, "to": state.wizard})
 
 
 def sidestep_choices(state, seat, card):
@@ -187,8 +205,9 @@ def sidestep(state, seat, card, choice, events):
     (d,) = choice
     start = state.tokens[seat]
     state.tokens[seat] = _inside(start, d)
-    events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "sidestep",
-                   "from": start, "to": state.tokens[seat]})
+    if events is not None:
+        events.append({"type": "spell", "seat": seat, "card": card.id, "kind": "sidestep",
+                       "from": start, "to": state.tokens[seat]})
     state.resolve(seat, state.tokens[seat], False, events)
 
 
@@ -302,10 +321,6 @@ ACTIONS = {
     "reroll": _always, "push": _push_actions, "draw": _draw_actions, "teleport": _always,
     "move_wizard": _move_wizard_actions, "sidestep": _sidestep_actions,
 }
-
-
-def cast(state, seat: int, card: Card, choice: tuple, events: list) -> None:
-    KINDS[card.kind][1](state, seat, card, choice, events)
 
 
 # -- data ------------------------------------------------------------------------
