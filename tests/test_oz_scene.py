@@ -454,6 +454,7 @@ def test_hovering_a_card_shows_its_whole_text(app, size):
     lay = scene.layout
     assert card == 0 and pygame.Rect((0, 0), size).contains(box) and not box.colliderect(lay.hand)
     assert not box.colliderect(lay.board_box), "the board stays in sight: a spell's target may be chosen there"
+    assert not box.colliderect(lay.controls), "the dice and the Go button stay in sight (QA: it hid the dice)"
     img = scene._details[(card, app.lang, box.width)]
     font = app.fonts.get(px(17, lay.s), False)
     text = app.i18n.pick(session.state.cards[0].text)
@@ -465,6 +466,7 @@ def test_hovering_a_card_shows_its_whole_text(app, size):
     app.push(CurtainScene(app, "Bob", lambda: None))
     assert scene.detail_rect() is None, "the curtain down, the card goes"
     app.pop()
+    assert scene.detail_rect() is None, "nor does it come back when the curtain lifts: the mouse moved unseen"
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=lay.board.center, rel=(0, 0), buttons=(0, 0, 0)))
     app.step(1 / 60)
     assert scene.detail_rect() is None
