@@ -647,3 +647,28 @@ def test_the_cast_hint_says_the_spell_rule_this_game_plays_by(app, limit):
     app.step(1 / 60)
     key = "oz.hint.pick_spell_one" if limit else "oz.hint.pick_spell"
     assert app.t(key) in [text for text, *_ in scene._hint_lines()]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_hovered_first_card_leaves_the_hand_title_whole(app, lang):
+    """The glow round a hovered (or picked) first strip reached up into "My magic cards" and cut
+    off its descenders (QA, 1280x800): the title is drawn over it, every pixel of its letters stays."""
+    from wonderland_games.games.oz.panels import draw_hand
+    from wonderland_games.ui import theme
+
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    lay, d = scene.layout, scene.display
+    seat, cards, title = scene._hand_owner()
+    first = next(c for c, _ in scene.hand_slots() if c != 0)
+    head = pygame.Rect(lay.hand.left, lay.hand.top, lay.hand.width, scene.hand_slots()[0][1].top - lay.hand.top)
+
+    def letters(hover, picked, near):
+        surf = pygame.Surface(lay.size)
+        draw_hand(surf, lay.hand, lay.s, app, scene.art, d, lay, seat, cards, title, picked, None, hover)
+        return {(x, y) for x in range(head.left, head.right) for y in range(head.top, head.bottom)
+                if sum(abs(a - b) for a, b in zip(surf.get_at((x, y))[:3], theme.PLUM)) < near}
+
+    plain = letters(None, None, 30)  # the letters' solid pixels (their soft edges blend with what lies under)
+    assert plain, "the title is drawn"
+    assert plain <= letters(first, None, 150) and plain <= letters(None, first, 150), "no letter pixel is covered"

@@ -281,20 +281,19 @@ def draw_hand(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay,
               title: str, selected=None, playable: set | None = None, hover=None) -> None:
     """The magic cards of `seat` (when they may be seen), the Wizard card last when they hold it."""
     theme.panel(surface, rect, s, with_shadow=False)
+    if seat is not None:
+        cards = state.cards
+        shown = [c for c in cards_shown if c != UNKNOWN]
+        holder = state.wizard_holder == seat
+        entries = [(c, cards[c]) for c in shown] + ([(0, cards.wizard)] if holder else [])
+        if not entries:
+            tx.draw_line(surface, app.fonts, app.t("oz.hand_empty"), rect.inflate(-px(20, s), -px(40, s)), px(15, s),
+                         theme.INK_SOFT)
+        for (cid, card), r in zip(entries, lay.hand_slots(len(entries))):
+            dim = playable is not None and cid != 0 and cid not in playable
+            draw_card(surface, r, s, app, art, card, selected=cid == selected and cid != 0, dim=dim,
+                      hover=cid == hover and cid != 0)
     head = pygame.Rect(rect.left + px(10, s), rect.top + px(4, s), rect.width - px(20, s), px(24, s))
+    # the title last: the glow round a hovered or picked first card reaches up into its descenders
     tx.draw_line(surface, app.fonts, title, head, px(16, s), theme.PLUM, bold=True, align="left")
-    if seat is None:
-        return
-    cards = state.cards
-    shown = [c for c in cards_shown if c != UNKNOWN]
-    holder = state.wizard_holder == seat
-    entries = [(c, cards[c]) for c in shown] + ([(0, cards.wizard)] if holder else [])
-    if not entries:
-        tx.draw_line(surface, app.fonts, app.t("oz.hand_empty"), rect.inflate(-px(20, s), -px(40, s)), px(15, s),
-                     theme.INK_SOFT)
-        return
-    for (cid, card), r in zip(entries, lay.hand_slots(len(entries))):
-        dim = playable is not None and cid != 0 and cid not in playable
-        draw_card(surface, r, s, app, art, card, selected=cid == selected and cid != 0, dim=dim,
-                  hover=cid == hover and cid != 0)
 
