@@ -672,3 +672,29 @@ def test_a_hovered_first_card_leaves_the_hand_title_whole(app, lang):
     plain = letters(None, None, 30)  # the letters' solid pixels (their soft edges blend with what lies under)
     assert plain, "the title is drawn"
     assert plain <= letters(first, None, 150) and plain <= letters(None, first, 150), "no letter pixel is covered"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_barrier_badge_is_never_hidden_by_the_token_or_the_stop_outline(app, size):
+    """A barrier's −1 sits on the line between the token's cell and the next: the token and the
+    stop outline were drawn over it and only a sliver of red showed (QA, 1280x800)."""
+    from wonderland_games.games.oz.board_view import COST, crossing_marks
+    from wonderland_games.games.oz.preview import PathStep
+    from wonderland_games.ui import theme
+
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    session, scene = start(app, [Seat("Ann"), Seat("Bob")])
+    lay, d = scene.layout, scene.display
+    x, y = d.tokens[0]
+    direction, target = ("E", (x + 1, y)) if x < 5 else ("W", (x - 1, y))
+    step = PathStep(start=(x, y), target=target, direction=direction, barrier=True, edge=False, cost=2, stop=True,
+                    points_left=0)
+    d.phase, d.acting = rules.ACTION, 0  # the acting token is drawn lit, its glow the widest
+    frame = pygame.Surface(lay.size)
+    scene._paint_board(frozenset(), [step], (), frame)
+    badge = crossing_marks(lay, step)["badge"]
+    y = badge.top + px(3, lay.s)  # above the "−1"
+    for x in (badge.left + px(5, lay.s), badge.centerx - px(3, lay.s), badge.centerx + px(3, lay.s),
+              badge.right - px(5, lay.s)):
+        assert tuple(frame.get_at((x, y))[:3]) in (COST, theme.WHITE), ((x, y), frame.get_at((x, y)))

@@ -626,6 +626,7 @@ class OzScene(TableScene):
             self.board_view.draw_path(frame, lay, path)
         lit = {("token", d.acting)} if d.phase == rules.ACTION and d.acting is not None and not self.timeline else set()
         self.board_view.draw_pieces(frame, lay, d, hidden, lit)
+        self.board_view.draw_path_costs(frame, lay, path)
         if marks:
             self.board_view.draw_cell_marks(frame, lay, marks, theme.GOLD_LIGHT)
 
