@@ -182,3 +182,32 @@ def test_the_guide_caption_beside_the_arrows_is_whole(app, monkeypatch, size, la
             break
         shown += t
     assert shown.replace(" ", "") == caption.replace(" ", ""), (shown, caption)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)])
+def test_who_plays_each_seat_is_never_cut_short(app, monkeypatch, size, lang):
+    """A player row says "Cowardly Lion – Human"; with the Wizard and both dice in the row it
+    ended "Cowardly Lion – Hu…" at 2560x1440 (QA). When the whole does not fit, "Human" /
+    "Bot – Normal" stands alone (the token shows the character), never cut."""
+    from wonderland_games.games.oz.art import OzArt
+    from wonderland_games.games.oz.panels import draw_players
+    from wonderland_games.ui import text as tx
+    from wonderland_games.ui.seat_words import seat_label
+
+    app.i18n.set_language(lang)
+    seats = [Seat("Dorothy"), Seat("Cheshire", "bot", "normal"), Seat("Ann"), Seat("Queen", "bot", "hard")]
+    state = Session.new("oz", seats, seed=2, autosave=False).state
+    state.taken_dir, state.taken_act = ["N", "E", "S", "W"], [6, 5, 4, 3]
+    lay = compute(size, 4)
+    drawn = []
+    real = tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, rect, size, *a, **k:
+                        drawn.append((text, pygame.Rect(rect), size)) or real(surface, fonts, text, rect, size, *a, **k))
+    draw_players(pygame.Surface(size), lay.players, lay.s, app, OzArt(app.font), state, 0)
+    for seat in seats:
+        kind = seat_label(app, seat)
+        shown = [(text, rect, font) for text, rect, font in drawn if text.endswith(kind)]
+        assert shown, (kind, [t for t, _, _ in drawn])
+        for text, rect, font in shown:
+            assert tx.fit_line(app.fonts, text, rect.width, rect.height, font)[1] == text, (size, text)

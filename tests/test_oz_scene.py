@@ -454,6 +454,7 @@ def test_hovering_a_card_shows_its_whole_text(app, size):
     lay = scene.layout
     assert card == 0 and pygame.Rect((0, 0), size).contains(box) and not box.colliderect(lay.hand)
     assert not box.colliderect(lay.board_box), "the board stays in sight: a spell's target may be chosen there"
+    assert not box.colliderect(lay.controls), "the dice and the Go button stay in sight (QA: it hid the dice)"
     img = scene._details[(card, app.lang, box.width)]
     font = app.fonts.get(px(17, lay.s), False)
     text = app.i18n.pick(session.state.cards[0].text)
@@ -465,6 +466,7 @@ def test_hovering_a_card_shows_its_whole_text(app, size):
     app.push(CurtainScene(app, "Bob", lambda: None))
     assert scene.detail_rect() is None, "the curtain down, the card goes"
     app.pop()
+    assert scene.detail_rect() is None, "nor does it come back when the curtain lifts: the mouse moved unseen"
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=lay.board.center, rel=(0, 0), buttons=(0, 0, 0)))
     app.step(1 / 60)
     assert scene.detail_rect() is None
@@ -645,3 +647,54 @@ def test_the_cast_hint_says_the_spell_rule_this_game_plays_by(app, limit):
     app.step(1 / 60)
     key = "oz.hint.pick_spell_one" if limit else "oz.hint.pick_spell"
     assert app.t(key) in [text for text, *_ in scene._hint_lines()]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_hovered_first_card_leaves_the_hand_title_whole(app, lang):
+    """The glow round a hovered (or picked) first strip reached up into "My magic cards" and cut
+    off its descenders (QA, 1280x800): the title is drawn over it, every pixel of its letters stays."""
+    from wonderland_games.games.oz.panels import draw_hand
+    from wonderland_games.ui import theme
+
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    lay, d = scene.layout, scene.display
+    seat, cards, title = scene._hand_owner()
+    first = next(c for c, _ in scene.hand_slots() if c != 0)
+    head = pygame.Rect(lay.hand.left, lay.hand.top, lay.hand.width, scene.hand_slots()[0][1].top - lay.hand.top)
+
+    def letters(hover, picked, near):
+        surf = pygame.Surface(lay.size)
+        draw_hand(surf, lay.hand, lay.s, app, scene.art, d, lay, seat, cards, title, picked, None, hover)
+        return {(x, y) for x in range(head.left, head.right) for y in range(head.top, head.bottom)
+                if sum(abs(a - b) for a, b in zip(surf.get_at((x, y))[:3], theme.PLUM)) < near}
+
+    plain = letters(None, None, 30)  # the letters' solid pixels (their soft edges blend with what lies under)
+    assert plain, "the title is drawn"
+    assert plain <= letters(first, None, 150) and plain <= letters(None, first, 150), "no letter pixel is covered"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_barrier_badge_is_never_hidden_by_the_token_or_the_stop_outline(app, size):
+    """A barrier's −1 sits on the line between the token's cell and the next: the token and the
+    stop outline were drawn over it and only a sliver of red showed (QA, 1280x800)."""
+    from wonderland_games.games.oz.board_view import COST, crossing_marks
+    from wonderland_games.games.oz.preview import PathStep
+    from wonderland_games.ui import theme
+
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    session, scene = start(app, [Seat("Ann"), Seat("Bob")])
+    lay, d = scene.layout, scene.display
+    x, y = d.tokens[0]
+    direction, target = ("E", (x + 1, y)) if x < 5 else ("W", (x - 1, y))
+    step = PathStep(start=(x, y), target=target, direction=direction, barrier=True, edge=False, cost=2, stop=True,
+                    points_left=0)
+    d.phase, d.acting = rules.ACTION, 0  # the acting token is drawn lit, its glow the widest
+    frame = pygame.Surface(lay.size)
+    scene._paint_board(frozenset(), [step], (), frame)
+    badge = crossing_marks(lay, step)["badge"]
+    y = badge.top + px(3, lay.s)  # above the "−1"
+    for x in (badge.left + px(5, lay.s), badge.centerx - px(3, lay.s), badge.centerx + px(3, lay.s),
+              badge.right - px(5, lay.s)):
+        assert tuple(frame.get_at((x, y))[:3]) in (COST, theme.WHITE), ((x, y), frame.get_at((x, y)))

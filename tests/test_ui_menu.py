@@ -469,3 +469,21 @@ def test_every_tile_title_has_the_same_size_and_fits(app, size, lang):
     assert len(sizes) == 1 and sizes.pop() > 0
     for t in tiles:
         assert app.fonts.get(t.name_size, True).size(t.name())[0] <= t.name_box().width, t.info.id
+
+
+def test_default_names_remembered_in_one_language_follow_a_change_of_language(app):
+    """A game set up in Chinese with the names left as they came ("玩家1", "柴郡猫") offers
+    "Player 1", "Cheshire" once the app speaks English; a typed name and a default kept on a seat
+    of the other kind stay as they were (QA: the English setup said "玩家1" after a Chinese game)."""
+    from wonderland_games.core import setup_memory
+
+    setup_memory.remember("oz", [{"kind": "human", "name": "玩家1"}, {"kind": "bot-normal", "name": "柴郡猫"},
+                                 {"kind": "human", "name": "红桃皇后"}, {"kind": "bot-easy", "name": "Ann"}])
+    app.i18n.set_language("en")
+    setup = SetupScene(app, registry.get("oz"))
+    assert [r.name.text for r in setup.rows] == ["Player 1", "Cheshire", "红桃皇后", "Ann"]
+    while setup.rows[1].kind.value != "human":  # a default name still changes with the kind
+        setup.rows[1].kind.step(1)
+    assert setup.rows[1].name.text == "Player 2"
+    app.i18n.set_language("zh")
+    assert SetupScene(app, registry.get("oz")).rows[0].name.text == "玩家1"

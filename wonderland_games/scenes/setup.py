@@ -64,6 +64,8 @@ class SeatRow:
         app = scene.app
         self.kind = Choice(app, [(k, partial(kind_label, app, k)) for k in KINDS], kind, on_change=self._kind_changed)
         self.auto_name = self.default_name(kind)
+        if name in self._defaults_in_any_language(kind):
+            name = None  # a default remembered in the other language is still a default: it follows the language
         self.too_long = False  # the last typed characters did not fit
         self.name = TextInput(app, name or self.auto_name, max_len=NAME_LEN,
                               placeholder=lambda: app.t("setup.name"), on_submit=scene.start,
@@ -82,8 +84,19 @@ class SeatRow:
         app = self.scene.app
         if kind == "human":
             return app.t("setup.default_name", n=self.index + 1)
-        bots = [n.strip() for n in app.t("setup.bot_names").split(",") if n.strip()] or ["Bot"]
+        return self._bot_name(app.t("setup.bot_names"))
+
+    def _bot_name(self, names: str) -> str:
+        """This seat's bot name from a comma-separated list of names."""
+        bots = [n.strip() for n in names.split(",") if n.strip()] or ["Bot"]
         return bots[self.index % len(bots)]
+
+    def _defaults_in_any_language(self, kind: str) -> set:
+        """This seat's automatic name for `kind` in every language."""
+        i18n = self.scene.app.i18n
+        if kind == "human":
+            return i18n.in_every_language("setup.default_name", n=self.index + 1)
+        return {self._bot_name(names) for names in i18n.in_every_language("setup.bot_names")}
 
     def _kind_changed(self, kind: str) -> None:
         if self.name.text.strip() in ("", self.auto_name):

@@ -84,6 +84,19 @@ class I18n:
         except (IndexError, ValueError):
             return text  # a translation with a broken placeholder still shows
 
+    def in_every_language(self, key: str, **fmt) -> set:
+        """`key`'s text in each language, e.g. to recognise a default name written in the
+        language the app spoke when it was stored."""
+        here = self.language
+        try:
+            found = set()
+            for lang in LANGUAGES:
+                self.language = lang
+                found.add(self.t(key, **fmt))
+            return found
+        finally:
+            self.language = here
+
     def join(self, names: list) -> str:
         """Names as prose: "Ann, Bob and Cy" / "安、鲍勃和西"."""
         names = [str(n) for n in names]

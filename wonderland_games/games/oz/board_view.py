@@ -188,7 +188,8 @@ class BoardView:
 
     # -- path preview ---------------------------------------------------------------------
     def draw_path(self, surface, lay, path: list) -> None:
-        """Cells the walk would enter, each with its points left, costs and finds."""
+        """Cells the walk would enter, each with its points left and finds, and the arrow and ?
+        past an edge (the −1 badges come after the pieces: `draw_path_costs`)."""
         if not path:
             return
         s = lay.s
@@ -209,12 +210,6 @@ class BoardView:
             pygame.draw.lines(surface, PATH, False, points, max(2, px(3, s)))
         for step in path:
             marks = crossing_marks(lay, step)
-            if "badge" in marks:  # the line crossed, with its extra cost
-                badge = marks["badge"]
-                pygame.draw.rect(surface, COST, badge, border_radius=badge.height // 2)
-                pygame.draw.rect(surface, theme.WHITE, badge, max(1, px(1, s)), border_radius=badge.height // 2)
-                img = tx.render(small, "−1", theme.WHITE)
-                surface.blit(img, img.get_rect(center=badge.center))
             if step.edge:
                 arrow = marks["arrow"]
                 pygame.draw.polygon(surface, (255, 240, 200), arrow_points(arrow.center, arrow.width, step.direction))
@@ -253,6 +248,19 @@ class BoardView:
         # where the token stands now
         start = lay.cell_rect(*path[0].start)
         pygame.draw.rect(surface, theme.WHITE, start.inflate(-px(4, s), -px(4, s)), max(2, px(3, s)), border_radius=px(6, s))
+
+    def draw_path_costs(self, surface, lay, path: list) -> None:
+        """The −1 badge on every line the walk crosses (a barrier or the board's edge), drawn
+        after the pieces and the stop outline: a barrier's badge sits half in the token's cell
+        and half in the next, where they covered it."""
+        small = self.app.font(px(13, lay.s), True)
+        for step in path:
+            badge = crossing_marks(lay, step).get("badge")
+            if badge is not None:
+                pygame.draw.rect(surface, COST, badge, border_radius=badge.height // 2)
+                pygame.draw.rect(surface, theme.WHITE, badge, max(1, px(1, lay.s)), border_radius=badge.height // 2)
+                img = tx.render(small, "−1", theme.WHITE)
+                surface.blit(img, img.get_rect(center=badge.center))
 
     def draw_cell_marks(self, surface, lay, cells, colour=(255, 255, 255)) -> None:
         """Outline cells (choices a spell offers, the last move's cells)."""

@@ -81,18 +81,29 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
         surface.blit(w, (right, row.centery - w.get_height() // 2))
     name_rect = pygame.Rect(x, row.top, right - x - px(4, s), row.height)
     seat_info = state.seats[seat]
-    sub = f"{app.t('oz.characters.' + state.characters[seat])}{app.t('sep')}{seat_label(app, seat_info)}"
     if row.height < px(40, s):  # a short row: the name, and who they are after it in grey
         used = tx.draw_line(surface, app.fonts, seat_info.name, name_rect, int(row.height * 0.55), theme.INK,
                             bold=current, align="left")
         rest = pygame.Rect(used.right + px(8, s), row.top, name_rect.right - used.right - px(8, s), row.height)
         if rest.width > px(40, s):
-            tx.draw_line(surface, app.fonts, sub, rest, max(11, int(row.height * 0.42)), theme.INK_SOFT, align="left")
+            size = max(11, int(row.height * 0.42))
+            tx.draw_line(surface, app.fonts, _who(app, state, seat, rest, size), rest, size, theme.INK_SOFT,
+                         align="left")
         return
     top = pygame.Rect(name_rect.left, row.top + px(1, s), name_rect.width, int(row.height * 0.56))
     bottom = pygame.Rect(name_rect.left, top.bottom - px(2, s), name_rect.width, row.bottom - top.bottom)
     tx.draw_line(surface, app.fonts, seat_info.name, top, int(row.height * 0.45), theme.INK, bold=current, align="left")
-    tx.draw_line(surface, app.fonts, sub, bottom, int(row.height * 0.32), theme.INK_SOFT, align="left")
+    size = int(row.height * 0.32)
+    tx.draw_line(surface, app.fonts, _who(app, state, seat, bottom, size), bottom, size, theme.INK_SOFT, align="left")
+
+
+def _who(app, state, seat: int, rect: pygame.Rect, size: int) -> str:
+    """"Cowardly Lion – Human" when it fits `rect` whole, else "Human" / "Bot – Normal" alone:
+    the token already shows the character, and who plays the seat must not end in "…" (it did
+    at 2560x1440 once the Wizard and both dice stood in the row)."""
+    kind = seat_label(app, state.seats[seat])
+    full = f"{app.t('oz.characters.' + state.characters[seat])}{app.t('sep')}{kind}"
+    return full if tx.fit_line(app.fonts, full, rect.width, rect.height, size)[1] == full else kind
 
 
 def draw_score_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> None:
@@ -281,20 +292,19 @@ def draw_hand(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, lay,
               title: str, selected=None, playable: set | None = None, hover=None) -> None:
     """The magic cards of `seat` (when they may be seen), the Wizard card last when they hold it."""
     theme.panel(surface, rect, s, with_shadow=False)
+    if seat is not None:
+        cards = state.cards
+        shown = [c for c in cards_shown if c != UNKNOWN]
+        holder = state.wizard_holder == seat
+        entries = [(c, cards[c]) for c in shown] + ([(0, cards.wizard)] if holder else [])
+        if not entries:
+            tx.draw_line(surface, app.fonts, app.t("oz.hand_empty"), rect.inflate(-px(20, s), -px(40, s)), px(15, s),
+                         theme.INK_SOFT)
+        for (cid, card), r in zip(entries, lay.hand_slots(len(entries))):
+            dim = playable is not None and cid != 0 and cid not in playable
+            draw_card(surface, r, s, app, art, card, selected=cid == selected and cid != 0, dim=dim,
+                      hover=cid == hover and cid != 0)
     head = pygame.Rect(rect.left + px(10, s), rect.top + px(4, s), rect.width - px(20, s), px(24, s))
+    # the title last: the glow round a hovered or picked first card reaches up into its descenders
     tx.draw_line(surface, app.fonts, title, head, px(16, s), theme.PLUM, bold=True, align="left")
-    if seat is None:
-        return
-    cards = state.cards
-    shown = [c for c in cards_shown if c != UNKNOWN]
-    holder = state.wizard_holder == seat
-    entries = [(c, cards[c]) for c in shown] + ([(0, cards.wizard)] if holder else [])
-    if not entries:
-        tx.draw_line(surface, app.fonts, app.t("oz.hand_empty"), rect.inflate(-px(20, s), -px(40, s)), px(15, s),
-                     theme.INK_SOFT)
-        return
-    for (cid, card), r in zip(entries, lay.hand_slots(len(entries))):
-        dim = playable is not None and cid != 0 and cid not in playable
-        draw_card(surface, r, s, app, art, card, selected=cid == selected and cid != 0, dim=dim,
-                  hover=cid == hover and cid != 0)
 

@@ -541,6 +541,13 @@ class OzScene(TableScene):
     def _widgets(self) -> list:
         return super()._widgets() + [b for b, _ in self.options]
 
+    def on_enter(self) -> None:
+        """Back on top (a curtain lifted, a dialog closed): where the mouse was before is stale,
+        as it moved over the other scene unseen, so no card detail or hover shows until it moves
+        again (else the next player's card under the old spot opened over the dice)."""
+        super().on_enter()
+        self.mouse = self.hover_card = self.hover_die = None
+
     def _mouse(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.hover_die = next((k for k, r in self.die_rects() if r.collidepoint(event.pos)), None)
@@ -619,6 +626,7 @@ class OzScene(TableScene):
             self.board_view.draw_path(frame, lay, path)
         lit = {("token", d.acting)} if d.phase == rules.ACTION and d.acting is not None and not self.timeline else set()
         self.board_view.draw_pieces(frame, lay, d, hidden, lit)
+        self.board_view.draw_path_costs(frame, lay, path)
         if marks:
             self.board_view.draw_cell_marks(frame, lay, marks, theme.GOLD_LIGHT)
 
@@ -833,10 +841,12 @@ class OzScene(TableScene):
             surface.blit(img, img.get_rect(center=lay.board.center))
 
     def detail_rect(self):
-        """(card, rect) of the card shown large above the hand, in the side column (never over
+        """(card, rect) of the card shown large beside the hand, in the side column (never over
         the board, where a spell's target may be chosen): the one whose strip is under the mouse,
         or None, and None under a curtain or dialog or while a spell's choices are on offer (the
-        detail would cover their buttons in the turn panel)."""
+        detail would cover their buttons in the turn panel). It opens below the hand, over the
+        log, where it fits, so the dice and the Go button above the hand stay in sight while the
+        player reads a spell; else above."""
         if self.mouse is None or self.layout is None or self.app.top is not self or self.options:
             return None
         card = next((c for c, r in self.hand_slots() if r.collidepoint(self.mouse) and is_strip(r)), None)
@@ -849,10 +859,12 @@ class OzScene(TableScene):
             if len(self._details) > 64:
                 self._details.clear()
             self._details[key] = card_detail(lay.s, self.app, self.art, self.display.cards[card], width)
-        box = self._details[key].get_rect(midbottom=(lay.hand.centerx, lay.hand.top - lay.margin))
         side = pygame.Rect(lay.board_box.right + lay.margin, 0, lay.size[0] - lay.board_box.right - lay.margin,
-                           lay.size[1])
-        return card, box.clamp(side.inflate(0, -2 * lay.margin))
+                           lay.size[1]).inflate(0, -2 * lay.margin)
+        box = self._details[key].get_rect(midtop=(lay.hand.centerx, lay.hand.bottom + lay.margin))
+        if not side.contains(box):
+            box = self._details[key].get_rect(midbottom=(lay.hand.centerx, lay.hand.top - lay.margin))
+        return card, box.clamp(side)
 
     def _draw_detail(self, surface) -> None:
         shown = self.detail_rect()
