@@ -73,6 +73,7 @@ def place(area: pygame.Rect, cities: list, routes: list, zones: dict, longest: f
         crossed = sum(1 for i in box.collidelistall(route_boxes) if box.clipline(*routes[i]))
         return 20 * crossed + sum(_overlap(box, zone_list[i]) for i in box.collidelistall(zone_list)) // 8
 
+    cities = [_nearby_land(c) for c in cities]
     near = {c.id: _near(c, cities, dots) for c in cities}
     spots = {c.id: _Spots(c, area, near[c.id], cost, longest) for c in cities}
     misses = dict.fromkeys(spots, 0)
@@ -97,6 +98,14 @@ def _near(city: City, cities: list, dots: dict) -> list:
     """The other cities' dots that any spot of `city` could reach."""
     reach = city.radius + LEVELS[-1] * max(h for _, h in city.sizes.values()) + max(w for w, _ in city.sizes.values())
     return [dots[o.id] for o in cities if o.id != city.id and math.dist(o.spot, city.spot) < reach + o.radius]
+
+
+def _nearby_land(city: City) -> City:
+    """`city` with only the foreign land its spots could reach (a handful, not the whole map's)."""
+    reach = 2 + round(city.radius + LEVELS[-1] * max(h for _, h in city.sizes.values())
+                  + max(w for w, _ in city.sizes.values()))
+    area = pygame.Rect(city.spot[0] - reach, city.spot[1] - reach, 2 * reach, 2 * reach)
+    return city._replace(foreign=tuple(city.foreign[i] for i in area.collidelistall(city.foreign)))
 
 
 def _spot_order(fonts: int = 3) -> tuple:
@@ -153,8 +162,9 @@ class _Spots:
             return
         elif math.dist(*leader) > self.longest:
             base += BEYOND
-        foreign = self.city.foreign
-        base += sum(_overlap(box, foreign[i]) for i in box.collidelistall(foreign)) // FOREIGN_PIXELS
+        foreign = box.collidelistall(self.city.foreign)
+        if foreign:
+            base += sum(_overlap(box, self.city.foreign[i]) for i in foreign) // FOREIGN_PIXELS
         self.count += 1
         heapq.heappush(self.priced, (base + self.cost(box), self.count, Label(font_px, box, leader)))
 
