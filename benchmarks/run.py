@@ -168,6 +168,34 @@ def frame_ms(size: tuple, frames: int = 600) -> list:
     return times
 
 
+def voyage_map_redraw_ms(steps: int = 20) -> tuple:
+    """(whole map, its names alone) in CPU ms, median over a window resized step by step from
+    1024x640 to 1936x1153, 5 players, both languages: what a new window size costs the World
+    Voyage map once the size holds (CPU time, so other programs on the machine count less)."""
+    import pygame
+
+    from wonderland_games.games.voyage.layout import compute
+    from wonderland_games.games.voyage.map_view import MapView
+    from wonderland_games.games.voyage.world import load_world
+    from wonderland_games.ui.app import App
+
+    app = App(size=(1280, 800))
+    view = MapView(app, load_world())
+    whole, names = [], []
+    for lang in ("en", "zh"):
+        app.i18n.language = lang
+        for i in range(steps):
+            area = pygame.Rect((0, 0), compute((1024 + 48 * i, 640 + 27 * i), 5).map.size)
+            start = time.process_time()
+            view.labels(area.size)
+            names.append((time.process_time() - start) * 1000)
+            start = time.process_time()
+            view.base(area)
+            whole.append((time.process_time() - start) * 1000)
+    pygame.display.quit()
+    return statistics.median(whole), statistics.median(names)
+
+
 def bot_table_frame_ms(game: str, players: int, size: tuple, frames: int = 1500, prepare=None) -> list:
     """Frame times of a table where Normal bots play (Oz: drafting, walking, casting;
     Voyage: walking the map; Valley: placing workers), the mouse sweeping over it as a
@@ -350,6 +378,9 @@ def main() -> int:
         table = bot_table_frame_ms(game, players, (1920, 1080), 500 if args.quick else 1500)
         figures[f"{game}_frame_ms_p99_1920x1080"] = round(p99(table), 2)
         figures[f"{game}_frame_ms_median_1920x1080"] = round(statistics.median(table), 2)
+    whole, names = voyage_map_redraw_ms(10 if args.quick else 20)
+    figures["voyage_map_redraw_cpu_ms_median"] = round(whole, 1)
+    figures["voyage_map_names_cpu_ms_median"] = round(names, 1)
     full = bot_table_frame_ms("valley", 4, (1920, 1080), 500 if args.quick else 1500, prepare=valley_full_cities)
     figures["valley_full_frame_ms_p99_1920x1080"] = round(p99(full), 2)
     figures["valley_full_frame_ms_median_1920x1080"] = round(statistics.median(full), 2)

@@ -156,6 +156,11 @@ def test_every_name_is_on_the_map_clear_of_other_names_and_of_every_dot(view, si
         else:  # a name with no line to its dot must be nearer that dot than any other
             own = gap(label.box, marks[city])
             assert all(gap(label.box, mark) > own for other, mark in marks.items() if other != city), city
+    tints = view.tint_squares(bounds)
+    for c in world.cities:  # not a quarter over another region's land: Panama City once sat in South America
+        box = labels[c.id].box
+        over = sum(box.clip(rect).width * box.clip(rect).height for region, rect in tints if region != c.region)
+        assert 4 * over < box.width * box.height, c.id
     assert sum(1 for label in labels.values() if label.leader) <= len(labels) // 2
     longest = max(math.dist(*label.leader) for label in labels.values() if label.leader)
     assert longest <= LEADER_REACH * 2 * view.dot_radius(area), longest  # Zermatt's no longer crosses the Atlantic

@@ -346,6 +346,86 @@ def test_resize_redraws_at_both_extremes(app):
                 assert window.contains(b.rect)
 
 
+def test_a_live_resize_stretches_the_last_map_and_draws_it_anew_once_the_size_holds(app, monkeypatch):
+    """The map's names are placed once per size, the slowest part of a redraw: a window dragged
+    through many sizes shows the last map stretched, then the map made for the size it settles at."""
+    from wonderland_games.games.voyage import scene as voyage_scene
+
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
+    run_until(app, scene.my_turn)
+    made, real = [], scene.map_view._render
+    monkeypatch.setattr(scene.map_view, "_render", lambda size: made.append(size) or real(size))
+    for size in ((1100, 700), (1300, 760), (1900, 1060), (1024, 640), (1500, 900)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.step(1 / 60)
+        assert scene.layout.size == size and not scene.still()
+    assert made == []
+    for _ in range(int(voyage_scene.RESIZE_SETTLE * 60) + 2):
+        app.step(1 / 60)
+    assert made == [scene.layout.map.size] and scene.still()
+    drawn = app.screen.get_at(scene.layout.map.center)
+    assert drawn == scene.map_view.base(scene.layout.map).get_at((scene.layout.map.width // 2,
+                                                                   scene.layout.map.height // 2))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_text_on_the_table_is_whole(app, monkeypatch, size, players, lang):
+    """Nothing the table draws ends in a cut ("Souvenir mark…", "– Dje…"): the panels, the title
+    lines, all 48 destination cards and all itinerary cards, and the tooltips over them."""
+    from wonderland_games.games.voyage import panels
+
+    app.i18n.set_language(lang)
+    cut, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a: (text.endswith(tx.ELLIPSIS) and cut.append(text))
+                        or real(font, text, *a))
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.screen = pygame.display.get_surface()
+    session, scene = start(app, [Seat("Ann")] + [Seat(f"Bot{i}", "bot", "random") for i in range(1, players)])
+    run_until(app, scene.my_turn)
+    lay, state = scene.layout, session.state
+    state.souvenirs = [[seat % 3, 1, 4, 0, 2, 5] for seat in range(players)]
+    scene._frame = None  # all drawn again, now that the bots' "thinking…" is over
+    cut.clear()
+    app.step(1 / 60)
+    for pos in [r.center for _, r in scene.display_rects()] + [r.center for _, r in scene.hand_rects()] + [
+            r.center for r in lay.row_rects(players)]:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(1 / 60)
+    for dest in state.cards.destination_ids:
+        panels.draw_destination(app.screen, lay.display_slots(5)[0], lay.s, app, state, dest)
+    for card in state.cards.itinerary_ids:
+        panels.draw_itinerary(app.screen, lay.hand_slots(7)[0], lay.s, app, state.cards, card)
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_long_landmark_name_wraps_between_words_and_keeps_clear_of_its_points(app, monkeypatch, lang):
+    """"Neuschwanstein Castle" once broke as "Neuschwanst / ein Castle"; a one-line Chinese name
+    ran up to the points badge."""
+    from wonderland_games.games.voyage import panels
+    from wonderland_games.ui.theme import px
+
+    app.i18n.set_language(lang)
+    state = Session.new("voyage", [Seat("A"), Seat("B")], seed=3, autosave=False).state
+    lay = compute((1024, 640), 2)
+    rect = lay.display_slots(5)[0]
+    drawn, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a: drawn.append((font, text)) or real(font, text, *a))
+    surface = pygame.Surface((1024, 640))
+    for dest in state.cards.destination_ids:
+        name = app.i18n.pick(state.cards.destinations[dest].name)
+        drawn.clear()
+        panels.draw_destination(surface, rect, lay.s, app, state, dest)
+        lines = [(font, text) for font, text in drawn if text and text in name]
+        assert " ".join(text for _, text in lines).split() == name.split() or "".join(
+            text for _, text in lines) == name, (name, lines)  # every word whole, in order
+        for font, text in lines:
+            assert font.size(text)[0] <= rect.width - 2 * max(8, min(px(13, lay.s), rect.height // 4)) - 12
+
+
 def _flat(tree, prefix=""):
     out = {}
     for k, v in tree.items():

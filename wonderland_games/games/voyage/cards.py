@@ -242,10 +242,14 @@ def _itinerary(entry, i: int, file: str, specials: dict) -> Itinerary:
     steps = require(entry, "steps", int, file, label)
     if steps not in PLAIN_STEPS:
         raise DataError(file, label, "steps", f"must be 1-4, got {steps}")
-    money = entry.get("money", 0)
-    if not isinstance(money, int) or isinstance(money, bool) or not 0 <= money <= MAX_FARE:
-        raise DataError(file, label, "money", f"must be 0-{MAX_FARE}, got {money!r}")
-    return Itinerary(cid, colour, PLAIN, steps, 0, money)
+    return Itinerary(cid, colour, PLAIN, steps, 0, _fare(entry.get("money", 0), file, label, "money"))
+
+
+def _fare(money, file: str, entry: str, field: str) -> int:
+    """A plain card's fare, this edition's or an earlier one's: a whole number 0-MAX_FARE."""
+    if type(money) is not int or not 0 <= money <= MAX_FARE:
+        raise DataError(file, entry, field, f"must be 0-{MAX_FARE}, got {money!r}")
+    return money
 
 
 def parse_itineraries(raw, file: str = ITINERARIES_FILE) -> tuple:
@@ -270,9 +274,9 @@ def parse_itineraries(raw, file: str = ITINERARIES_FILE) -> tuple:
         if count != PER_COLOUR:
             raise DataError(file, "cards", "colour", f"{PER_COLOUR} per colour needed, {colour!r} has {count}")
     fares = require(require(raw, EARLIER, dict, file, EARLIER), "fares", dict, file, EARLIER)
-    if sorted(fares) != list(PLAIN_STEPS) or not all(type(m) is int and 0 <= m <= MAX_FARE for m in fares.values()):
+    if sorted(fares) != list(PLAIN_STEPS):
         raise DataError(file, EARLIER, "fares", f"one fare 0-{MAX_FARE} for each of the steps {list(PLAIN_STEPS)}")
-    return specials, tuple(cards), fares
+    return specials, tuple(cards), {steps: _fare(m, file, EARLIER, "fares") for steps, m in fares.items()}
 
 
 @lru_cache(maxsize=None)

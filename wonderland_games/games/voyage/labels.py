@@ -9,14 +9,16 @@ lie inside the map, clear of every dot, and (while placing) clear of every
 name and leader line already placed; a name touching its dot must also be
 nearer that dot than any other, or it would read as the neighbour's. Among
 those the cheapest wins (nearer, in a better direction, crossing fewer routes,
-covering fewer traveller spots); a leader line longer than asked is a last
-resort. What depends only on the map is worked out once per size, so a pass is
+covering fewer traveller spots and less of another region's land, where it
+would read as theirs); a leader line longer than asked is a last resort. What depends only on the map is worked out once per size, so a pass is
 cheap: the cities with the most neighbours choose first; a name with no free
 spot may take one from a single neighbour that can move to another, and a city
 left without one (or, for a pass or two more, with too long a line) moves up
 the order for the next pass (by how often it missed). The best pass is then settled: each name moves to a cheaper spot the
-others left free, or a name with too long a line to a short spot a neighbour
-can give up. Deterministic, and clean at every window size from 1024x640.
+others left free, or a name with too long a line or a quarter over another
+region's land to a spot a neighbour can give up. The names placed so far are
+kept with their grown boxes and lines (_Taken), so testing a spot is a few
+calls of pygame's C code. Deterministic, and clean at every window size from 1024x640.
 """
 
 from __future__ import annotations
@@ -31,12 +33,16 @@ import pygame
 # (anchor of the name's box, direction from the dot), best first
 DIRECTIONS = (("midtop", (0, 1)), ("midleft", (1, 0)), ("midright", (-1, 0)), ("topleft", (1, 1)),
               ("topright", (-1, 1)), ("midbottom", (0, -1)), ("bottomleft", (1, -1)), ("bottomright", (-1, -1)))
+# where each anchor is on a box, in half widths and half heights from its top left (as pygame sets it)
+ANCHORS = {"midtop": (1, 0), "midleft": (0, 1), "midright": (2, 1), "topleft": (0, 0), "topright": (2, 0),
+           "midbottom": (1, 2), "bottomleft": (0, 2), "bottomright": (2, 2)}
 LEVELS = (0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6)  # name heights from the dot: touching, then with a leader line
 PASSES = 24
 FAR_PASSES = 2  # passes tried, once every name has a spot, to bring too long leader lines in
 SPACING = 2  # pixels kept free between two names (half that up and down)
 BUMP_TRIES = 30  # a name's cheapest spots it may take from a neighbour that can move
 SETTLE_ROUNDS = 4  # rounds of settling at most (the first few do nearly all the good)
+FOREIGN_PIXELS = 1  # a name's pixels over another region's land that cost as much as one unit
 BEYOND = 1000  # the cost of a leader line longer than asked: taken only where nothing else is free
 
 
@@ -51,6 +57,7 @@ class City(NamedTuple):
     spot: tuple  # the dot's centre in pixels
     radius: int  # the dot's drawn radius (its ink ring or star included)
     sizes: dict  # font px -> (width, height) of its name, largest font first
+    foreign: tuple = ()  # rects of other regions' land, where its name would read as theirs
 
 
 def place(area: pygame.Rect, cities: list, routes: list, zones: dict, longest: float = math.inf) -> dict:
@@ -66,6 +73,7 @@ def place(area: pygame.Rect, cities: list, routes: list, zones: dict, longest: f
         crossed = sum(1 for i in box.collidelistall(route_boxes) if box.clipline(*routes[i]))
         return 20 * crossed + sum(_overlap(box, zone_list[i]) for i in box.collidelistall(zone_list)) // 8
 
+    cities = [_nearby_land(c) for c in cities]
     near = {c.id: _near(c, cities, dots) for c in cities}
     spots = {c.id: _Spots(c, area, near[c.id], cost, longest) for c in cities}
     misses = dict.fromkeys(spots, 0)
@@ -90,6 +98,14 @@ def _near(city: City, cities: list, dots: dict) -> list:
     """The other cities' dots that any spot of `city` could reach."""
     reach = city.radius + LEVELS[-1] * max(h for _, h in city.sizes.values()) + max(w for w, _ in city.sizes.values())
     return [dots[o.id] for o in cities if o.id != city.id and math.dist(o.spot, city.spot) < reach + o.radius]
+
+
+def _nearby_land(city: City) -> City:
+    """`city` with only the foreign land its spots could reach (a handful, not the whole map's)."""
+    reach = 2 + round(city.radius + LEVELS[-1] * max(h for _, h in city.sizes.values())
+                  + max(w for w, _ in city.sizes.values()))
+    area = pygame.Rect(city.spot[0] - reach, city.spot[1] - reach, 2 * reach, 2 * reach)
+    return city._replace(foreign=tuple(city.foreign[i] for i in area.collidelistall(city.foreign)))
 
 
 def _spot_order(fonts: int = 3) -> tuple:
@@ -146,6 +162,9 @@ class _Spots:
             return
         elif math.dist(*leader) > self.longest:
             base += BEYOND
+        foreign = box.collidelistall(self.city.foreign)
+        if foreign:
+            base += sum(_overlap(box, self.city.foreign[i]) for i in foreign) // FOREIGN_PIXELS
         self.count += 1
         heapq.heappush(self.priced, (base + self.cost(box), self.count, Label(font_px, box, leader)))
 
@@ -160,11 +179,10 @@ class _Spots:
 
 def _candidate(city: City, w: int, h: int, level: int, anchor: str, direction: tuple) -> tuple:
     """The box at one spot and, set apart from the dot, its leader line."""
-    (x, y), (ux, uy) = city.spot, direction
+    (x, y), (ux, uy), (ax, ay) = city.spot, direction, ANCHORS[anchor]
     norm = math.hypot(ux, uy)
     gap = (city.radius + 1 + round(level * h)) / norm  # a diagonal spot's corner touches the dot's circle
-    box = pygame.Rect(0, 0, w, h)
-    setattr(box, anchor, (round(x + ux * gap), round(y + uy * gap)))
+    box = pygame.Rect(round(x + ux * gap) - w * ax // 2, round(y + uy * gap) - h * ay // 2, w, h)
     if level == 0:
         return box, None
     edge = (round(x + ux / norm * city.radius), round(y + uy / norm * city.radius))
@@ -189,13 +207,21 @@ def _pass(order: list, spots: dict) -> tuple:
     """One greedy pass in `order`: each name takes its cheapest spot still free, or one that a
     single placed name can give up by moving to another free spot of its own."""
     placed: dict = {}
+    taken = _Taken()
     failed = set()
     for city in order:
-        label = _first_free(spots[city.id], placed) or _bump(city.id, spots, placed)
+        label = _first_free(spots[city.id], taken)
+        if label is None:
+            swap = _bump(city.id, spots, taken)
+            if swap is not None:
+                label, neighbour, moved = swap
+                placed[neighbour] = moved
+                taken.put(neighbour, moved)
         if label is None:
             failed.add(city.id)
             label = spots[city.id].first()
         placed[city.id] = label
+        taken.put(city.id, label)
     return placed, failed
 
 
@@ -203,19 +229,30 @@ def _settle(spots: dict, placed: dict, longest: float) -> dict:
     """Each name in turn moves to a cheaper spot that the others left free, or, with too long
     a leader line, to a short one a single neighbour gives up, for a few rounds or until none
     can (a name placed early in a crowded pass may have taken a far spot it no longer needs)."""
+    placed = dict(placed)
+    taken = _Taken()
+    for city, label in placed.items():
+        taken.put(city, label)
     for _ in range(SETTLE_ROUNDS):
         moved = False
         for city in list(placed):
-            label, rest = placed[city], {k: v for k, v in placed.items() if k != city}
-            better = _first_free(spots[city], rest)
+            label = placed[city]
+            taken.drop(city)
+            better, swap = _first_free(spots[city], taken), None
             if better in (None, label) or _far(better, longest) > _far(label, longest):
-                if not _far(label, longest):
+                far = _far(label, longest)  # else a name over another region's land may swap too
+                swap = _bump(city, spots, taken) if far or _astray(spots[city].city, label) else None
+                if swap is None or _far(swap[0], longest) or _far(swap[2], longest) or not far and (
+                        _astray(spots[city].city, swap[0]) or _astray(spots[swap[1]].city, swap[2])):
+                    taken.put(city, label)
                     continue
-                better = _bump(city, spots, rest)  # may move one neighbour in `rest`
-                if better is None or _far(better, longest) or any(
-                        _far(rest[k], longest) and rest[k] != placed[k] for k in rest):
-                    continue
-            placed = {**rest, city: better}
+                better = swap[0]
+            del placed[city]  # a name that moves goes to the end of the order
+            if swap is not None:
+                placed[swap[1]] = swap[2]
+                taken.put(swap[1], swap[2])
+            placed[city] = better
+            taken.put(city, better)
             moved = True
         if not moved:
             break
@@ -226,48 +263,91 @@ def _far(label: Label, longest: float) -> bool:
     return label.leader is not None and math.dist(*label.leader) > longest
 
 
-def _first_free(spots, placed: dict) -> Label | None:
-    boxes = [_grown(label) for label in placed.values()]
-    leaders = [label.leader for label in placed.values() if label.leader]
-    return next((label for label in spots if _free(label, boxes, leaders)), None)
+def _astray(city: City, label: Label) -> bool:
+    """Whether a quarter of a name or more lies over another region's land, where it reads as theirs."""
+    box, foreign = label.box, city.foreign
+    return 4 * sum(_overlap(box, foreign[i]) for i in box.collidelistall(foreign)) >= box.width * box.height
 
 
-def _bump(city: str, spots: dict, placed: dict) -> Label | None:
-    keys = list(placed)
-    reach = [_grown(placed[k]).union(_span(placed[k].leader)) if placed[k].leader else _grown(placed[k])
-             for k in keys]
+def _first_free(spots, taken: "_Taken") -> Label | None:
+    return next((label for label in spots if taken.free(label)), None)
+
+
+def _bump(city: str, spots: dict, taken: "_Taken") -> tuple | None:
+    """(a spot for `city`, the one neighbour it displaces, that neighbour's new spot) with
+    `city`'s cheapest such spot among its first BUMP_TRIES, or None; `taken` is left as it was."""
     for label in itertools.islice(spots[city], BUMP_TRIES):
-        area = label.box.union(_span(label.leader)) if label.leader else label.box
-        clashing = [keys[i] for i in area.collidelistall(reach)
-                    if not _free(label, [_grown(placed[keys[i]])], list(filter(None, [placed[keys[i]].leader])))]
+        clashing = taken.clashes(label)
         if len(clashing) != 1:
             continue
-        rest = {k: v for k, v in placed.items() if k != clashing[0]}
-        rest[city] = label
-        moved = _first_free(spots[clashing[0]], rest)
+        neighbour = clashing[0]
+        old = taken.drop(neighbour)
+        taken.put(city, label)
+        moved = _first_free(spots[neighbour], taken)
+        taken.drop(city)
+        taken.put(neighbour, old)
         if moved is not None:
-            placed[clashing[0]] = moved
-            return label
+            return label, neighbour, moved
     return None
 
 
-def _grown(label: Label) -> pygame.Rect:
-    """A placed name's box grown by SPACING, so that two names never touch."""
-    return label.box.inflate(2 * SPACING, SPACING)
+class _Taken:
+    """The names placed so far, each kept with its box grown by SPACING, its leader line and the
+    rects they cover, so that a spot is tested against them in a few calls of pygame's C code
+    (the placer tests thousands of spots a pass) instead of against lists built anew each time."""
 
+    def __init__(self):
+        self.labels: dict = {}
+        self.boxes: dict = {}  # city -> its name's box grown by SPACING: two names never touch
+        self.spans: dict = {}  # city -> the rect its leader line runs through
+        self.reach: dict = {}  # city -> its grown box and leader line's rect together
 
-def _free(label: Label, boxes: list, leaders: list) -> bool:
-    """Whether a spot is clear of the names and leader lines placed so far."""
-    box, leader = label.box, label.leader
-    if box.collidelist(boxes) >= 0 or any(box.clipline(*line) for line in leaders):
-        return False
-    if leader is None:
-        return True
-    return not any(b.clipline(*leader) for b in boxes) and not any(_cross(leader, line) for line in leaders)
+    def put(self, city: str, label: Label) -> None:
+        self.labels[city] = label
+        box = self.boxes[city] = label.box.inflate(2 * SPACING, SPACING)
+        if label.leader:
+            self.spans[city] = _span(label.leader)
+            self.reach[city] = box.union(self.spans[city])
+        else:
+            self.spans.pop(city, None)
+            self.reach[city] = box
+
+    def drop(self, city: str) -> Label:
+        self.boxes.pop(city)
+        self.spans.pop(city, None)
+        self.reach.pop(city)
+        return self.labels.pop(city)
+
+    def free(self, label: Label) -> bool:
+        """Whether a spot is clear of every name and leader line placed."""
+        box, leader = label.box, label.leader
+        if box.collidedict(self.boxes, True) is not None or any(
+                box.clipline(*self.labels[k].leader) for k, _ in box.collidedictall(self.spans, True)):
+            return False
+        if leader is None:
+            return True
+        span = _span(leader)
+        return not any(b.clipline(*leader) for _, b in span.collidedictall(self.boxes, True)) and not any(
+            _cross(leader, self.labels[k].leader) for k, _ in span.collidedictall(self.spans, True))
+
+    def clashes(self, label: Label) -> list:
+        """The placed names a spot would collide with (its box or leader line with theirs)."""
+        box, leader = label.box, label.leader
+        area = box.union(_span(leader)) if leader else box
+        out = []
+        for k, _ in area.collidedictall(self.reach, True):
+            other, grown = self.labels[k], self.boxes[k]
+            if (box.colliderect(grown) or (other.leader and box.clipline(*other.leader))
+                    or leader and (grown.clipline(*leader) or other.leader and _cross(leader, other.leader))):
+                out.append(k)
+        return out
 
 
 def _cross(s: tuple, t: tuple) -> bool:
-    """Whether segments s and t cross (touching ends count)."""
+    """Whether segments s and t cross (touching ends count; two on one line only where they meet)."""
+    if not _span(s).colliderect(_span(t)):
+        return False
+
     def side(a, b, c):
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
     (p, q), (r, u) = s, t

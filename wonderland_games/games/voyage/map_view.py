@@ -71,6 +71,7 @@ class MapView:
         self.app = app
         self.world = world
         self._cache: dict = {}
+        self._last = None  # the last map made, whatever its size
 
     # -- geometry --------------------------------------------------------------------
     @staticmethod
@@ -124,13 +125,16 @@ class MapView:
         return max(12, int(26 * area.width / 1000))
 
     # -- the static map --------------------------------------------------------------
-    def base(self, area: pygame.Rect) -> pygame.Surface:
-        """Sea, land, routes, cities and their names at `area`'s size (cached)."""
+    def base(self, area: pygame.Rect, quick: bool = False) -> pygame.Surface:
+        """Sea, land, routes, cities and their names at `area`'s size (cached); `quick`, while a
+        window is being resized: the last map made, stretched to the size (a stand-in)."""
         key = (area.size, self.app.i18n.language)
         surf = self._cache.get(key)
+        if surf is None and quick and self._last is not None:
+            return surfaces.scaled(self._last, area.size)
         if surf is None:
             self._cache.clear()
-            surf = self._cache[key] = self._render(area.size)
+            surf = self._cache[key] = self._last = self._render(area.size)
         return surf
 
     def labels(self, size: tuple) -> dict:
@@ -143,6 +147,7 @@ class MapView:
         pawn, flag = self.pawn_size(area), self.flag_height(area)
         above = max(pawn, flag)
         cities, zones = [], {}
+        tints = self.tint_squares(area)
         for c in world.cities:
             x, y = self.point(area, c.x, c.y)
             dr = self.mark_radius(area, c.id in starts)
@@ -151,10 +156,17 @@ class MapView:
             for font_px in fonts:
                 w, h = self.app.fonts.get(font_px).size(name)
                 sizes[font_px] = (w + 2, max(1, h - 2) + 2)
-            cities.append(placer.City(c.id, (x, y), dr, sizes))
+            foreign = tuple(rect for region, rect in tints if region != c.region)
+            cities.append(placer.City(c.id, (x, y), dr, sizes, foreign))
             zones[c.id] = pygame.Rect(x - pawn // 2, y - above, pawn // 2 + max(pawn // 2, flag), above - dr)
         routes = [seg for rt in world.routes for seg in self.route_segments(area, rt.a, rt.b)]
         return placer.place(area, cities, routes, zones, LEADER_REACH * 2 * self.dot_radius(area))
+
+    def tint_squares(self, area: pygame.Rect) -> list:
+        """(region, rect) for the square round each city's wash: land a reader takes for that region's."""
+        side = round(1.6 * TINT_RADIUS * area.width / WIDTH)
+        return [(c.region, pygame.Rect(0, 0, side, side).move(self.point(area, c.x, c.y)).move(-side // 2, -side // 2))
+                for c in self.world.cities]
 
     def mark_radius(self, area: pygame.Rect, start: bool) -> int:
         """How far a city's mark reaches from its centre: a start's star, else the dot and its ink ring."""

@@ -7,6 +7,8 @@ coins) are drawn with plain shapes and cached per size.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from ...ui import text as tx
@@ -24,6 +26,8 @@ PAWNS = ((214, 58, 52), (44, 104, 214), (34, 150, 78), (244, 186, 32), (246, 244
 PAWN_EDGE = (30, 24, 20)
 CURRENT = (255, 236, 170)
 SELECTED = (255, 214, 90)
+LEAST = 0.85  # a card's or panel's line may shrink this far to stay whole; beyond, it says less
+NAME_LEAST = 0.8  # a landmark's name shrinks this far on one line, else it takes two
 _pawns: dict = {}
 
 
@@ -111,11 +115,13 @@ def _draw_markets(surface, lay, app, state, left: int) -> None:
     per = size + px(26, s)
     label_w = line.width - per * len(REGION_IDS)
     x = line.right - per * len(REGION_IDS)
-    if label_w > px(40, s):
-        tx.draw_line(surface, app.fonts, app.t("voyage.markets"), pygame.Rect(line.left, line.top, label_w - px(4, s),
-                     line.height), px(13, s), theme.INK_SOFT, align="right")
-    elif label_w < 0:
+    if label_w < 0:
         return
+    label = pygame.Rect(line.left, line.top, label_w - px(4, s), line.height)
+    text = next((t for t in (app.t("voyage.markets"), app.t("voyage.markets_short"))
+                 if whole(app, t, label, px(13, s))), None)
+    if text is not None:
+        tx.draw_line(surface, app.fonts, text, label, px(13, s), theme.INK_SOFT, align="right")
     for i, region in enumerate(state.world.regions):
         x = _icon_count(surface, app, x, line, size, lambda r, rgb=region.rgb: cube(surface, r, rgb),
                         str(state.supply[i]), theme.INK if state.supply[i] else theme.DISABLED_INK)
@@ -259,27 +265,47 @@ def draw_destination(surface, rect, s, app, state, dest: int, hover=False, here=
     inner = pygame.Rect(band.right + px(5, s), rect.top + px(3, s), rect.right - band.right - px(8, s),
                         rect.height - px(6, s))
     line_h = inner.height // 3
-    name = pygame.Rect(inner.left, inner.top, inner.width - 2 * badge - px(2, s), line_h)
-    title = dest_name(app, state.cards, dest)
-    where = f"{city_name(app, state.world, d.city)}{app.t('sep')}{region_name(app, state.world, d.region)}"
+    name = pygame.Rect(inner.left, inner.top, inner.width - 2 * badge - px(6, s), line_h)
+    title, city = dest_name(app, state.cards, dest), city_name(app, state.world, d.city)
     last = pygame.Rect(inner.left, name.bottom + line_h, inner.width, inner.bottom - name.bottom - line_h)
     if d.reward is not None:
         last.width -= _reward_badge(surface, app, state, d, last, s).width + px(4, s)
-    if tx.fit_line(app.fonts, title, name.width, name.height, int(line_h * 0.8), True)[1] == title:
+    small = int(line_h * 0.62)
+    if whole(app, title, name, int(line_h * 0.8), True, NAME_LEAST):
         tx.draw_line(surface, app.fonts, title, name, int(line_h * 0.8), theme.INK, bold=True, align="left")
-        tx.draw_line(surface, app.fonts, where, pygame.Rect(inner.left, name.bottom, inner.width, line_h),
-                     int(line_h * 0.62), theme.INK_SOFT, align="left")
+        where = pygame.Rect(inner.left, name.bottom, inner.width, line_h)
+        text = f"{city}{app.t('sep')}{region_name(app, state.world, d.region)}"
+        tx.draw_line(surface, app.fonts, text if whole(app, text, where, small) else city, where, small,
+                     theme.INK_SOFT, align="left")
         tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
-                     int(line_h * 0.62), colour, bold=True, align="left")
-    else:  # a long name takes two lines; the last line says the theme, then the city (the tooltip has the region)
-        tx.draw_block(surface, app.fonts, title, name.inflate(0, line_h).move(0, line_h // 2), int(line_h * 0.72),
+                     small, colour, bold=True, align="left")
+    else:  # a long name takes two lines; the last line says the theme, then the city where it fits whole
+        block = name.inflate(0, line_h).move(0, line_h // 2)
+        tx.draw_block(surface, app.fonts, title, block, _two_line_px(app, title, block, int(line_h * 0.72)),
                       theme.INK, bold=True, align="left")
         label = tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
-                             int(line_h * 0.62), colour, bold=True, align="left")
+                             small, colour, bold=True, align="left")
         rest = pygame.Rect(label.right, last.top, last.right - label.right, last.height)
-        if rest.width > px(24, s):
-            tx.draw_line(surface, app.fonts, f"{app.t('sep')}{city_name(app, state.world, d.city)}", rest,
-                         int(line_h * 0.62), theme.INK_SOFT, align="left")
+        if whole(app, f"{app.t('sep')}{city}", rest, small):  # else the map's flag and the tooltip say it
+            tx.draw_line(surface, app.fonts, f"{app.t('sep')}{city}", rest, small, theme.INK_SOFT, align="left")
+
+
+def whole(app, text: str, rect: pygame.Rect, size: int, bold: bool = False, least: float = LEAST) -> bool:
+    """Whether `text` fits `rect` on one line, shrunk to no less than `least` of `size`."""
+    return tx.fit_line(app.fonts, text, rect.width, rect.height, size, bold, least)[1] == text
+
+
+def _two_line_px(app, title: str, rect: pygame.Rect, size: int) -> int:
+    """The largest font size (down to 60%) at which `title` wraps into `rect` with every word
+    whole: a word is never broken across the lines ("Neuschwanst-ein")."""
+    words = re.findall(r"[^\s\u3000-\u9fff\uff00-\uffef]+", title)  # Chinese may break anywhere
+    smallest = max(8, int(size * 0.6))
+    for px_size in range(size, smallest, -1):
+        font = app.fonts.get(px_size, True)
+        if (all(font.size(w)[0] <= rect.width for w in words)
+                and len(tx.wrap(font, title, rect.width)) * font.get_linesize() <= rect.height):
+            return px_size
+    return smallest
 
 
 def _reward_badge(surface, app, state, d, line: pygame.Rect, s: float) -> pygame.Rect:

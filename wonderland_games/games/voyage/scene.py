@@ -14,7 +14,9 @@ top of the cached frame.
 Drawing stays within a few milliseconds: the table is one cached frame split
 into disjoint regions (map, display, hand, players, controls, log, ...); a
 region is repainted only when its key (everything it shows) changed. The map
-itself (sea, land, routes, names) is one surface made once per window size.
+itself (sea, land, routes, names) is one surface made once per window size; while
+the window is being resized (sizes in quick succession) the last one is stretched,
+and the map is made anew once the size has held for RESIZE_SETTLE seconds.
 
 Hot-seat: hands are private, so the base class shows a curtain when the turn
 passes to another human; only the looking player's hand is ever drawn.
@@ -47,6 +49,7 @@ from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, d
 STEP_SECONDS = 0.3  # one route of a walk
 FLY_SECONDS = 0.8
 PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
+RESIZE_SETTLE = 0.25  # seconds a new window size holds before the map is drawn anew for it
 
 
 @dataclass
@@ -79,6 +82,7 @@ class VoyageScene(TableScene):
         self.mouse = None
         self._legal = (None, [])
         self._tips: dict = {}
+        self.resizing = 0.0  # seconds left before a resized window's map is drawn anew
         self.log = LogPanel(app, lambda: app.t("voyage.log.title"))
         self.buttons = self._make_buttons()
         self._rebuild_log()
@@ -126,6 +130,17 @@ class VoyageScene(TableScene):
         return self.app.t("voyage.buttons.confirm")
 
     # -- Scene hooks ----------------------------------------------------------------
+    def on_resize(self, size: tuple) -> None:
+        super().on_resize(size)
+        self.resizing = RESIZE_SETTLE
+
+    def update(self, dt: float) -> None:
+        self.resizing = max(0.0, self.resizing - dt)
+        super().update(dt)
+
+    def still(self) -> bool:
+        return super().still() and not self.resizing
+
     def _ensure_layout(self, size: tuple) -> None:
         if self.layout is not None and self.layout.size == tuple(size):
             return
@@ -506,8 +521,9 @@ class VoyageScene(TableScene):
         walker = self._walker()
         hidden = walker[0] if walker is not None else None
         marks = self._map_marks()
+        quick = self.resizing > 0
         yield "map", (lay.size, lang, tuple(state.positions), tuple(state.display), hidden, marks,
-                      state.current_player()), partial(self._paint_map, hidden, marks)
+                      state.current_player(), quick), partial(self._paint_map, hidden, marks, quick)
         here = state.visitable(state.current) if state.phase == rules.TURN else None
         yield "display", (lang, tuple(state.display), len(state.dest_deck), self.hover_dest, here), \
             lambda f: draw_display(f, lay, self.app, state, self.hover_dest, here, len(state.dest_deck))
@@ -573,11 +589,11 @@ class VoyageScene(TableScene):
             return self.viewer
         return self.state.current_player()
 
-    def _paint_map(self, hidden, marks, frame) -> None:
+    def _paint_map(self, hidden, marks, quick, frame) -> None:
         lay, s, state, mv = self.layout, self.layout.s, self.state, self.map_view
         theme.panel(frame, lay.map_box, s, color=(24, 58, 92), border=theme.PAPER_EDGE, with_shadow=False)
         area = lay.map
-        frame.blit(mv.base(area), area)
+        frame.blit(mv.base(area, quick), area)
         reach, path, target, dest_city, route = marks
         for dest in state.display:  # where the displayed destinations are: a flag in their colour
             d = self.cards.destinations[dest]
