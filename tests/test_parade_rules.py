@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -453,6 +454,30 @@ def test_a_view_holds_no_hidden_card_until_it_shows_the_placeholders():
     play_first(state)
     assert view.hands[me] == mine != state.hands[me], "the view is the position it was taken in"
     assert view.draw_pile == [UNKNOWN] * len(other.draw_pile) and view.hands[them] == [UNKNOWN] * 5
+
+
+def test_a_view_of_a_view_hides_as_much_and_full_states_have_no_lazy_attributes():
+    state = game(3, seed=5)
+    for _ in range(4):
+        play_first(state)
+    view = state.view(1)
+    again = view.view(1)  # before the view's placeholders exist (it used to fail then)
+    assert again.hands == view.hands and again.draw_pile == view.draw_pile and again.viewer == 1
+    # a __getattr__ slows every attribute read of its class: only views may have one
+    for full in (state, state.clone(), view.clone(), view.determinize(random.Random(2))):
+        assert not hasattr(type(full), "__getattr__"), type(full)
+
+
+def test_the_result_works_out_its_breakdown_when_first_read_and_reads_as_a_plain_result():
+    state = advance_to(game(4, seed=8), OVER)
+    result = state.result()
+    assert result.breakdown == [{cid: row[cid]["points"] for cid in row} for row in result.extra["colours"]]
+    assert result.extra["colours"] == score_breakdown(DECK, state.collections)
+    assert state.result().to_dict() == result.to_dict() and state.result() == result
+    changed = dataclasses.replace(state.result(), winners=[3])  # as the results screen's tests do
+    assert changed.winners == [3] and changed.extra == result.extra
+    with pytest.raises(AttributeError):
+        result.no_such_field
 
 
 def test_views_and_clones_share_the_seen_cards_and_copy_the_hidden_ones():

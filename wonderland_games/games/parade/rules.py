@@ -188,6 +188,33 @@ def winners_of(scores: Sequence[int], sizes: Sequence[int]) -> list:
     return [s for s, key in enumerate(zip(scores, sizes)) if key == best]
 
 
+class ParadeResult(Result):
+    """A Result that works out its per-colour breakdown (`breakdown`, `extra`) when first read:
+    `simulate` and Hard's playouts read only the scores and the winners, at the end of every
+    game, and the breakdown's two dozen dicts cost more than the scoring itself."""
+
+    @classmethod
+    def of(cls, deck: Deck, collections: Sequence[Sequence[int]]) -> "ParadeResult":
+        counts, sums = _tally(deck, collections)
+        holders = _holders(counts)
+        scores = _totals(counts, sums, holders)
+        sizes = list(map(len, collections))
+        result = cls.__new__(cls)
+        result.__dict__.update(scores=scores, winners=winners_of(scores, sizes), lower_is_better=True,
+                               _parts=(deck, counts, sums, holders, sizes))
+        return result
+
+    def __getattr__(self, name: str):
+        """Called only for a missing attribute: `breakdown` and `extra` before their first read."""
+        parts = self.__dict__.pop("_parts", None) if name in ("breakdown", "extra") else None
+        if parts is None:
+            raise AttributeError(f"'ParadeResult' object has no attribute '{name}'")
+        deck, counts, sums, holders, sizes = parts
+        rows, self.breakdown = _breakdown(deck, counts, sums, holders)
+        self.extra = {"colours": rows, "cards": sizes}
+        return self.__dict__[name]
+
+
 class ParadeState(GameState):
     game_id = GAME_ID
 
@@ -239,13 +266,14 @@ class ParadeState(GameState):
         return None if self.phase == OVER else self.turn
 
     def legal_actions(self) -> list:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == PLAY or phase == FINAL:
+            plays = self.plays_of
+            return [plays[c] for c in self.hands[self.turn]]
+        if phase == OVER:
             return []
         hand = self.hands[self.turn]
-        if self.phase == KEEP:
-            return [("keep", a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
-        plays = self.plays_of
-        return [plays[c] for c in hand]
+        return [("keep", a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
 
     def apply(self, action: Action) -> list:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
@@ -256,8 +284,9 @@ class ParadeState(GameState):
     def advance(self, action: Action, events: Optional[list] = None) -> None:
         """`apply` without the events, unless a list `events` is given to add them to.
 
-        Every bot game and Hard playout runs through here, so the play is written out
-        in this one method rather than spread over helpers."""
+        Every bot game and Hard playout runs through here, so the play is written out in this
+        one method, as plainly as the yardstick's loop (benchmarks/parade_yardstick.py): the
+        hand's own `remove` is the membership check, the cards at risk are sorted in one pass."""
         if self.viewer is not None:
             raise IllegalAction("a view cannot be played; determinize it first")
         phase = self.phase
@@ -267,26 +296,42 @@ class ParadeState(GameState):
             if not isinstance(action, (list, tuple)):
                 raise IllegalAction(f"an action is a tuple, not {action!r}")
             action = tuple(action)
-        kind = action[0] if action else None
         if phase == KEEP:
-            if kind != "keep" or len(action) != 3:
+            if len(action) != 3 or action[0] != "keep":
                 raise IllegalAction(f"choose two cards to keep, not {action!r}")
             self._keep(action[1], action[2], events)
             return
-        if kind != "play" or len(action) != 2:
+        if len(action) != 2 or action[0] != "play":
             raise IllegalAction(f"play one card, not {action!r}")
         card, seat = action[1], self.turn
         hand = self.hands[seat]
-        if type(card) is not int or card not in hand:
-            raise IllegalAction(f"card {card!r} is not in seat {seat}'s hand")
-        taken, stay = _split(self.deck, self.parade, card)
-        self.parade = (*stay, card)
-        hand.remove(card)
+        try:
+            if type(card) is not int:  # True and 1.0 equal 1: remove alone would let them in
+                raise ValueError
+            hand.remove(card)  # the membership check too
+        except ValueError:
+            raise IllegalAction(f"card {card!r} is not in seat {seat}'s hand") from None
+        deck = self.deck
+        colours, values = deck.colour, deck.value
+        parade = self.parade
+        value = values[card]
+        at_risk = len(parade) - value  # removal_count, inlined
+        taken = ()
+        if at_risk > 0:
+            colour = colours[card]
+            stay, taken = [], []
+            for c in parade[:at_risk]:
+                (taken if colours[c] == colour or values[c] <= value else stay).append(c)
+            if taken:
+                stay += parade[at_risk:]
+                stay.append(card)
+                self.parade = tuple(stay)
+                self.collections[seat] = (*self.collections[seat], *taken)
+        if not taken:
+            self.parade = parade + (card,)
         self.plays += 1
         if events is not None:
-            events.append({"type": "play", "seat": seat, "card": card, "taken": taken})
-        if taken:
-            self.collections[seat] = (*self.collections[seat], *taken)
+            events.append({"type": "play", "seat": seat, "card": card, "taken": list(taken)})
         if phase == PLAY:
             pile = self.draw_pile
             if pile:
@@ -327,25 +372,14 @@ class ParadeState(GameState):
                 events.append({"type": "game_over", "kept": [list(k) for k in self.kept]})
 
     def has_all_colours(self, seat: int) -> bool:
-        cards, k = self.collections[seat], len(self.deck.colours)
-        return len(cards) >= k and len(set(map(self.deck.colour.__getitem__, cards))) == k
+        cards, colours, k = self.collections[seat], self.deck.colour, len(self.deck.colours)
+        return len(cards) >= k and len({colours[c] for c in cards}) == k
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def result(self) -> Result:
-        counts, sums = _tally(self.deck, self.collections)
-        holders = _holders(counts)
-        scores = _totals(counts, sums, holders)
-        breakdown, points = _breakdown(self.deck, counts, sums, holders)
-        sizes = list(map(len, self.collections))
-        return Result(
-            scores=scores,
-            winners=winners_of(scores, sizes),
-            breakdown=points,
-            lower_is_better=True,
-            extra={"colours": breakdown, "cards": sizes},
-        )
+        return ParadeResult.of(self.deck, self.collections)
 
     def returns(self, seat: int) -> float:
         """Win share, plus a little for beating the others' average score."""
@@ -375,7 +409,7 @@ class ParadeState(GameState):
     # -- hidden information --------------------------------------------------
     def clone(self) -> "ParadeState":
         """Copies the hidden lists; the seen cards' tuples are shared (see the module docstring)."""
-        hands = self.hands  # first, so that a view's placeholders exist (see __getattr__)
+        hands = self.hands  # first, so that a view's placeholders exist (see ParadeView)
         other = ParadeState.__new__(ParadeState)
         d = self.__dict__.copy()
         d["hands"] = [h[:] for h in hands]
@@ -390,15 +424,15 @@ class ParadeState(GameState):
         viewer's own hand is copied, the seen cards are shared with the state.
 
         A view holds no hidden card at all: just its own hand and the sizes of the others and
-        of the draw pile, from which `__getattr__` makes the UNKNOWN placeholders when they are
+        of the draw pile, from which a `ParadeView` makes the UNKNOWN placeholders when they are
         first asked for (a Random bot never asks, Hard once per sample)."""
         if self.phase == OVER:
             v = self.clone()
             d = v.__dict__
         else:
-            v = ParadeState.__new__(ParadeState)
+            v = ParadeView.__new__(ParadeView)
+            hands = self.hands  # first: a view's own placeholders, if it is one
             d = self.__dict__.copy()
-            hands = self.hands
             del d["hands"], d["draw_pile"]
             d["_unseen"] = (seat, hands[seat][:], [len(h) for h in hands], len(self.draw_pile))
             d["collections"] = self.collections[:]
@@ -408,19 +442,6 @@ class ParadeState(GameState):
             v.__dict__ = d
         d["viewer"], d["seed"], d["initial_order"] = seat, None, ()
         return v
-
-    def __getattr__(self, name: str):
-        """Called only for a missing attribute: a view's `hands` and `draw_pile` (see `view`)."""
-        unseen = self.__dict__.get("_unseen") if name in ("hands", "draw_pile") else None
-        if unseen is None:
-            raise AttributeError(f"'ParadeState' object has no attribute '{name}'")
-        seat, own, sizes, pile = unseen
-        hands = [[UNKNOWN] * n for n in sizes]
-        hands[seat] = own
-        d = self.__dict__
-        d["hands"], d["draw_pile"] = hands, [UNKNOWN] * pile
-        del d["_unseen"]
-        return d[name]
 
     def unseen_cards(self) -> list:
         """Cards the viewer cannot locate: other hands and the draw pile (shown once the game is over)."""
@@ -524,6 +545,26 @@ class ParadeState(GameState):
             holder = self.hands[seat] if self.phase == KEEP else self.collections[seat] if self.phase == OVER else ()
             if pair is None or len(set(pair)) != KEEP_CARDS or not set(pair) <= set(holder):
                 raise StateFormatError("Parade state has an impossible keep choice")
+
+
+class ParadeView(ParadeState):
+    """A seat's view (`ParadeState.view`) whose hidden cards nobody has asked for yet: the
+    UNKNOWN placeholders of the other hands and of the draw pile are made on first read. A
+    class of its own because a `__getattr__` slows every attribute read on its class (Python
+    no longer specialises them), and full states are what bots play thousands of moves on."""
+
+    def __getattr__(self, name: str):
+        """Called only for a missing attribute: `hands` and `draw_pile`."""
+        unseen = self.__dict__.get("_unseen") if name in ("hands", "draw_pile") else None
+        if unseen is None:
+            raise AttributeError(f"'ParadeView' object has no attribute '{name}'")
+        seat, own, sizes, pile = unseen
+        hands = [[UNKNOWN] * n for n in sizes]
+        hands[seat] = own
+        d = self.__dict__
+        d["hands"], d["draw_pile"] = hands, [UNKNOWN] * pile
+        del d["_unseen"]
+        return d[name]
 
 
 def new_state(seats: Sequence[Seat], seed: int, options: Optional[dict] = None) -> ParadeState:
