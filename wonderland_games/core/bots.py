@@ -45,6 +45,7 @@ class Bot:
     """`choose(view, legal_actions, rng, budget=None) -> action`."""
 
     level = ""
+    needs_view = True  # False: choose reads only the legal actions and the rng (simulate then passes no view)
 
     def choose(self, view: GameState, legal_actions: Sequence[Action], rng, budget: Optional[Budget] = None) -> Action:
         raise NotImplementedError
@@ -54,6 +55,7 @@ class RandomBot(Bot):
     """Random: any legal action, uniformly (fast play for tests, benchmarks and `simulate`)."""
 
     level = "random"
+    needs_view = False
 
     def choose(self, view, legal_actions, rng, budget=None):
         return rng.choice(legal_actions)  # the same draw as rng.randrange(len(legal_actions)), one call less

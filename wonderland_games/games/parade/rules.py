@@ -58,13 +58,18 @@ def shuffle(rng, cards: list) -> None:
     (it draws as CPython's shuffle does, getrandbits until below i + 1) without that method's
     call per card. Every deal and every Hard sample shuffles; a test holds it to rng.shuffle."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_steps(len(cards)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=None)
+def _shuffle_steps(size: int) -> tuple:
+    """Fisher-Yates's steps for `size` cards, worked out once: (i, i + 1, its bit length) for i
+    from the last index down to 1."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 @lru_cache(maxsize=None)
@@ -267,9 +272,11 @@ class ParadeState(GameState):
 
     def legal_actions(self) -> list:
         phase = self.phase
-        if phase == PLAY or phase == FINAL:
-            plays = self.plays_of
-            return [plays[c] for c in self.hands[self.turn]]
+        if phase == PLAY or phase == FINAL:  # asked at every move: a loop costs less than a comprehension
+            plays, legal = self.plays_of, []
+            for card in self.hands[self.turn]:
+                legal.append(plays[card])
+            return legal
         if phase == OVER:
             return []
         hand = self.hands[self.turn]
