@@ -422,6 +422,24 @@ def test_illegal_actions_raise_and_change_nothing():
     assert_refused(state, ("play", state.hands[0][0]))
 
 
+def test_legal_actions_own_tuples_are_checked_as_strictly_as_any_other_action():
+    """advance takes one of legal_actions' tuples at a glance: the phase and the hand still count."""
+    state = build([[c(BLUE, 1), c(RED, 4), c(RED, 5)], [c(GREEN, 2), c(WHITE, 3), c(WHITE, 6)]],
+                  parade=[c(PURPLE, 9)], draw=[c(ORANGE, 7), c(ORANGE, 8)])
+    assert_refused(state, state.plays_of[c(GREEN, 2)])  # another seat's card
+    assert c(BLUE, 1) == 1
+    assert_refused(state, ("play", True))  # True and 1.0 equal card 1
+    assert_refused(state, ("play", 1.0))
+    assert_refused(state, ("play", -65))  # plays_of[-65] is card 1's tuple; -65 is no card
+    fresh = ("play", state.hands[0][0])  # equal to legal_actions' tuple, not the same object
+    assert fresh is not state.legal_actions()[0] and state.apply(fresh)[0]["card"] == c(BLUE, 1)
+    advance_to(state, KEEP)
+    own = state.plays_of[state.hands[state.turn][0]]
+    assert_refused(state, own)
+    advance_to(state, OVER)
+    assert_refused(state, state.plays_of[state.collections[0][0]])
+
+
 # -- hidden information ------------------------------------------------------
 
 def test_view_hides_other_hands_the_draw_pile_and_the_deal():

@@ -132,14 +132,13 @@ def _tally(deck: Deck, collections: Sequence[Sequence[int]]) -> tuple:
 
 def _holders(counts: list) -> list:
     """Per colour, the seats with the majority (ties all hold it; 2 players need +2)."""
+    if len(counts) == 2:
+        return [(0,) if a >= b + 2 else (1,) if b >= a + 2 else () for a, b in zip(*counts)]
     holders = []
     for per_seat in zip(*counts):
         best = max(per_seat)
         if best == 0:
             holders.append(())
-        elif len(per_seat) == 2:
-            a, b = per_seat
-            holders.append((0,) if a >= b + 2 else (1,) if b >= a + 2 else ())
         elif per_seat.count(best) == 1:
             holders.append((per_seat.index(best),))
         else:
@@ -189,8 +188,11 @@ def scores_now(deck: Deck, collections: Sequence[Sequence[int]]) -> list:
 
 def winners_of(scores: Sequence[int], sizes: Sequence[int]) -> list:
     """Lowest score wins; ties go to fewer cards; a tie on both is a shared win."""
-    best = min(zip(scores, sizes))
-    return [s for s, key in enumerate(zip(scores, sizes)) if key == best]
+    keys = list(zip(scores, sizes))
+    best = min(keys)
+    if keys.count(best) == 1:  # nearly always
+        return [keys.index(best)]
+    return [s for s, key in enumerate(keys) if key == best]
 
 
 class ParadeResult(Result):
@@ -292,28 +294,34 @@ class ParadeState(GameState):
         """`apply` without the events, unless a list `events` is given to add them to.
 
         Every bot game and Hard playout runs through here, so the play is written out in this
-        one method, as plainly as the yardstick's loop (benchmarks/parade_yardstick.py): the
-        hand's own `remove` is the membership check, the cards at risk are sorted in one pass."""
+        one method, as plainly as the yardstick's loop (benchmarks/parade_yardstick.py): an action
+        that is one of legal_actions' tuples skips the checks of its form, the hand's own `remove`
+        is the membership check, and the cards at risk are sorted in one pass."""
         if self.viewer is not None:
             raise IllegalAction("a view cannot be played; determinize it first")
         phase = self.phase
-        if phase == OVER:
-            raise IllegalAction("the game is over")
-        if type(action) is not tuple:
-            if not isinstance(action, (list, tuple)):
-                raise IllegalAction(f"an action is a tuple, not {action!r}")
-            action = tuple(action)
-        if phase == KEEP:
-            if len(action) != 3 or action[0] != "keep":
-                raise IllegalAction(f"choose two cards to keep, not {action!r}")
-            self._keep(action[1], action[2], events)
-            return
-        if len(action) != 2 or action[0] != "play":
-            raise IllegalAction(f"play one card, not {action!r}")
+        try:  # one of legal_actions' own tuples in a play phase: well formed at a glance
+            checked = (phase == PLAY or phase == FINAL) and self.plays_of[action[1]] is action
+        except (TypeError, IndexError, KeyError):
+            checked = False
+        if not checked:
+            if phase == OVER:
+                raise IllegalAction("the game is over")
+            if type(action) is not tuple:
+                if not isinstance(action, (list, tuple)):
+                    raise IllegalAction(f"an action is a tuple, not {action!r}")
+                action = tuple(action)
+            if phase == KEEP:
+                if len(action) != 3 or action[0] != "keep":
+                    raise IllegalAction(f"choose two cards to keep, not {action!r}")
+                self._keep(action[1], action[2], events)
+                return
+            if len(action) != 2 or action[0] != "play":
+                raise IllegalAction(f"play one card, not {action!r}")
         card, seat = action[1], self.turn
         hand = self.hands[seat]
         try:
-            if type(card) is not int:  # True and 1.0 equal 1: remove alone would let them in
+            if not checked and type(card) is not int:  # True and 1.0 equal 1: remove would take them
                 raise ValueError
             hand.remove(card)  # the membership check too
         except ValueError:
