@@ -73,6 +73,12 @@ def _shuffle_steps(size: int) -> tuple:
 
 
 @lru_cache(maxsize=None)
+def _pairs(size: int) -> tuple:
+    """Index pairs (i, j), i < j, into a hand of `size` cards, in the keep choices' order."""
+    return tuple((i, j) for i in range(size) for j in range(i + 1, size))
+
+
+@lru_cache(maxsize=None)
 def _play_actions(size: int) -> tuple:
     """Every ("play", card) action of a deck of `size` cards, built once: legal_actions
     hands out these tuples rather than new ones at every call."""
@@ -281,8 +287,10 @@ class ParadeState(GameState):
             return legal
         if phase == OVER:
             return []
-        hand = self.hands[self.turn]
-        return [("keep", a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
+        hand, legal = self.hands[self.turn], []
+        for i, j in _pairs(len(hand)):
+            legal.append(("keep", hand[i], hand[j]))
+        return legal
 
     def apply(self, action: Action) -> list:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
@@ -380,8 +388,10 @@ class ParadeState(GameState):
             events.append({"type": "keep", "seat": seat, "cards": [a, b]})
         if None not in self.kept:
             for s, pair in enumerate(self.kept):
-                self.collections[s] = (*self.collections[s], *pair)
-                self.hands[s] = [c for c in self.hands[s] if c not in pair]
+                self.collections[s] += pair
+                hand = self.hands[s]
+                for card in pair:
+                    hand.remove(card)
             self.phase = OVER
             if events is not None:
                 events.append({"type": "game_over", "kept": [list(k) for k in self.kept]})
