@@ -496,6 +496,9 @@ def test_the_result_works_out_its_breakdown_when_first_read_and_reads_as_a_plain
     assert changed.winners == [3] and changed.extra == result.extra
     with pytest.raises(AttributeError):
         result.no_such_field
+    fresh = state.result()  # simulate reads every result's details: they need not build `extra`
+    assert fresh.detail("end") is None and fresh.detail("opponent") is None and "extra" not in vars(fresh)
+    assert fresh.detail("cards") == result.extra["cards"] and fresh.detail("colours") == result.extra["colours"]
 
 
 def test_views_and_clones_share_the_seen_cards_and_copy_the_hidden_ones():

@@ -105,8 +105,7 @@ def play_game(config: Config, index: int) -> GameOutcome:
     for seat in range(n):
         shares[at_seat[seat]] = result.win_share(seat)
         scores[at_seat[seat]] = result.scores[seat]
-    return GameOutcome(shares, scores, state.turn_number(), times, result.extra.get("end"),
-                       result.extra.get("opponent"))
+    return GameOutcome(shares, scores, state.turn_number(), times, result.detail("end"), result.detail("opponent"))
 
 
 @lru_cache(maxsize=None)

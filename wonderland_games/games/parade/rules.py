@@ -217,6 +217,9 @@ class ParadeResult(Result):
                                _parts=(deck, counts, sums, holders, sizes))
         return result
 
+    def detail(self, key: str):
+        return super().detail(key) if key in ("colours", "cards") else None  # all that `extra` holds
+
     def __getattr__(self, name: str):
         """Called only for a missing attribute: `breakdown` and `extra` before their first read."""
         parts = self.__dict__.pop("_parts", None) if name in ("breakdown", "extra") else None
