@@ -352,7 +352,7 @@ class ParadeState(GameState):
                 stay += parade[at_risk:]
                 stay.append(card)
                 self.parade = tuple(stay)
-                self.collections[seat] = (*self.collections[seat], *taken)
+                collection = self.collections[seat] = (*self.collections[seat], *taken)
         if not taken:
             self.parade = parade + (card,)
         self.plays += 1
@@ -365,7 +365,11 @@ class ParadeState(GameState):
                 hand.append(drawn)
                 if events is not None:
                     events.append({"type": "draw", "seat": seat, "card": drawn})
-            reason = COLOURS if taken and self.has_all_colours(seat) else DECK_EMPTY if not pile else None
+            k = len(deck.colours)
+            if taken and len(collection) >= k and len({colours[c] for c in collection}) == k:
+                reason = COLOURS  # a sixth colour
+            else:
+                reason = DECK_EMPTY if not pile else None
             if reason:
                 self.phase = FINAL
                 self.end_reason = reason
@@ -398,10 +402,6 @@ class ParadeState(GameState):
             self.phase = OVER
             if events is not None:
                 events.append({"type": "game_over", "kept": [list(k) for k in self.kept]})
-
-    def has_all_colours(self, seat: int) -> bool:
-        cards, colours, k = self.collections[seat], self.deck.colour, len(self.deck.colours)
-        return len(cards) >= k and len({colours[c] for c in cards}) == k
 
     def is_over(self) -> bool:
         return self.phase == OVER
