@@ -180,6 +180,21 @@ def test_random_bot_spreads_its_choices():
     assert picks == {("a",), ("b",), ("c",)}
 
 
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 6, 17, 64, 65, 1000])
+def test_pick_draws_what_rng_choice_draws(size):
+    from wonderland_games.core.bots import pick
+    from wonderland_games.core.rng import Rng
+
+    items = list(range(size))
+    for seed in range(30):
+        for make in (random.Random, Rng):
+            ours, theirs = make(seed), make(seed)
+            assert [pick(ours, items) for _ in range(20)] == [theirs.choice(items) for _ in range(20)]
+            assert ours.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        pick(random.Random(1), [])
+
+
 def test_random_is_a_level_of_every_game_but_not_offered_in_setup():
     from wonderland_games.scenes.setup import KINDS
 

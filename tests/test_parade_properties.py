@@ -76,7 +76,8 @@ def test_final_round_is_one_turn_each_after_the_trigger(n, seed):
     while not state.is_over():
         seat = state.current_player()
         events = state.apply(rng.choice(state.legal_actions()))
-        log.append((seat, events, state.has_all_colours(seat), len(state.draw_pile)))
+        all_colours = len({DECK.colour[c] for c in state.collections[seat]}) == len(DECK.colours)
+        log.append((seat, events, all_colours, len(state.draw_pile)))
     [trigger] = [i for i, (_, events, _, _) in enumerate(log) if any(e["type"] == "last_round" for e in events)]
     seat, events, all_colours, pile = log[trigger]
     reason = next(e["reason"] for e in events if e["type"] == "last_round")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -421,6 +422,24 @@ def test_illegal_actions_raise_and_change_nothing():
     assert_refused(state, ("play", state.hands[0][0]))
 
 
+def test_legal_actions_own_tuples_are_checked_as_strictly_as_any_other_action():
+    """advance takes one of legal_actions' tuples at a glance: the phase and the hand still count."""
+    state = build([[c(BLUE, 1), c(RED, 4), c(RED, 5)], [c(GREEN, 2), c(WHITE, 3), c(WHITE, 6)]],
+                  parade=[c(PURPLE, 9)], draw=[c(ORANGE, 7), c(ORANGE, 8)])
+    assert_refused(state, state.plays_of[c(GREEN, 2)])  # another seat's card
+    assert c(BLUE, 1) == 1
+    assert_refused(state, ("play", True))  # True and 1.0 equal card 1
+    assert_refused(state, ("play", 1.0))
+    assert_refused(state, ("play", -65))  # plays_of[-65] is card 1's tuple; -65 is no card
+    fresh = ("play", state.hands[0][0])  # equal to legal_actions' tuple, not the same object
+    assert fresh is not state.legal_actions()[0] and state.apply(fresh)[0]["card"] == c(BLUE, 1)
+    advance_to(state, KEEP)
+    own = state.plays_of[state.hands[state.turn][0]]
+    assert_refused(state, own)
+    advance_to(state, OVER)
+    assert_refused(state, state.plays_of[state.collections[0][0]])
+
+
 # -- hidden information ------------------------------------------------------
 
 def test_view_hides_other_hands_the_draw_pile_and_the_deal():
@@ -453,6 +472,33 @@ def test_a_view_holds_no_hidden_card_until_it_shows_the_placeholders():
     play_first(state)
     assert view.hands[me] == mine != state.hands[me], "the view is the position it was taken in"
     assert view.draw_pile == [UNKNOWN] * len(other.draw_pile) and view.hands[them] == [UNKNOWN] * 5
+
+
+def test_a_view_of_a_view_hides_as_much_and_full_states_have_no_lazy_attributes():
+    state = game(3, seed=5)
+    for _ in range(4):
+        play_first(state)
+    view = state.view(1)
+    again = view.view(1)  # before the view's placeholders exist (it used to fail then)
+    assert again.hands == view.hands and again.draw_pile == view.draw_pile and again.viewer == 1
+    # a __getattr__ slows every attribute read of its class: only views may have one
+    for full in (state, state.clone(), view.clone(), view.determinize(random.Random(2))):
+        assert not hasattr(type(full), "__getattr__"), type(full)
+
+
+def test_the_result_works_out_its_breakdown_when_first_read_and_reads_as_a_plain_result():
+    state = advance_to(game(4, seed=8), OVER)
+    result = state.result()
+    assert result.breakdown == [{cid: row[cid]["points"] for cid in row} for row in result.extra["colours"]]
+    assert result.extra["colours"] == score_breakdown(DECK, state.collections)
+    assert state.result().to_dict() == result.to_dict() and state.result() == result
+    changed = dataclasses.replace(state.result(), winners=[3])  # as the results screen's tests do
+    assert changed.winners == [3] and changed.extra == result.extra
+    with pytest.raises(AttributeError):
+        result.no_such_field
+    fresh = state.result()  # simulate reads every result's details: they need not build `extra`
+    assert fresh.detail("end") is None and fresh.detail("opponent") is None and "extra" not in vars(fresh)
+    assert fresh.detail("cards") == result.extra["cards"] and fresh.detail("colours") == result.extra["colours"]
 
 
 def test_views_and_clones_share_the_seen_cards_and_copy_the_hidden_ones():

@@ -136,3 +136,39 @@ def test_cli_dispatches_to_simulate(capsys):
 
     assert main(["simulate"] + ARGS[:-2] + ["1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 6
+
+
+@pytest.mark.parametrize("game, players", [("parade", 3), ("oz", 2), ("voyage", 3)])
+def test_a_random_game_is_the_rules_played_with_each_seats_own_generator(game, players):
+    """simulate's game i, played out by hand: the game seeded from (seed, i), seat s choosing with
+    random.Random seeded from (seed, i, "bot", s), bots rotating round the table."""
+    import random
+
+    from wonderland_games.core import registry
+    from wonderland_games.core.game import BOT, Seat
+
+    config = simulate.Config(game, ("random",) * players, 3, 21)
+    for index, outcome in enumerate(simulate.run(config)):
+        seats = [Seat(f"random {(s - index) % players + 1}", BOT, "random") for s in range(players)]
+        state = registry.get(game).new_state(seats, simulate.derive_seed(21, index), None)
+        rngs = [random.Random(simulate.derive_seed(21, index, "bot", s)) for s in range(players)]
+        while not state.is_over():
+            state.apply(rngs[state.current_player()].choice(state.legal_actions()))
+        result = state.result()
+        assert outcome.scores == [result.scores[(j + index) % players] for j in range(players)], index
+        assert outcome.turns == state.turn_number()
+
+
+def test_only_bots_that_read_a_view_are_given_one(monkeypatch):
+    """Building a view is most of a Random decision's cost, and Random reads only the legal actions."""
+    from wonderland_games.core.bots import RandomBot
+    from wonderland_games.games.parade.bots import HeuristicBot
+    from wonderland_games.games.parade.rules import ParadeState
+
+    views, real_view = [], ParadeState.view
+    monkeypatch.setattr(ParadeState, "view", lambda self, seat: views.append(seat) or real_view(self, seat))
+    outcome = simulate.play_game(simulate.Config("parade", ("random", "random"), 1, 3), 0)
+    assert views == [] and sum(map(len, outcome.decision_times)) > 10
+    assert not RandomBot.needs_view and HeuristicBot.needs_view
+    outcome = simulate.play_game(simulate.Config("parade", ("normal", "random"), 1, 3), 0)
+    assert views and set(views) == {0} and len(views) == len(outcome.decision_times[0])

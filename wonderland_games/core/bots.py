@@ -45,6 +45,7 @@ class Bot:
     """`choose(view, legal_actions, rng, budget=None) -> action`."""
 
     level = ""
+    needs_view = True  # False: choose reads only the legal actions and the rng (simulate then passes no view)
 
     def choose(self, view: GameState, legal_actions: Sequence[Action], rng, budget: Optional[Budget] = None) -> Action:
         raise NotImplementedError
@@ -54,9 +55,24 @@ class RandomBot(Bot):
     """Random: any legal action, uniformly (fast play for tests, benchmarks and `simulate`)."""
 
     level = "random"
+    needs_view = False
 
     def choose(self, view, legal_actions, rng, budget=None):
-        return rng.choice(legal_actions)  # the same draw as rng.randrange(len(legal_actions)), one call less
+        return pick(rng, legal_actions)
+
+
+def pick(rng, items: Sequence):
+    """`rng.choice(items)` for a `random.Random`, drawn as it draws (getrandbits until below
+    len(items)) without the two Python calls it makes: Random bots and random playouts pick at
+    every move. A test holds it to rng.choice."""
+    n = len(items)
+    if not n:
+        raise IndexError("cannot choose from an empty sequence")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return items[r]
 
 
 class EasyBot(Bot):
@@ -126,7 +142,7 @@ def best_by_samples(view: GameState, candidates: list, rng, iterations: Optional
 
 
 def random_policy(state: GameState, rng) -> Action:
-    return rng.choice(state.legal_actions())  # as RandomBot
+    return pick(rng, state.legal_actions())  # as RandomBot
 
 
 class MonteCarloBot(Bot):

@@ -94,6 +94,11 @@ class Result:
     lower_is_better: bool = False
     extra: dict = field(default_factory=dict)
 
+    def detail(self, key: str):
+        """`extra.get(key)`, as simulate reads every result (a game whose `extra` costs much to
+        build, Parade's, answers without building it)."""
+        return self.extra.get(key)
+
     def win_share(self, seat: int) -> float:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 

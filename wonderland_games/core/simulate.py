@@ -24,6 +24,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Optional
 
 from . import registry
@@ -73,21 +74,25 @@ def play_game(config: Config, index: int) -> GameOutcome:
     n = len(config.bots)
     shift = 0 if config.fixed_seats else index
     at_seat = [(seat - shift) % n for seat in range(n)]  # table seat -> listed bot
-    seats = [Seat(name=f"{config.bots[j]} {j + 1}", kind=BOT, level=config.bots[j]) for j in at_seat]
+    seats = list(_seats(config.bots, tuple(at_seat)))
     game_seed = derive_seed(config.seed, index)
     state = info.new_state(seats, game_seed, config.game_options())
-    bots = [info.make_bot(seat.level) for seat in seats]
-    rngs = [random.Random(derive_seed(config.seed, index, "bot", s)) for s in range(n)]
     budget = Budget(iterations=config.hard_iterations) if config.hard_iterations else None
     times = [[] for _ in range(n)]
+    turns = []  # per table seat: what its decisions need, looked up once a game
+    for s, seat in enumerate(seats):
+        bot = info.make_bot(seat.level)
+        rng = random.Random(derive_seed(config.seed, index, "bot", s))
+        turns.append((bot.choose, rng, times[at_seat[s]].append, bot.needs_view))
     actions = []
     clock = time.perf_counter
     while not state.is_over():
         seat = state.current_player()
+        choose, rng, timed, needs_view = turns[seat]
         legal = state.legal_actions()
         started = clock()
-        action = bots[seat].choose(state.view(seat), legal, rngs[seat], budget)
-        times[at_seat[seat]].append(clock() - started)
+        action = choose(state.view(seat) if needs_view else None, legal, rng, budget)
+        timed(clock() - started)
         state.advance(action)
         actions.append(action)
     result = state.result()
@@ -100,8 +105,14 @@ def play_game(config: Config, index: int) -> GameOutcome:
     for seat in range(n):
         shares[at_seat[seat]] = result.win_share(seat)
         scores[at_seat[seat]] = result.scores[seat]
-    return GameOutcome(shares, scores, state.turn_number(), times, result.extra.get("end"),
-                       result.extra.get("opponent"))
+    return GameOutcome(shares, scores, state.turn_number(), times, result.detail("end"), result.detail("opponent"))
+
+
+@lru_cache(maxsize=None)
+def _seats(bots: tuple, at_seat: tuple) -> tuple:
+    """The table's seats, bot `at_seat[s]` at seat s, made once per arrangement: seats are
+    frozen, and the games of a run take turns among n arrangements."""
+    return tuple(Seat(name=f"{bots[j]} {j + 1}", kind=BOT, level=bots[j]) for j in at_seat)
 
 
 def _play_chunk(args) -> list:

@@ -156,9 +156,12 @@ def worths(view, legal) -> list:
     return [(-cost, action) for cost, action in zip(Evaluator().costs(view, legal), legal)]
 
 
+MAKERS = {  # level -> a function making its bot (simulate makes a bot per seat and game)
+    "easy": lambda: EasyBot(worths, EASY_NOISE),
+    "normal": HeuristicBot,
+    "hard": lambda: MonteCarloBot(iterations=HARD_ITERATIONS, rollout=random_policy),
+}
+
+
 def make_bot(level: str) -> Bot:
-    return level_bot(level, {
-        "easy": lambda: EasyBot(worths, EASY_NOISE),
-        "normal": HeuristicBot,
-        "hard": lambda: MonteCarloBot(iterations=HARD_ITERATIONS, rollout=random_policy),
-    })
+    return level_bot(level, MAKERS)

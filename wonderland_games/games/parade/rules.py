@@ -58,13 +58,24 @@ def shuffle(rng, cards: list) -> None:
     (it draws as CPython's shuffle does, getrandbits until below i + 1) without that method's
     call per card. Every deal and every Hard sample shuffles; a test holds it to rng.shuffle."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_steps(len(cards)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=None)
+def _shuffle_steps(size: int) -> tuple:
+    """Fisher-Yates's steps for `size` cards, worked out once: (i, i + 1, its bit length) for i
+    from the last index down to 1."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+@lru_cache(maxsize=None)
+def _pairs(size: int) -> tuple:
+    """Index pairs (i, j), i < j, into a hand of `size` cards, in the keep choices' order."""
+    return tuple((i, j) for i in range(size) for j in range(i + 1, size))
 
 
 @lru_cache(maxsize=None)
@@ -127,14 +138,13 @@ def _tally(deck: Deck, collections: Sequence[Sequence[int]]) -> tuple:
 
 def _holders(counts: list) -> list:
     """Per colour, the seats with the majority (ties all hold it; 2 players need +2)."""
+    if len(counts) == 2:
+        return [(0,) if a >= b + 2 else (1,) if b >= a + 2 else () for a, b in zip(*counts)]
     holders = []
     for per_seat in zip(*counts):
         best = max(per_seat)
         if best == 0:
             holders.append(())
-        elif len(per_seat) == 2:
-            a, b = per_seat
-            holders.append((0,) if a >= b + 2 else (1,) if b >= a + 2 else ())
         elif per_seat.count(best) == 1:
             holders.append((per_seat.index(best),))
         else:
@@ -184,8 +194,41 @@ def scores_now(deck: Deck, collections: Sequence[Sequence[int]]) -> list:
 
 def winners_of(scores: Sequence[int], sizes: Sequence[int]) -> list:
     """Lowest score wins; ties go to fewer cards; a tie on both is a shared win."""
-    best = min(zip(scores, sizes))
-    return [s for s, key in enumerate(zip(scores, sizes)) if key == best]
+    keys = list(zip(scores, sizes))
+    best = min(keys)
+    if keys.count(best) == 1:  # nearly always
+        return [keys.index(best)]
+    return [s for s, key in enumerate(keys) if key == best]
+
+
+class ParadeResult(Result):
+    """A Result that works out its per-colour breakdown (`breakdown`, `extra`) when first read:
+    `simulate` and Hard's playouts read only the scores and the winners, at the end of every
+    game, and the breakdown's two dozen dicts cost more than the scoring itself."""
+
+    @classmethod
+    def of(cls, deck: Deck, collections: Sequence[Sequence[int]]) -> "ParadeResult":
+        counts, sums = _tally(deck, collections)
+        holders = _holders(counts)
+        scores = _totals(counts, sums, holders)
+        sizes = list(map(len, collections))
+        result = cls.__new__(cls)
+        result.__dict__.update(scores=scores, winners=winners_of(scores, sizes), lower_is_better=True,
+                               _parts=(deck, counts, sums, holders, sizes))
+        return result
+
+    def detail(self, key: str):
+        return super().detail(key) if key in ("colours", "cards") else None  # all that `extra` holds
+
+    def __getattr__(self, name: str):
+        """Called only for a missing attribute: `breakdown` and `extra` before their first read."""
+        parts = self.__dict__.pop("_parts", None) if name in ("breakdown", "extra") else None
+        if parts is None:
+            raise AttributeError(f"'ParadeResult' object has no attribute '{name}'")
+        deck, counts, sums, holders, sizes = parts
+        rows, self.breakdown = _breakdown(deck, counts, sums, holders)
+        self.extra = {"colours": rows, "cards": sizes}
+        return self.__dict__[name]
 
 
 class ParadeState(GameState):
@@ -239,13 +282,18 @@ class ParadeState(GameState):
         return None if self.phase == OVER else self.turn
 
     def legal_actions(self) -> list:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == PLAY or phase == FINAL:  # asked at every move: a loop costs less than a comprehension
+            plays, legal = self.plays_of, []
+            for card in self.hands[self.turn]:
+                legal.append(plays[card])
+            return legal
+        if phase == OVER:
             return []
-        hand = self.hands[self.turn]
-        if self.phase == KEEP:
-            return [("keep", a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
-        plays = self.plays_of
-        return [plays[c] for c in hand]
+        hand, legal = self.hands[self.turn], []
+        for i, j in _pairs(len(hand)):
+            legal.append(("keep", hand[i], hand[j]))
+        return legal
 
     def apply(self, action: Action) -> list:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
@@ -256,37 +304,60 @@ class ParadeState(GameState):
     def advance(self, action: Action, events: Optional[list] = None) -> None:
         """`apply` without the events, unless a list `events` is given to add them to.
 
-        Every bot game and Hard playout runs through here, so the play is written out
-        in this one method rather than spread over helpers."""
+        Every bot game and Hard playout runs through here, so the play is written out in this
+        one method, as plainly as the yardstick's loop (benchmarks/parade_yardstick.py): an action
+        that is one of legal_actions' tuples skips the checks of its form, the hand's own `remove`
+        is the membership check, and the cards at risk are sorted in one pass."""
         if self.viewer is not None:
             raise IllegalAction("a view cannot be played; determinize it first")
         phase = self.phase
-        if phase == OVER:
-            raise IllegalAction("the game is over")
-        if type(action) is not tuple:
-            if not isinstance(action, (list, tuple)):
-                raise IllegalAction(f"an action is a tuple, not {action!r}")
-            action = tuple(action)
-        kind = action[0] if action else None
-        if phase == KEEP:
-            if kind != "keep" or len(action) != 3:
-                raise IllegalAction(f"choose two cards to keep, not {action!r}")
-            self._keep(action[1], action[2], events)
-            return
-        if kind != "play" or len(action) != 2:
-            raise IllegalAction(f"play one card, not {action!r}")
+        try:  # one of legal_actions' own tuples in a play phase: well formed at a glance
+            checked = (phase == PLAY or phase == FINAL) and self.plays_of[action[1]] is action
+        except (TypeError, IndexError, KeyError):
+            checked = False
+        if not checked:
+            if phase == OVER:
+                raise IllegalAction("the game is over")
+            if type(action) is not tuple:
+                if not isinstance(action, (list, tuple)):
+                    raise IllegalAction(f"an action is a tuple, not {action!r}")
+                action = tuple(action)
+            if phase == KEEP:
+                if len(action) != 3 or action[0] != "keep":
+                    raise IllegalAction(f"choose two cards to keep, not {action!r}")
+                self._keep(action[1], action[2], events)
+                return
+            if len(action) != 2 or action[0] != "play":
+                raise IllegalAction(f"play one card, not {action!r}")
         card, seat = action[1], self.turn
         hand = self.hands[seat]
-        if type(card) is not int or card not in hand:
-            raise IllegalAction(f"card {card!r} is not in seat {seat}'s hand")
-        taken, stay = _split(self.deck, self.parade, card)
-        self.parade = (*stay, card)
-        hand.remove(card)
+        try:
+            if not checked and type(card) is not int:  # True and 1.0 equal 1: remove would take them
+                raise ValueError
+            hand.remove(card)  # the membership check too
+        except ValueError:
+            raise IllegalAction(f"card {card!r} is not in seat {seat}'s hand") from None
+        deck = self.deck
+        colours, values = deck.colour, deck.value
+        parade = self.parade
+        value = values[card]
+        at_risk = len(parade) - value  # removal_count, inlined
+        taken = ()
+        if at_risk > 0:
+            colour = colours[card]
+            stay, taken = [], []
+            for c in parade[:at_risk]:
+                (taken if colours[c] == colour or values[c] <= value else stay).append(c)
+            if taken:
+                stay += parade[at_risk:]
+                stay.append(card)
+                self.parade = tuple(stay)
+                collection = self.collections[seat] = (*self.collections[seat], *taken)
+        if not taken:
+            self.parade = parade + (card,)
         self.plays += 1
         if events is not None:
-            events.append({"type": "play", "seat": seat, "card": card, "taken": taken})
-        if taken:
-            self.collections[seat] = (*self.collections[seat], *taken)
+            events.append({"type": "play", "seat": seat, "card": card, "taken": list(taken)})
         if phase == PLAY:
             pile = self.draw_pile
             if pile:
@@ -294,7 +365,11 @@ class ParadeState(GameState):
                 hand.append(drawn)
                 if events is not None:
                     events.append({"type": "draw", "seat": seat, "card": drawn})
-            reason = COLOURS if taken and self.has_all_colours(seat) else DECK_EMPTY if not pile else None
+            k = len(deck.colours)
+            if taken and len(collection) >= k and len({colours[c] for c in collection}) == k:
+                reason = COLOURS  # a sixth colour
+            else:
+                reason = DECK_EMPTY if not pile else None
             if reason:
                 self.phase = FINAL
                 self.end_reason = reason
@@ -320,32 +395,19 @@ class ParadeState(GameState):
             events.append({"type": "keep", "seat": seat, "cards": [a, b]})
         if None not in self.kept:
             for s, pair in enumerate(self.kept):
-                self.collections[s] = (*self.collections[s], *pair)
-                self.hands[s] = [c for c in self.hands[s] if c not in pair]
+                self.collections[s] += pair
+                hand = self.hands[s]
+                for card in pair:
+                    hand.remove(card)
             self.phase = OVER
             if events is not None:
                 events.append({"type": "game_over", "kept": [list(k) for k in self.kept]})
-
-    def has_all_colours(self, seat: int) -> bool:
-        cards, k = self.collections[seat], len(self.deck.colours)
-        return len(cards) >= k and len(set(map(self.deck.colour.__getitem__, cards))) == k
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def result(self) -> Result:
-        counts, sums = _tally(self.deck, self.collections)
-        holders = _holders(counts)
-        scores = _totals(counts, sums, holders)
-        breakdown, points = _breakdown(self.deck, counts, sums, holders)
-        sizes = list(map(len, self.collections))
-        return Result(
-            scores=scores,
-            winners=winners_of(scores, sizes),
-            breakdown=points,
-            lower_is_better=True,
-            extra={"colours": breakdown, "cards": sizes},
-        )
+        return ParadeResult.of(self.deck, self.collections)
 
     def returns(self, seat: int) -> float:
         """Win share, plus a little for beating the others' average score."""
@@ -375,7 +437,7 @@ class ParadeState(GameState):
     # -- hidden information --------------------------------------------------
     def clone(self) -> "ParadeState":
         """Copies the hidden lists; the seen cards' tuples are shared (see the module docstring)."""
-        hands = self.hands  # first, so that a view's placeholders exist (see __getattr__)
+        hands = self.hands  # first, so that a view's placeholders exist (see ParadeView)
         other = ParadeState.__new__(ParadeState)
         d = self.__dict__.copy()
         d["hands"] = [h[:] for h in hands]
@@ -390,15 +452,15 @@ class ParadeState(GameState):
         viewer's own hand is copied, the seen cards are shared with the state.
 
         A view holds no hidden card at all: just its own hand and the sizes of the others and
-        of the draw pile, from which `__getattr__` makes the UNKNOWN placeholders when they are
+        of the draw pile, from which a `ParadeView` makes the UNKNOWN placeholders when they are
         first asked for (a Random bot never asks, Hard once per sample)."""
         if self.phase == OVER:
             v = self.clone()
             d = v.__dict__
         else:
-            v = ParadeState.__new__(ParadeState)
+            v = ParadeView.__new__(ParadeView)
+            hands = self.hands  # first: a view's own placeholders, if it is one
             d = self.__dict__.copy()
-            hands = self.hands
             del d["hands"], d["draw_pile"]
             d["_unseen"] = (seat, hands[seat][:], [len(h) for h in hands], len(self.draw_pile))
             d["collections"] = self.collections[:]
@@ -408,19 +470,6 @@ class ParadeState(GameState):
             v.__dict__ = d
         d["viewer"], d["seed"], d["initial_order"] = seat, None, ()
         return v
-
-    def __getattr__(self, name: str):
-        """Called only for a missing attribute: a view's `hands` and `draw_pile` (see `view`)."""
-        unseen = self.__dict__.get("_unseen") if name in ("hands", "draw_pile") else None
-        if unseen is None:
-            raise AttributeError(f"'ParadeState' object has no attribute '{name}'")
-        seat, own, sizes, pile = unseen
-        hands = [[UNKNOWN] * n for n in sizes]
-        hands[seat] = own
-        d = self.__dict__
-        d["hands"], d["draw_pile"] = hands, [UNKNOWN] * pile
-        del d["_unseen"]
-        return d[name]
 
     def unseen_cards(self) -> list:
         """Cards the viewer cannot locate: other hands and the draw pile (shown once the game is over)."""
@@ -524,6 +573,26 @@ class ParadeState(GameState):
             holder = self.hands[seat] if self.phase == KEEP else self.collections[seat] if self.phase == OVER else ()
             if pair is None or len(set(pair)) != KEEP_CARDS or not set(pair) <= set(holder):
                 raise StateFormatError("Parade state has an impossible keep choice")
+
+
+class ParadeView(ParadeState):
+    """A seat's view (`ParadeState.view`) whose hidden cards nobody has asked for yet: the
+    UNKNOWN placeholders of the other hands and of the draw pile are made on first read. A
+    class of its own because a `__getattr__` slows every attribute read on its class (Python
+    no longer specialises them), and full states are what bots play thousands of moves on."""
+
+    def __getattr__(self, name: str):
+        """Called only for a missing attribute: `hands` and `draw_pile`."""
+        unseen = self.__dict__.get("_unseen") if name in ("hands", "draw_pile") else None
+        if unseen is None:
+            raise AttributeError(f"'ParadeView' object has no attribute '{name}'")
+        seat, own, sizes, pile = unseen
+        hands = [[UNKNOWN] * n for n in sizes]
+        hands[seat] = own
+        d = self.__dict__
+        d["hands"], d["draw_pile"] = hands, [UNKNOWN] * pile
+        del d["_unseen"]
+        return d[name]
 
 
 def new_state(seats: Sequence[Seat], seed: int, options: Optional[dict] = None) -> ParadeState:
