@@ -9,7 +9,7 @@ from wonderland_games.core import registry, simulate
 from wonderland_games.core.bots import Budget, EasyBot, MonteCarloBot, RandomBot, level_bot
 from wonderland_games.core.game import BOT, BOT_LEVELS, GameState, Result, Seat
 from wonderland_games.games.parade import rules
-from wonderland_games.games.parade.bots import HeuristicBot, make_bot
+from wonderland_games.games.parade.bots import Evaluator, HeuristicBot, make_bot
 
 
 def seats(n, level="normal"):
@@ -71,6 +71,16 @@ def test_normal_plays_the_card_that_takes_nothing():
     view = state.view(state.turn)
     assert rules.cards_taken(deck, parade, red_2) == [deck.card(5, 10)]
     assert HeuristicBot().choose(view, view.legal_actions(), random.Random(0)) == ("play", blue_8)
+
+
+def test_the_plain_one_step_evaluator_without_lookahead_still_scores_plays():
+    """The tuning baseline (no lookahead) read names only the lookahead branch sets."""
+    deck = rules.ParadeState.new(seats(2), 0).deck
+    parade = [deck.card(5, 10), deck.card(4, 9)] + [deck.card(3, v) for v in range(6, 10)]
+    red_2, blue_8 = deck.card(5, 2), deck.card(0, 8)
+    state = hand_built(parade, [red_2, blue_8])
+    plain = Evaluator(value_weight=0.0, lookahead=0.0)
+    assert plain.costs(state, state.legal_actions()) == [10.0, 0.0]  # one card is no 2-player majority
 
 
 def test_normal_keeps_the_pair_that_scores_least():

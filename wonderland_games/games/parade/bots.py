@@ -131,7 +131,7 @@ class Evaluator:
                     stay = [c for c in parade if c not in taken] + [card]
                     rest = [c for c in hand if c != card]
                     others = len(state.seats) - 1
-                cost += self.lookahead * self.next_turn(deck, counts, sums, me, stay, rest, others)
+                    cost += self.lookahead * self.next_turn(deck, counts, sums, me, stay, rest, others)
                 costs.append(cost + self.value_weight * deck.value[card])
         return costs
 
