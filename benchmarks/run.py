@@ -8,20 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-_USER = tempfile.mkdtemp(prefix="wonderland-bench-")
-os.environ.setdefault("WONDERLAND_DATA_DIR", os.path.join(_USER, "data"))
-os.environ.setdefault("WONDERLAND_CONFIG_DIR", os.path.join(_USER, "config"))
-
+import sandbox  # noqa: F401  (this folder: checkout on the path, no window, throwaway user dirs)
 from wonderland_games.core import registry  # noqa: E402
 from wonderland_games.core.bots import Budget  # noqa: E402
 from wonderland_games.core.game import BOT, Seat  # noqa: E402
