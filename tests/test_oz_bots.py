@@ -143,3 +143,13 @@ def test_hard_acting_last_takes_the_point_that_wins_the_game_over_a_book():
     assert PlannerBot().choose(view, legal, random.Random(0)) == ("step",)
     assert HardBot().choose(view, legal, random.Random(0)) == ("cast", turn, "N")
 
+
+
+def test_hard_scores_its_gem_rather_than_stop_on_a_book_beside_the_gems():
+    # C2 facing north with 2 points: the guide turns east onto its own gem (D2, 2 points) or west
+    # onto the book on B2 (2 cards, and the gems stay near). Weighing the gems within reach at
+    # 0.85 (tuned under the one-spell limit) it took the book; at 0.6 the points.
+    s = holding([], d="N", points=2, at="C2", holder=1)
+    s.order = [0]  # the other seat has acted
+    s.gems[s.colours[0]], s.gems[s.colours[1]] = c("D2"), c("C5")
+    assert HardBot().choose(s.view(0), s.legal_actions(), random.Random(0)) == ("guide", "E")
