@@ -200,11 +200,7 @@ class OzState(ChanceState, GameState):
                 self.discard = []
                 if events is not None:
                     events.append({"type": "reshuffle", "cards": len(deck)})
-            if self.tape is None:  # `choose` without its calls: a round draws at least once a seat
-                i = self._bits() % len(deck)
-                self.chance += 1
-            else:
-                i = self.choose("draw", deck)
+            i = self.choose("draw", deck)
             drawn.append(deck[i])
             deck[i] = deck[-1]
             deck.pop()
@@ -281,21 +277,16 @@ class OzState(ChanceState, GameState):
         n = len(self.seats)
         self.round += 1
         self.starter = starter = self.wizard_holder
-        if self.tape is None:  # `choose` without its calls, for the 2 dice a seat of every round
-            bits, sides, faces = self._bits, len(DIRS), len(DIE)
-            dirs = [DIRS[bits() % sides] for _ in range(n)]
-            dice = [DIE[bits() % faces] for _ in range(n)]
-            self.chance += 2 * n
-        else:
-            dirs = [DIRS[self.choose("direction", DIRS)] for _ in range(n)]
-            dice = [DIE[self.choose("action", DIE)] for _ in range(n)]
+        choose = self.choose
+        dirs = [DIRS[choose("direction", DIRS)] for _ in range(n)]
+        dice = [DIE[choose("action", DIE)] for _ in range(n)]
         self.dir_dice, self.act_dice = dirs, dice
         self.dir_owner = [None] * n
         self.act_owner = [None] * n
         self.taken_dir = [None] * n
         self.taken_act = [None] * n
         self.guide_used = [False] * n
-        self.queue = list(_TO_THE_RIGHT[n][starter])
+        self.queue = self.turn_order(starter)
         self.phase = DRAFT_DIR
         if events is not None:
             events.append({"type": "roll", "seat": starter, "round": self.round,
