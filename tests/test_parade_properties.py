@@ -142,6 +142,20 @@ def test_cards_taken_matches_the_rule_text(cards):
     assert cards_taken(DECK, parade, card) == taken_by_the_text(parade, card)
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 65), min_size=1, max_size=25, unique=True))
+def test_a_play_takes_what_the_rule_text_takes(cards):
+    """`advance` sorts the cards at risk in its own loop: it takes what the text takes and
+    leaves the rest of the parade in order, the played card at the tail."""
+    card, parade = cards[0], cards[1:]
+    state = rules.ParadeState.new([Seat("A"), Seat("B")], 0)
+    state.parade, state.hands[state.turn] = tuple(parade), [card]
+    play = state.apply(("play", card))[0]
+    taken = taken_by_the_text(parade, card)
+    assert play["taken"] == taken
+    assert list(state.parade) == [c for c in parade if c not in taken] + [card]
+
+
 def score_by_the_text(collections: list) -> list:
     n = len(collections)
     totals = [0] * n

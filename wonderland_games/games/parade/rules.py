@@ -90,28 +90,12 @@ def removal_count(parade_len: int, value: int) -> int:
     return max(0, parade_len - value)
 
 
-def _split(deck: Deck, parade: Sequence[int], card: int) -> tuple:
-    """(taken, remaining parade in order) when `card` is played; `card` not added.
-
-    With nothing taken the remaining parade is `parade` itself, not a copy.
-    """
+def cards_taken(deck: Deck, parade: Sequence[int], card: int) -> list:
+    """The parade cards that playing `card` would take (`advance` sorts the same cards out in
+    its own loop, as it also rebuilds the parade; a property test holds the two together)."""
     colours, values = deck.colour, deck.value
     value, colour = values[card], colours[card]
-    at_risk = len(parade) - value  # removal_count, inlined: this runs at every play
-    if at_risk <= 0:
-        return [], parade
-    head = parade[:at_risk]
-    taken = [c for c in head if colours[c] == colour or values[c] <= value]
-    if not taken:
-        return taken, parade
-    stay = [c for c in head if colours[c] != colour and values[c] > value]
-    stay += parade[at_risk:]
-    return taken, stay
-
-
-def cards_taken(deck: Deck, parade: Sequence[int], card: int) -> list:
-    """The parade cards that playing `card` would take (the rule, in one place)."""
-    return _split(deck, parade, card)[0]
+    return [c for c in parade[:removal_count(len(parade), value)] if colours[c] == colour or values[c] <= value]
 
 
 def colour_counts(deck: Deck, cards: Sequence[int]) -> list:
