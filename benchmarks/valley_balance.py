@@ -14,13 +14,12 @@ reproducible.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 from collections import defaultdict
 
 import sandbox  # noqa: F401  (this folder: checkout on the path, no window, throwaway user dirs)
+from balance_cli import each_player_count, options  # noqa: E402  (this folder)
 
 from wonderland_games.core import registry  # noqa: E402
 from wonderland_games.core.game import BOT, Seat  # noqa: E402
@@ -119,23 +118,11 @@ def report(summary: dict) -> str:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per player count")
-    parser.add_argument("--players", default="2,3,4", help="comma-separated player counts")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    args = options(__doc__, players="2,3,4").parse_args(argv)
     valley = registry.get("valley").new_state([Seat("a"), Seat("b")], 0, None).valley
     kinds, basic = sorted(valley.cards.kinds), list(valley.basic_events)
-    out = []
-    for n in (int(p) for p in args.players.split(",")):
-        games = [play(n, args.seed, i) for i in range(args.games)]
-        out.append(summarise(n, games, kinds, basic))
-        if not args.json:
-            print(report(out[-1]), flush=True)
-    if args.json:
-        print(json.dumps(out))
-    return 0
+    return each_player_count(args, lambda n: summarise(
+        n, [play(n, args.seed, i) for i in range(args.games)], kinds, basic), report)
 
 
 if __name__ == "__main__":

@@ -14,13 +14,12 @@ reproducible.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 from collections import Counter
 
 import sandbox  # noqa: F401  (this folder: checkout on the path, no window, throwaway user dirs)
+from balance_cli import each_player_count, options  # noqa: E402  (this folder)
 
 from wonderland_games.core import registry  # noqa: E402
 from wonderland_games.core.game import BOT, Seat  # noqa: E402
@@ -101,21 +100,11 @@ def report(s: dict) -> str:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per player count")
-    parser.add_argument("--players", default="3", help="comma-separated player counts")
-    parser.add_argument("--seed", type=int, default=0)
+    parser = options(__doc__, players="3")
     parser.add_argument("--level", default="normal", help="the bots' level (all seats)")
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    out = []
-    for n in (int(p) for p in args.players.split(",")):
-        out.append(summarise(n, [play(n, args.seed, i, args.level) for i in range(args.games)], args.level))
-        if not args.json:
-            print(report(out[-1]), flush=True)
-    if args.json:
-        print(json.dumps(out))
-    return 0
+    return each_player_count(args, lambda n: summarise(
+        n, [play(n, args.seed, i, args.level) for i in range(args.games)], args.level), report)
 
 
 if __name__ == "__main__":
