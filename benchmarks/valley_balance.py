@@ -14,16 +14,14 @@ reproducible.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections import defaultdict
 
 import sandbox  # noqa: F401  (this folder: checkout on the path, no window, throwaway user dirs)
-from balance_cli import each_player_count, options  # noqa: E402  (this folder)
+from balance_cli import bot_table, each_player_count, options  # noqa: E402  (this folder)
 
 from wonderland_games.core import registry  # noqa: E402
-from wonderland_games.core.game import BOT, Seat  # noqa: E402
-from wonderland_games.core.simulate import derive_seed  # noqa: E402
+from wonderland_games.core.game import Seat  # noqa: E402
 from wonderland_games.games.valley.rules import BREAKDOWN, meets  # noqa: E402
 
 BAR = 15.0  # points of win rate a kind's holders may lead its non-holders by
@@ -32,11 +30,7 @@ MIN_HOLDERS = 30  # fewer holding cities than this: too few to judge the kind
 
 def play(n: int, seed: int, index: int, level: str = "normal") -> dict:
     """One game's figures: per seat its city, win share, score and breakdown."""
-    info = registry.get("valley")
-    seats = [Seat(f"{level} {s + 1}", BOT, level) for s in range(n)]
-    state = info.new_state(seats, derive_seed(seed, n, index), None)
-    bots = [info.make_bot(level) for _ in range(n)]
-    rngs = [random.Random(derive_seed(seed, n, index, "bot", s)) for s in range(n)]
+    state, bots, rngs = bot_table("valley", n, seed, index, level)
     actions = 0
     while not state.is_over():
         seat = state.current_player()

@@ -14,16 +14,12 @@ reproducible.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections import Counter
 
 import sandbox  # noqa: F401  (this folder: checkout on the path, no window, throwaway user dirs)
-from balance_cli import each_player_count, options  # noqa: E402  (this folder)
+from balance_cli import bot_table, each_player_count, options  # noqa: E402  (this folder)
 
-from wonderland_games.core import registry  # noqa: E402
-from wonderland_games.core.game import BOT, Seat  # noqa: E402
-from wonderland_games.core.simulate import derive_seed  # noqa: E402
 from wonderland_games.games.voyage.rules import BREAKDOWN  # noqa: E402
 
 ACTION_KINDS = ("move", "visit", "collect", "buy")  # what spends an action (or a token's extra one)
@@ -31,11 +27,7 @@ ACTION_KINDS = ("move", "visit", "collect", "buy")  # what spends an action (or 
 
 def play(n: int, seed: int, index: int, level: str = "normal") -> dict:
     """One game's figures: per seat its win share, score and breakdown; actions by kind."""
-    info = registry.get("voyage")
-    seats = [Seat(f"{level} {s + 1}", BOT, level) for s in range(n)]
-    state = info.new_state(seats, derive_seed(seed, n, index), None)
-    bots = [info.make_bot(level) for _ in range(n)]
-    rngs = [random.Random(derive_seed(seed, n, index, "bot", s)) for s in range(n)]
+    state, bots, rngs = bot_table("voyage", n, seed, index, level)
     actions: Counter = Counter()
     while not state.is_over():
         seat = state.current_player()
