@@ -1,8 +1,10 @@
 """Text that always fits its box: wrapping for Chinese and English, shrinking, ellipsis.
 
-Chinese breaks between any two characters (but never before closing
-punctuation); English breaks between words, and a word wider than the line is
-split by characters. A rendered-text cache keeps per-frame drawing cheap.
+Chinese breaks between any two characters, with the usual kinsoku rules: no
+line starts with closing punctuation or ends with opening punctuation, and a
+paragraph never ends on a line of one lone character (it takes the character
+before it along). English breaks between words, and a word wider than the line
+is split by characters. A rendered-text cache keeps per-frame drawing cheap.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 import pygame
 
 _NO_LINE_START = set("，。、！？；：）」』》〉】”’,.!?;:)]}%…—·")
+_NO_LINE_END = set("（「『《〈【“‘([{")
 _TOKEN = re.compile(r"\s+|[A-Za-z0-9\u00C0-\u024F'’\-_/@#&+.,:;!?()\[\]\"%]+|.", re.S)
 ELLIPSIS = "…"
 
@@ -24,18 +27,51 @@ def _tokens(text: str) -> list:
     tokens = _TOKEN.findall(text)
     merged: list = []
     for tok in tokens:
-        # keep closing punctuation with the token before it (kinsoku)
-        if merged and not _is_space(merged[-1]) and tok and tok[0] in _NO_LINE_START and len(tok) == 1:
+        # keep closing punctuation with the token before it, opening with the one after (kinsoku)
+        if merged and not _is_space(merged[-1]) and not _is_space(tok) and (
+                (len(tok) == 1 and tok in _NO_LINE_START) or merged[-1][-1] in _NO_LINE_END):
             merged[-1] += tok
         else:
             merged.append(tok)
     return merged
 
 
+def _split(font: pygame.font.Font, token: str, width: int) -> list:
+    """A token wider than the line in pieces that fit, cut where kinsoku allows if it can."""
+    pieces = []
+    while len(token) > 1 and font.size(token)[0] > width:
+        fit = 1
+        while fit < len(token) - 1 and font.size(token[:fit + 1])[0] <= width:
+            fit += 1
+        cut = next((i for i in range(fit, 0, -1)
+                    if token[i] not in _NO_LINE_START and token[i - 1] not in _NO_LINE_END), fit)
+        pieces.append(token[:cut])
+        token = token[cut:]
+    return pieces + [token]
+
+
+def _lone(token: str) -> bool:
+    """One Chinese character, with any closing punctuation after it."""
+    core = token.rstrip("".join(_NO_LINE_START))
+    return len(core) == 1 and ord(core) >= 0x2E80
+
+
+def _no_lone_last_line(font: pygame.font.Font, lines: list, width: int) -> list:
+    """A paragraph ending on one lone character: the previous line hands down its last one."""
+    if len(lines) < 2 or not _lone(lines[-1]):
+        return lines
+    before = _tokens(lines[-2])
+    moved = before[-1] + lines[-1]
+    if len(before) < 2 or not _lone(before[-1]) or font.size(moved)[0] > width:
+        return lines
+    return lines[:-2] + ["".join(before[:-1]).rstrip(), moved]
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list:
     """Lines of `text` no wider than `width` (explicit newlines kept)."""
     lines: list = []
     for para in text.split("\n"):
+        start = len(lines)
         line = ""
         for tok in _tokens(para):
             if _is_space(tok):
@@ -52,12 +88,10 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list:
             if font.size(tok)[0] <= width:
                 line = tok
                 continue
-            for ch in tok:  # a token wider than the line: split by characters
-                if font.size(line + ch)[0] > width and line:
-                    lines.append(line)
-                    line = ""
-                line += ch
+            *full, line = _split(font, tok, width)
+            lines.extend(full)
         lines.append(line.rstrip())
+        lines[start:] = _no_lone_last_line(font, lines[start:], width)
     return lines
 
 
