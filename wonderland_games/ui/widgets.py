@@ -178,6 +178,8 @@ class TextInput(Widget):
 
     SDL text input is on only while this field has focus, so letter keys never
     type into the void elsewhere. `allowed(ch) -> bool` filters characters.
+    Ctrl+A (Cmd+A) selects the whole text: typing then replaces it, Backspace or
+    Delete clears it; an arrow, Home, End, a click or leaving the field drops the selection.
     """
 
     def __init__(self, app, text: str = "", max_len: int = 16, placeholder="",
@@ -196,11 +198,12 @@ class TextInput(Widget):
         self.cursor = len(self.text)
         self.composition = ""
         self.error = False
-        self._blink = 0.0
+        self.all_selected = False
 
     def set_text(self, value: str) -> None:
         self.text = value[: self.max_len]
         self.cursor = len(self.text)
+        self.all_selected = False
         self._changed()
 
     def _changed(self) -> None:
@@ -213,6 +216,7 @@ class TextInput(Widget):
             self.hover = self.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             self.cursor = len(self.text)
+            self.all_selected = False
             return True
         return False
 
@@ -222,6 +226,7 @@ class TextInput(Widget):
 
     def on_blur(self) -> None:
         self.composition = ""
+        self.all_selected = False
         pygame.key.stop_text_input()
 
     def text_event(self, event) -> None:
@@ -230,6 +235,8 @@ class TextInput(Widget):
             return
         self.composition = ""
         chars = [c for c in event.text if c.isprintable() and (self.allowed is None or self.allowed(c))]
+        if chars and self.all_selected:
+            self._clear()
         add = "".join(chars[: max(0, self.max_len - len(self.text))])
         if add:
             self.text = self.text[: self.cursor] + add + self.text[self.cursor:]
@@ -244,6 +251,17 @@ class TextInput(Widget):
         if self.composition:
             return True  # the IME owns the keys while composing
         k = event.key
+        if k == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.all_selected = bool(self.text)
+            return True
+        if self.all_selected and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self._clear()
+            self._changed()
+            return True
+        if self.all_selected and k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.all_selected = False  # the cursor goes to the selection's start or end
+            self.cursor = 0 if k in (pygame.K_LEFT, pygame.K_HOME) else len(self.text)
+            return True
         if k == pygame.K_BACKSPACE:
             if self.cursor > 0:
                 self.text = self.text[: self.cursor - 1] + self.text[self.cursor:]
@@ -272,6 +290,9 @@ class TextInput(Widget):
         return k not in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_ESCAPE,
                          pygame.K_RETURN, pygame.K_KP_ENTER)
 
+    def _clear(self) -> None:
+        self.text, self.cursor, self.all_selected = "", 0, False
+
     def activate(self) -> None:
         if self.on_submit is not None:
             self.on_submit()
@@ -288,19 +309,23 @@ class TextInput(Widget):
         pad = theme.px(10, s)
         inner = rect.inflate(-pad * 2, -theme.px(4, s))
         font = self.app.font(min(theme.px(self.size, s), int(inner.height * 0.8)))
-        shown = self.text[: self.cursor] + self.composition + self.text[self.cursor:]
+        replacing = self.all_selected and self.composition  # the IME's text takes the selection's place
+        text, cursor = ("", 0) if replacing else (self.text, self.cursor)
+        shown = text[:cursor] + self.composition + text[cursor:]
         if not shown and not self.focused:
             tx.draw_line(surface, self.app.fonts, resolve(self.placeholder), inner, font.get_height(),
                          theme.DISABLED_INK, align="left")
             return
-        before = font.size(self.text[: self.cursor] + self.composition)[0]
+        before = font.size(text[:cursor] + self.composition)[0]
         shift = max(0, before - inner.width + theme.px(4, s))  # keep the cursor in view
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
         y = inner.centery - font.get_height() // 2
+        if self.all_selected and not replacing:
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, (inner.left - shift, y, font.size(shown)[0], font.get_height()))
         surface.blit(tx.render(font, shown, theme.INK), (inner.left - shift, y))
         if self.composition:
-            start = font.size(self.text[: self.cursor])[0]
+            start = font.size(text[:cursor])[0]
             wid = font.size(self.composition)[0]
             pygame.draw.line(surface, theme.TEAL, (inner.left - shift + start, y + font.get_height() - 2),
                              (inner.left - shift + start + wid, y + font.get_height() - 2), 2)
