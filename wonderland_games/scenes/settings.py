@@ -17,15 +17,14 @@ class SettingsScene(FormScene):
         st = app.settings
         t = app.t
         on_off = [(True, lambda: t("settings.on")), (False, lambda: t("settings.off"))]
-        current = tuple(st.window_size)
-        sizes = window_sizes(app.desktop_size(), current)  # only sizes that fit on this screen
+        self.size_choice = Choice(app, *self.size_options(),
+                                  on_change=lambda v: self.change("window_size", v, display=True))
         self.rows = [
             ("settings.language", Choice(app, [("zh", "中文"), ("en", "English")], st.language,
                                          on_change=lambda v: self.change("language", v))),
             ("settings.display", Choice(app, [(False, lambda: t("settings.windowed")), (True, lambda: t("settings.fullscreen"))],
                                         st.fullscreen, on_change=lambda v: self.change("fullscreen", v, display=True))),
-            ("settings.window_size", Choice(app, [(sz, f"{sz[0]} × {sz[1]}") for sz in sizes], current,
-                                            on_change=lambda v: self.change("window_size", v, display=True))),
+            ("settings.window_size", self.size_choice),
             ("settings.animation_speed", Slider(app, 0.5, 3.0, 0.25, st.animation_speed,
                                                 on_change=lambda v: self.change("animation_speed", v),
                                                 fmt=lambda v: f"× {v:g}")),
@@ -43,7 +42,21 @@ class SettingsScene(FormScene):
     def title(self) -> str:
         return self.app.t("settings.title")
 
+    def size_options(self) -> tuple:
+        """(options, value) for the size row: the sizes that fit this screen, and the window's
+        size now (the player may have dragged it since the start; in full screen, the size it
+        goes back to)."""
+        st = self.app.settings
+        current = tuple(st.window_size) if st.fullscreen else tuple(self.app.screen.get_size())
+        return [(sz, f"{sz[0]} × {sz[1]}") for sz in window_sizes(self.app.desktop_size(), current)], current
+
+    def on_resize(self, size: tuple) -> None:
+        self.size_choice.set_options(*self.size_options())
+        super().on_resize(size)
+
     def change(self, name: str, value, display: bool = False) -> None:
+        if name == "fullscreen" and value:  # leaving full screen brings back the size shown
+            self.app.settings.window_size = self.size_choice.value
         setattr(self.app.settings, name, value)
         if name == "window_size":
             self.app.settings.fullscreen = False
