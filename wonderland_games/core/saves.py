@@ -19,11 +19,12 @@ import os
 import re
 import tempfile
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Optional
 
+from .game import Seat
 from .paths import saves_dir
 
 FORMAT = "wonderland-save"
@@ -51,7 +52,9 @@ class SaveError(Exception):
 
 @dataclass
 class SaveInfo:
-    """One line of the load screen. `saved` is an aware datetime (file time for broken files)."""
+    """One line of the load screen. `saved` is an aware datetime (file time for broken files).
+    `players` are the names; `seats` the Seats (name, human or bot and its level) where the
+    save says, else empty (the list then shows names only)."""
 
     path: Path
     slot: Optional[str]  # None for an autosave or a kept one
@@ -63,6 +66,7 @@ class SaveInfo:
     error: Optional[str] = None
     error_kind: Optional[str] = None
     where: str = "slot"  # "autosave", "slot" or "kept"
+    seats: list = field(default_factory=list)
 
     @property
     def unfinished(self) -> bool:
@@ -313,15 +317,17 @@ def save_info(path: Path, slot: Optional[str], validate: bool = True, where: Opt
             session = Session.from_save(data, autosave=False)
         data = upgrade(data)
         summary = data.get("summary") or {}
+        seats = list(session.seats) if session else _listed_seats(data)
         return SaveInfo(
             path=path,
             slot=(data.get("slot") or path.stem) if slot is not None else None,
             game_id=game_id,
             saved=_parse_time(data.get("saved")) or _mtime(path),
-            players=[s.name for s in session.seats] if session else list(summary.get("players", [])),
+            players=[s.name for s in seats] if seats else [str(n) for n in summary.get("players", [])],
             turn=session.state.turn_number() if session else int(summary.get("turn", 0)),
             over=session.state.is_over() if session else bool(summary.get("over", False)),
             where=where,
+            seats=seats,
         )
     except SaveError as exc:
         error, kind = exc.message, exc.kind
@@ -329,6 +335,15 @@ def save_info(path: Path, slot: Optional[str], validate: bool = True, where: Opt
         error, kind = f"the save is damaged ({exc})", "invalid"
     return SaveInfo(path=path, slot=path.stem if slot is not None else None, game_id=game_id, saved=_mtime(path),
                     players=[], turn=0, over=False, error=error, error_kind=kind, where=where)
+
+
+def _listed_seats(data: dict) -> list:
+    """The Seats of a save read without replaying it; [] when it has no readable list
+    (its summary's names are then all there is)."""
+    try:
+        return [Seat.from_dict(seat) for seat in data["seats"]]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return []
 
 
 def list_saves(validate: bool = True) -> list:

@@ -1,8 +1,10 @@
 """The saves list: load or delete. Broken saves are listed in red with the reason.
 
 It lists every game's autosave (labelled by game), the named slots and the
-kept saves (abandoned games, autosaves set aside). A save from a newer app is
-not damaged: its row says to update. Broken files are never loaded, changed or
+kept saves (abandoned games, autosaves set aside). A row names its players
+with their kinds in the words of setup and the tables (`ui.seat_words`), and
+how far the game got in the table's own word for a turn or round. A save from
+a newer app is not damaged: its row says to update. Broken files are never loaded, changed or
 hidden; the player may delete them. Saving under a name happens from the table.
 """
 
@@ -13,6 +15,7 @@ import pygame
 from ..ui import text as tx
 from ..ui import theme
 from ..ui.dialogs import ConfirmDialog, show_error
+from ..ui.seat_words import kind_counts, players_text
 from ..ui.screen import FormScene
 from ..ui.widgets import Button, ListView
 from .launch import game_title, open_game, progress_text, save_error_text
@@ -126,14 +129,29 @@ class LoadScene(FormScene):
         when = info.saved.strftime("%Y-%m-%d %H:%M")
         tx.draw_line(surface, self.app.fonts, when, pygame.Rect(top.left + left_w, top.top, inner.width - left_w, top.height),
                      theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT, align="right")
+        size = theme.px(theme.TEXT_SMALL, s)
         if info.error_kind == "newer_version":
-            detail, color = self.app.t("saves.newer"), theme.PLUM
+            tx.draw_line(surface, self.app.fonts, self.app.t("saves.newer"), low, size, theme.PLUM, align="left")
         elif broken:
             reason = self.app.t(f"load.errors.{info.error_kind}") if info.error_kind else info.error
-            detail = self.app.t("load.broken", error=reason)
-            color = theme.RED
+            tx.draw_line(surface, self.app.fonts, self.app.t("load.broken", error=reason), low, size, theme.RED,
+                         align="left")
         else:
-            turn = self.app.t("load.over") if info.over else progress_text(self.app, info)
-            detail = f"{'、'.join(info.players) if self.app.lang == 'zh' else ', '.join(info.players)}{self.app.t('sep')}{turn}"
-            color = theme.INK_SOFT
-        tx.draw_line(surface, self.app.fonts, detail, low, theme.px(theme.TEXT_SMALL, s), color, align="left")
+            progress = self.app.t("load.over") if info.over else progress_text(self.app, info)
+            font = self.app.fonts.get(size)
+            pw = min(font.size(progress)[0], low.width // 3)
+            tx.draw_line(surface, self.app.fonts, progress, pygame.Rect(low.right - pw, low.top, pw, low.height), size,
+                         theme.INK_SOFT, align="right")
+            room = pygame.Rect(low.left, low.top, low.width - pw - pad, low.height)
+            tx.draw_line(surface, self.app.fonts, self.players_line(info, font, room.width), room, size, theme.INK_SOFT,
+                         align="left")
+
+    def players_line(self, info, font, width: int) -> str:
+        """The players in the longest form that fits: each with their kind; else the names and
+        how many humans and bots; else only those counts (names alone for a save that does not
+        say its players' kinds)."""
+        forms = [players_text(self.app, info)]
+        if info.seats:
+            counts = kind_counts(self.app, info.seats)
+            forms += [f"{self.app.i18n.join(info.players)}{self.app.t('sep')}{counts}", counts]
+        return next((text for text in forms if font.size(text)[0] <= width), forms[-1])

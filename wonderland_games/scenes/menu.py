@@ -17,6 +17,7 @@ from ..ui import sprites, surfaces, theme
 from ..ui import text as tx
 from ..ui.dialogs import ConfirmDialog, MessageDialog, show_error
 from ..ui.screen import FormScene
+from ..ui.seat_words import players_text
 from ..ui.widgets import Button, Widget
 from .launch import game_title, open_game, progress_text, save_error_text
 
@@ -124,7 +125,7 @@ class ResumeDialog(MessageDialog):
     def __init__(self, app, info, on_resume, on_new) -> None:
         self.on_resume, self.on_new = on_resume, on_new
         message = app.t("saves.unfinished", game=game_title(app, info.game_id),
-                        progress=progress_text(app, info), players=app.i18n.join(info.players))
+                        progress=progress_text(app, info), players=players_text(app, info))
         super().__init__(app, message, title=app.t("saves.autosave"))
 
     def make_buttons(self) -> list:

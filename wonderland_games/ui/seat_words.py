@@ -17,3 +17,18 @@ def kind_label(app, kind: str) -> str:
 def seat_label(app, seat) -> str:
     """A Seat's kind: "Human" or "Bot – <level>"."""
     return kind_label(app, f"bot-{seat.level}" if seat.kind == BOT else "human")
+
+
+def players_text(app, info) -> str:
+    """A listed save's players, each with their kind: "Alice (Human), Cheshire Cat (Bot – Normal)
+    and Bob (Human)"; only the names when the save does not say (core.saves.SaveInfo.seats)."""
+    if not info.seats:
+        return app.i18n.join(info.players)
+    return app.i18n.join([app.t("seat_list.seat", name=seat.name, kind=seat_label(app, seat)) for seat in info.seats])
+
+
+def kind_counts(app, seats) -> str:
+    """How many humans and bots: "2 humans, 1 bot" / "2 位人类、1 个电脑" (none is left out)."""
+    humans = sum(seat.kind != BOT for seat in seats)
+    counts = [("seat_list.humans", humans), ("seat_list.bots", len(seats) - humans)]
+    return app.t("list.sep").join(app.t(key, n=n) for key, n in counts if n)
