@@ -144,7 +144,7 @@ def test_a_tile_with_an_unfinished_game_says_so_and_offers_resume_or_new(app, mo
     texts = drawn_texts(app, monkeypatch)
     round_now = oz.state.turn_number()
     # each in its table's words: Oz's round is a 回合 (its status line's 第 n 回合), Voyage's a 轮
-    assert f"继续 · 第{round_now}回合" in texts and "继续 · 第1轮" in texts  # Oz and Voyage tiles
+    assert f"继续 · 第 {round_now} 回合" in texts and "继续 · 第 1 轮" in texts  # Oz and Voyage tiles
     assert tile(app, "parade").unfinished is None
     app.i18n.set_language("en")
     assert f"Resume – round {round_now}" in drawn_texts(app, monkeypatch)
@@ -180,7 +180,7 @@ def test_a_setup_not_chosen_as_new_game_asks_before_abandoning(app):
     for no in (lambda: key(app, pygame.K_ESCAPE), lambda: key(app, pygame.K_RETURN),
                lambda: click_widget(app, app.top.buttons[1])):
         click_widget(app, setup.start_button)
-        assert isinstance(app.top, ConfirmDialog) and "第1回合" in app.top.message
+        assert isinstance(app.top, ConfirmDialog) and "第 1 回合" in app.top.message
         no()
         assert app.top is setup and saves.autosave_path("oz").read_bytes() == before
     click_widget(app, setup.start_button)
