@@ -34,7 +34,7 @@ def test_no_line_starts_with_closing_or_ends_with_opening_punctuation(font, widt
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     assert all(font.size(line)[0] <= width for line in lines)
     for line in lines[1:]:
-        assert line[0] not in "，。、；：！？）」』》"
+        assert line[0] not in "，。、；：！？）」』》·"
     for line in lines[:-1]:
         assert line[-1] not in "（「『《"
     assert len(lines) == 1 or len(lines[-1].rstrip("，。、；：！？）」』》")) > 1

@@ -28,8 +28,11 @@ def _tokens(text: str) -> list:
     merged: list = []
     for tok in tokens:
         # keep closing punctuation with the token before it, opening with the one after (kinsoku)
-        if merged and not _is_space(merged[-1]) and not _is_space(tok) and (
-                (len(tok) == 1 and tok in _NO_LINE_START) or merged[-1][-1] in _NO_LINE_END):
+        closing = len(tok) == 1 and tok in _NO_LINE_START
+        if closing and len(merged) > 1 and _is_space(merged[-1]) and not _is_space(merged[-2]):
+            space = merged.pop()
+            merged[-1] += space + tok  # "电脑 · 普通": the spaced dot stays with the word before
+        elif merged and not _is_space(merged[-1]) and not _is_space(tok) and (closing or merged[-1][-1] in _NO_LINE_END):
             merged[-1] += tok
         else:
             merged.append(tok)
