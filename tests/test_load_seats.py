@@ -12,6 +12,7 @@ from wonderland_games.scenes.launch import progress_text
 from wonderland_games.scenes.load import LoadScene
 from wonderland_games.scenes.menu import MenuScene, ResumeDialog
 from wonderland_games.ui import text as tx
+from wonderland_games.ui import theme
 from wonderland_games.ui.seat_words import kind_counts, players_text, seat_label
 from wonderland_games.ui.testing import make_app, step
 
@@ -99,3 +100,21 @@ def test_the_resume_box_names_the_players_with_their_kinds(user_dirs, lang):
     for seat in session.seats:
         assert seat_label(app, seat) in box.message and seat.name in box.message
     assert progress_text(app, info) in box.message
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_resume_box_for_ten_players_shortens_the_players_to_stay_readable(user_dirs, lang):
+    session = Session.new("dream", MANY, seed=2, autosave=True)
+    session.apply(session.state.legal_actions()[0])
+    app = make_app((1024, 640), lang)
+    app.push(MenuScene(app))
+    step(app)
+    info, = saves.unfinished_games()
+    app.push(ResumeDialog(app, info, lambda: None, lambda: None))
+    step(app)
+    box = app.top
+    assert box.message != box.messages[0] and kind_counts(app, info.seats) in box.message
+    body = box.areas(box.s)[1]
+    font, lines = tx.fit_block(app.fonts, box.message, body.width, body.height, theme.px(theme.TEXT, box.s))
+    assert not any(tx.ELLIPSIS in line for line in lines)  # nothing cut
+    assert font.get_height() >= app.fonts.get(int(theme.px(theme.TEXT, box.s) * 0.85)).get_height()

@@ -15,7 +15,7 @@ import pygame
 from ..ui import text as tx
 from ..ui import theme
 from ..ui.dialogs import ConfirmDialog, show_error
-from ..ui.seat_words import kind_counts, players_text
+from ..ui.seat_words import players_forms
 from ..ui.screen import FormScene
 from ..ui.widgets import Button, ListView
 from .launch import game_title, open_game, progress_text, save_error_text
@@ -147,11 +147,6 @@ class LoadScene(FormScene):
                          align="left")
 
     def players_line(self, info, font, width: int) -> str:
-        """The players in the longest form that fits: each with their kind; else the names and
-        how many humans and bots; else only those counts (names alone for a save that does not
-        say its players' kinds)."""
-        forms = [players_text(self.app, info)]
-        if info.seats:
-            counts = kind_counts(self.app, info.seats)
-            forms += [f"{self.app.i18n.join(info.players)}{self.app.t('sep')}{counts}", counts]
+        """The players in the longest form that fits the row (`seat_words.players_forms`)."""
+        forms = players_forms(self.app, info)
         return next((text for text in forms if font.size(text)[0] <= width), forms[-1])

@@ -17,7 +17,7 @@ from ..ui import sprites, surfaces, theme
 from ..ui import text as tx
 from ..ui.dialogs import ConfirmDialog, MessageDialog, show_error
 from ..ui.screen import FormScene
-from ..ui.seat_words import players_text
+from ..ui.seat_words import players_forms
 from ..ui.widgets import Button, Widget
 from .launch import game_title, open_game, progress_text, save_error_text
 
@@ -122,11 +122,23 @@ class ResumeDialog(MessageDialog):
     """A game with an unfinished game: resume it (the first, focused choice) or set up a new one.
     Esc closes the box and does neither."""
 
+    READABLE = 0.85  # the smallest text, as a share of the usual size, before the players get shorter
+
     def __init__(self, app, info, on_resume, on_new) -> None:
         self.on_resume, self.on_new = on_resume, on_new
-        message = app.t("saves.unfinished", game=game_title(app, info.game_id),
-                        progress=progress_text(app, info), players=players_text(app, info))
-        super().__init__(app, message, title=app.t("saves.autosave"))
+        self.messages = [app.t("saves.unfinished", game=game_title(app, info.game_id),
+                               progress=progress_text(app, info), players=players)
+                         for players in players_forms(app, info)]
+        super().__init__(app, self.messages[0], title=app.t("saves.autosave"))
+
+    def layout(self, rect, s) -> None:
+        """Name the players in the longest form (`seat_words.players_forms`) whose sentence fits
+        the box at a readable size: ten Dream Teller players with their kinds would not."""
+        super().layout(rect, s)
+        body = self.areas(s)[1]
+        font = self.app.fonts.get(int(theme.px(theme.TEXT, s) * self.READABLE))
+        self.message = next((m for m in self.messages
+                             if len(tx.wrap(font, m, body.width)) * font.get_linesize() <= body.height), self.messages[-1])
 
     def make_buttons(self) -> list:
         return [Button(self.app, lambda: self.app.t("saves.resume_button"), lambda: self._then(self.on_resume)),

@@ -27,6 +27,17 @@ def players_text(app, info) -> str:
     return app.i18n.join([app.t("seat_list.seat", name=seat.name, kind=seat_label(app, seat)) for seat in info.seats])
 
 
+def players_forms(app, info) -> list:
+    """A listed save's players from the longest form to the shortest, for a screen to take the
+    first that fits: each with their kind; the names and how many humans and bots; only those
+    counts. A save that does not say its players' kinds has the names alone."""
+    forms = [players_text(app, info)]
+    if info.seats:
+        counts = kind_counts(app, info.seats)
+        forms += [f"{app.i18n.join(info.players)}{app.t('sep')}{counts}", counts]
+    return forms
+
+
 def kind_counts(app, seats) -> str:
     """How many humans and bots: "2 humans, 1 bot" / "2 位人类、1 个电脑" (none is left out)."""
     humans = sum(seat.kind != BOT for seat in seats)
