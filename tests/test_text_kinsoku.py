@@ -44,3 +44,9 @@ def test_english_is_unchanged_by_the_chinese_rules(font):
     text = "Alice (Human), Cheshire Cat (Bot – Normal) and Bob (Human)"
     lines = tx.wrap(font, text, 200)
     assert " ".join(lines) == text
+
+
+def test_a_word_too_long_for_the_line_is_cut_where_its_punctuation_stays_on(font):
+    word = "Supercalifragilisticexpialidocious"
+    lines = tx.wrap(font, word + "!", font.size(word)[0] + 1)
+    assert "".join(lines) == word + "!" and len(lines) == 2 and lines[1][0] != "!"

@@ -4,8 +4,9 @@ It lists every game's autosave (labelled by game), the named slots and the
 kept saves (abandoned games, autosaves set aside). A row names its players
 with their kinds in the words of setup and the tables (`ui.seat_words`), and
 how far the game got in the table's own word for a turn or round. A save from
-a newer app is not damaged: its row says to update. Broken files are never loaded, changed or
-hidden; the player may delete them. Saving under a name happens from the table.
+a newer app is not damaged: its row says to update. Broken files are never
+loaded, changed or hidden; the player may delete them. Saving under a name
+happens from the table.
 """
 
 from __future__ import annotations
