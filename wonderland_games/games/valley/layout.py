@@ -197,7 +197,7 @@ def compute(size: tuple, players: int, replay: bool = False, opponent: bool = Fa
     cities = pygame.Rect(m, board.bottom + m, left_w, hand.top - m - board.bottom - m)
 
     side = pygame.Rect(board.right + m, body_top, side_w, body_h)
-    row_h = px(62, s)
+    row_h = px(76, s)  # three lines: name, who plays the seat, belongings
     rows = max(1, players) + opponent
     players_rect = pygame.Rect(side.left, side.top, side.width, px(TITLE + 12, s) + rows * row_h)
     button_h, gap = px(34, s), px(6, s)

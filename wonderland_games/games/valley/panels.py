@@ -13,6 +13,7 @@ import pygame
 
 from ...ui import surfaces, theme
 from ...ui import text as tx
+from ...ui.seat_words import seat_label
 from ...ui.theme import px
 from . import art
 from .board_view import draw_icons, event_holders
@@ -181,9 +182,7 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int, ho
         pygame.draw.rect(surface, theme.GOLD, row, max(1, px(2, s)), border_radius=px(8, s))
     elif hover:
         pygame.draw.rect(surface, theme.WHITE, row, border_radius=px(8, s))
-    half = row.height // 2
-    top = pygame.Rect(row.left + px(4, s), row.top + 1, row.width - px(8, s), half - 1)
-    bottom = pygame.Rect(top.left, row.top + half, top.width, row.height - half - 2)
+    top, kind, bottom = _seat_lines(row, s)
     size = max(8, top.height)
     surface.blit(art.meeple(seat, size), (top.left, top.top))
     score_w = px(54, s)
@@ -195,6 +194,9 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int, ho
     name = pygame.Rect(x, top.top, top.right - score_w - x - season_w, top.height)
     used = tx.draw_line(surface, app.fonts, state.seats[seat].name, name, int(top.height * 0.8), theme.INK, bold=True,
                         align="left")
+    tx.draw_line(surface, app.fonts, seat_label(app, state.seats[seat]),
+                 pygame.Rect(x, kind.top, top.right - score_w - x, kind.height), kind.height * 9 // 10, theme.INK_SOFT,
+                 align="left")
     spot = pygame.Rect(max(used.right, name.left) + px(6, s), top.top, season_w, top.height)
     icon = max(6, top.height - 2)
     surface.blit(art.season_art(season.id, icon), (spot.left, spot.top + 1))
@@ -214,6 +216,16 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int, ho
     icons += [("card", len(state.hands[seat])), ("point", state.tokens[seat])]
     row_rect = pygame.Rect(x, bottom.top + 1, bottom.right - score_w - x, bottom.height - 2)
     draw_icons(surface, app, row_rect, [(i, n) for i, n in icons], align="left")
+
+
+def _seat_lines(row: pygame.Rect, s: float) -> tuple:
+    """A player row's three lines: the name, season and score; who plays the seat ("Human",
+    "Bot – Normal"); workers and belongings."""
+    inner = pygame.Rect(row.left + px(4, s), row.top + 1, row.width - px(8, s), row.height - 3)
+    top_h, kind_h = inner.height * 3 // 8, inner.height * 2 // 7
+    return (pygame.Rect(inner.left, inner.top, inner.width, top_h),
+            pygame.Rect(inner.left, inner.top + top_h, inner.width, kind_h),
+            pygame.Rect(inner.left, inner.top + top_h + kind_h, inner.width, inner.height - top_h - kind_h))
 
 
 def prepare_label(app, state, seat) -> str:
