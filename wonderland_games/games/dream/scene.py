@@ -29,6 +29,8 @@ import pygame
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.log_panel import LogPanel
+from ...ui.seat_line import draw_name_and_kind
+from ...ui.seat_words import seat_label
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from .clock import SandClock
@@ -283,16 +285,17 @@ class DreamScene(TableScene):
         theme.panel(frame, lay.players, s, with_shadow=False)
         tx.draw_line(frame, fonts, t("dream.table.players"), lay.players_title(), px(18, s), theme.PLUM, bold=True,
                      align="left")
-        for rect, (name, total, penalties, dreaming) in zip(lay.player_rows(), rows):
+        for seat, (rect, (name, total, penalties, dreaming)) in enumerate(zip(lay.player_rows(), rows)):
             if dreaming:
                 pygame.draw.rect(frame, theme.GOLD_LIGHT, rect.inflate(px(6, s), 0), border_radius=px(6, s))
-            score_w = rect.width * 2 // 5
-            label = t("dream.table.dreaming", name=name) if dreaming else name
-            tx.draw_line(frame, fonts, label, pygame.Rect(rect.left, rect.top, rect.width - score_w, rect.height),
-                         px(16, s), theme.INK, bold=dreaming, align="left")
             score = t("dream.table.total_penalties", total=total, n=penalties) if penalties else str(total)
-            tx.draw_line(frame, fonts, score, pygame.Rect(rect.right - score_w, rect.top, score_w, rect.height),
-                         px(16, s), theme.RED if penalties else theme.INK, bold=True, align="right")
+            used = tx.draw_line(frame, fonts, score, pygame.Rect(rect.right - rect.width * 2 // 5, rect.top,
+                                rect.width * 2 // 5, rect.height), px(16, s), theme.RED if penalties else theme.INK,
+                                bold=True, align="right")
+            label = t("dream.table.dreaming", name=name) if dreaming else name
+            who = pygame.Rect(rect.left, rect.top, used.left - px(8, s) - rect.left, rect.height)
+            draw_name_and_kind(frame, fonts, label, seat_label(self.app, self.seats[seat]), who, px(16, s),
+                               bold=dreaming)
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         """The mode view, and in a replay its step buttons over the view's empty foot."""
