@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import locale
+import logging
 import math
 import os
 from dataclasses import asdict, dataclass, field, fields
@@ -25,6 +26,7 @@ WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080
 # the title bar, borders and a desktop panel: a window fits a screen this much larger
 WINDOW_FRAME = (16, 80)
 RANGES = {"animation_speed": (0.5, 3.0), "volume": (0.0, 1.0), "bot_think_seconds": (0.0, 5.0)}
+log = logging.getLogger(__name__)
 
 
 def system_language() -> str:
@@ -58,15 +60,20 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data) -> "Settings":
-        """Take every usable value from `data`; fix or drop the rest."""
+        """Take every usable value from `data`; fix or drop the rest, saying so in the log."""
         settings = cls()
         if not isinstance(data, dict):
             return settings
         for f in fields(cls):
             if f.name in data:
                 value = _clean(f.name, data[f.name])
-                if value is not None:
-                    setattr(settings, f.name, value)
+                if value is None:
+                    log.warning("settings: %s %r is not usable; using the default %r", f.name, data[f.name],
+                                getattr(settings, f.name))
+                    continue
+                if f.name == "window_size" and value != tuple(data[f.name]):
+                    log.warning("settings: window_size %r is out of range; using %r", data[f.name], value)
+                setattr(settings, f.name, value)
         return settings
 
 

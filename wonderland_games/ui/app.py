@@ -7,6 +7,7 @@ dialogs and the hot-seat curtain sit on top of a table.
 
 from __future__ import annotations
 
+import logging
 import time
 import warnings
 
@@ -23,6 +24,8 @@ STILL_REDRAW = 0.5  # seconds between redraws of a still screen: a text caret bl
 INSIST_SECONDS = 1.0  # a too-small size back this soon after we grew the window is the platform's
 TITLE = "仙境游戏 · Wonderland Games"
 MAX_DESKTOP = (7680, 4320)  # assumed when no screen reports its size
+SETTLE_SECONDS = 0.5  # a dragged window this long without another resize has settled: its size is kept
+log = logging.getLogger(__name__)
 
 
 def _window() -> "pygame.Window":
@@ -80,6 +83,7 @@ class App:
         self.clock = pygame.time.Clock()
         self._drawn_top: Scene | None = None  # the top scene when a frame was last drawn
         self._grown = (None, 0.0)  # the too-small size we last grew the window from, and when
+        self._resized_at: float | None = None  # the last resize not yet remembered in the settings
         self.screen = self._open_window(size)
         pygame.key.stop_text_input()
 
@@ -95,15 +99,32 @@ class App:
         if self.settings.fullscreen and size is None:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)  # (0, 0): the desktop's size
         if size is None:  # a saved size from a larger monitor must not hang off this screen
-            size = self.settings.window_size = fit_window(self.settings.window_size, self.desktop_size())
-        screen = pygame.display.set_mode(self._at_least_minimum(size), pygame.RESIZABLE)
+            size = self.settings.window_size = self._fitted(self.settings.window_size)
+        try:
+            screen = pygame.display.set_mode(self._at_least_minimum(size), pygame.RESIZABLE)
+        except pygame.error as exc:  # a size this screen refuses must not stop the app from starting
+            default = fit_window(Settings().window_size, self.desktop_size())
+            log.warning("window: cannot open at %d×%d (%s); opening at %d×%d", *size, exc, *default)
+            size = self.settings.window_size = default
+            screen = pygame.display.set_mode(self._at_least_minimum(size), pygame.RESIZABLE)
         _window().minimum_size = self.minimum_size()  # the window manager stops a drag there
         return screen
+
+    def _fitted(self, size: tuple) -> tuple:
+        """A remembered size fitted to this screen and the minimum, saying so in the log when it
+        had to change (a size from a larger monitor, or below the minimum)."""
+        desktop = self.desktop_size()
+        fitted = fit_window(size, desktop)
+        if fitted != tuple(size):
+            log.warning("window: the remembered size %d×%d does not fit this %d×%d screen with its title bar, or is "
+                        "below the smallest window (%d×%d); opening at %d×%d", *size, *desktop, *self.minimum_size(),
+                        *fitted)
+        return fitted
 
     def desktop_size(self) -> tuple:
         """The size of the screen the window opens on (display 0)."""
         sizes = pygame.display.get_desktop_sizes()
-        return tuple(sizes[0]) if sizes else MAX_DESKTOP
+        return tuple(sizes[0]) if sizes and min(sizes[0]) > 0 else MAX_DESKTOP
 
     def minimum_size(self) -> tuple:
         return minimum_window(self.desktop_size())
@@ -121,8 +142,23 @@ class App:
             self._grown = (size, now)
             _window().size = self._at_least_minimum(size)  # the same window (set_mode makes a new one)
         self.screen = pygame.display.get_surface()
+        if not self.settings.fullscreen:
+            self._resized_at = now
         for scene in self.stack:
             scene.on_resize(self.screen.get_size())
+
+    def remember_window_size(self) -> None:
+        """Keep the windowed size the player dragged to, so the next start opens at it (on quit,
+        and once a drag settles). A settings file that cannot be written is said in the log."""
+        self._resized_at = None
+        size = tuple(self.screen.get_size())
+        if self.settings.fullscreen or size == tuple(self.settings.window_size):
+            return
+        self.settings.window_size = size
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            log.warning("settings: cannot keep the window size %d×%d: %s", *size, exc)
 
     def apply_display_settings(self) -> None:
         self.screen = self._open_window(None)
@@ -197,6 +233,8 @@ class App:
         events = pygame.event.get()
         for event in events:
             self.dispatch(event)
+        if self._resized_at is not None and time.monotonic() - self._resized_at >= SETTLE_SECONDS:
+            self.remember_window_size()
         if self.top is not None:
             self.top.update(dt)
         if (draw or events or self.top is not self._drawn_top) and (self.running or self.top is not None):
@@ -224,6 +262,7 @@ class App:
             count += 1
             if frames is not None and count >= frames:
                 break
+        self.remember_window_size()
         for scene in reversed(self.stack):
             scene.on_exit()
         self.stack.clear()
