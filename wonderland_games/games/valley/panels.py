@@ -151,9 +151,7 @@ def _opponent_row(surface, row, s, app, state, hover: bool) -> None:
     opponent = state.opponent
     if hover:
         pygame.draw.rect(surface, theme.WHITE, row, border_radius=px(8, s))
-    half = row.height // 2
-    top = pygame.Rect(row.left + px(4, s), row.top + 1, row.width - px(8, s), half - 1)
-    bottom = pygame.Rect(top.left, row.top + half, top.width, row.height - half - 2)
+    top, _, bottom = _seat_lines(row, s)  # the lines of a player's row, for the names and icons to line up
     size = max(8, top.height)
     surface.blit(art.meeple(-1, size), (top.left, top.top))
     score_w = px(54, s)
