@@ -15,7 +15,7 @@ from wonderland_games.core.paths import assets_dir
 from wonderland_games.core.settings import MIN_SIZE
 from wonderland_games.games.voyage import labels as placer
 from wonderland_games.games.voyage.layout import compute
-from wonderland_games.games.voyage.map_view import LAND, LAND_FILE, MapView, land_polygons
+from wonderland_games.games.voyage.map_view import LAND, LAND_FILE, TINT_RADIUS, MapView, land_polygons
 from wonderland_games.games.voyage.world import GAP, HEIGHT, SOUTH, WIDTH, declutter, load_world, project
 from wonderland_games.ui import theme
 
@@ -138,6 +138,32 @@ def test_the_names_hold_at_any_window_size(view):
     benchmarks/voyage_labels.py sweeps 500 and prints what is wrong (77 of 500 sizes once were,
     most of them with a name a quarter over another region's land)."""
     assert sweep(view, random_sizes(SWEEP, seed=2026, smallest=MIN_SIZE)) == []
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_below_the_smallest_window_the_names_shrink_with_the_map_and_still_hold(view, lang):
+    view.app.i18n.language = lang
+    smallest, below = compute(MIN_SIZE, 2).map.size, compute((960, 600), 2).map.size  # a platform may insist
+    assert max(label.font_px for label in view.labels(below).values()) < max(
+        label.font_px for label in view.labels(smallest).values())
+    assert problems(view, below) == []
+
+
+def test_the_land_a_reader_takes_for_a_region_covers_its_wash_round_cities_and_along_its_roads(view):
+    area = pygame.Rect((0, 0), compute(MIN_SIZE, 2).map.size)
+    squares = view.tint_squares(area)
+    world, reach = view.world, round(0.95 * TINT_RADIUS * area.width / WIDTH)  # the wash's circle, nearly
+    for c in world.cities:  # Zermatt's name once sat on Marrakesh's wash, just outside its square
+        x, y = view.point(area, c.x, c.y)
+        for point in ((x + reach, y), (x - reach, y), (x, y + reach), (x, y - reach)):
+            assert any(rect.collidepoint(point) for region, rect in squares if region == c.region), c.id
+    roads = [r for r in world.routes if r.kind == "land" and world.region_of[r.a] == world.region_of[r.b]]
+    for route in roads:
+        (x1, y1), (x2, y2) = view.route_segments(area, route.a, route.b)[0]
+        for t in (0.25, 0.5, 0.75):
+            point = (round(x1 + (x2 - x1) * t), round(y1 + (y2 - y1) * t))
+            assert any(rect.collidepoint(point) for region, rect in squares
+                       if region == world.region_of[route.a]), (route.a, route.b, t)
 
 
 def test_the_placer_sets_a_crowded_name_apart_with_a_leader_line():
