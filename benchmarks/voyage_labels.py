@@ -1,6 +1,7 @@
 """World Voyage map names over many window sizes: what the placer leaves wrong, by kind; printed.
 
-    python benchmarks/voyage_labels.py                 500 random sizes, 800x500 to 2600x1500
+    python benchmarks/voyage_labels.py                     500 random sizes, 800x500 to 2600x1500
+    python benchmarks/voyage_labels.py --smallest 1024x640 from the smallest window up
     python benchmarks/voyage_labels.py --sizes 60 --seed 3
 
 Each size is laid out as the table lays it out for 2 and for 5 players, in Chinese and in
@@ -21,6 +22,7 @@ except ImportError:  # imported by the tests as benchmarks.voyage_labels
     pass
 import pygame  # noqa: E402
 
+from wonderland_games.core.settings import MIN_SIZE  # noqa: E402
 from wonderland_games.games.voyage.layout import compute  # noqa: E402
 from wonderland_games.games.voyage.map_view import LEADER_REACH  # noqa: E402
 
@@ -126,8 +128,10 @@ def main() -> int:
                                                            for k, c, o in found))
     kinds = {(size, kind) for size, *_, found in bad for kind, _, _ in found}
     by_kind = Counter(kind for _, kind in kinds)
-    print(f"{len({size for size, *_ in bad})} of {len(sizes)} window sizes have a problem (2 or 5 players, "
-          f"zh or en); sizes with each kind: " + ", ".join(f"{k} {by_kind[k]}" for k in KINDS))
+    sizes_bad = {size for size, *_ in bad}
+    below = sum(1 for w, h in sizes_bad if w < MIN_SIZE[0] or h < MIN_SIZE[1])
+    print(f"{len(sizes_bad)} of {len(sizes)} window sizes have a problem (2 or 5 players, zh or en), {below} "
+          f"of them below the smallest window; sizes with each kind: " + ", ".join(f"{k} {by_kind[k]}" for k in KINDS))
     return 0
 
 
