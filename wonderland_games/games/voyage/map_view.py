@@ -39,8 +39,9 @@ TINT_ALPHA = 120
 WASH = 4  # the wash is drawn this many times smaller, then scaled up smoothly (soft edges)
 SHALLOWS_BLUR = 10  # how far the pale shallows spread off the coast (the mask blurred this much)
 LAND_FILE = "voyage/world_land.json"
-SMALLEST_MAP = 660  # px wide, about the map at the smallest window: its names are 11 px, a smaller map's
-LEAST_NAME_PX = 9  # smaller (a platform may insist on a smaller window), not below this (the next, 8, is the fonts' least)
+SMALLEST_MAP = 660  # px wide, about the map at the smallest window: its names are 11 px; a smaller map's
+# (a platform may insist on a smaller window) shrink with its width squared, as dots, halos and gaps keep their
+LEAST_NAME_PX = 9  # pixels, but not below this (the next, 8, is the fonts' least)
 LEADER_REACH = 6  # dot diameters: the longest leader line from a dot to its name, where the map has room
 
 
@@ -144,7 +145,7 @@ class MapView:
         world = self.world
         area = pygame.Rect((0, 0), size)
         starts = set(world.starts.values())
-        least = max(LEAST_NAME_PX, min(11, round(11 * size[0] / SMALLEST_MAP)))
+        least = max(LEAST_NAME_PX, min(11, round(11 * (size[0] / SMALLEST_MAP) ** 2)))
         base_px = max(least, round(13 * size[0] / 1000))
         fonts = sorted({base_px, max(least - 1, round(base_px * 0.85))}, reverse=True)
         pawn, flag = self.pawn_size(area), self.flag_height(area)
