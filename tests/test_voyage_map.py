@@ -10,16 +10,19 @@ from pathlib import Path
 import pygame
 import pytest
 
+from benchmarks.voyage_labels import problems, random_sizes, sweep
 from wonderland_games.core.paths import assets_dir
+from wonderland_games.core.settings import MIN_SIZE
 from wonderland_games.games.voyage import labels as placer
 from wonderland_games.games.voyage.layout import compute
-from wonderland_games.games.voyage.map_view import LAND, LAND_FILE, LEADER_REACH, MapView, land_polygons
+from wonderland_games.games.voyage.map_view import LAND, LAND_FILE, TINT_RADIUS, MapView, land_polygons
 from wonderland_games.games.voyage.world import GAP, HEIGHT, SOUTH, WIDTH, declutter, load_world, project
 from wonderland_games.ui import theme
 
 ROOT = Path(__file__).resolve().parent.parent
 ISLANDS = {"galapagos", "rapa_nui", "pohnpei"}  # too small for Natural Earth's 1:110m land
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+SWEEP = 60  # window sizes the sweep test lays the map out at
 CROWDED = [(1168, 657), (1288, 724)]  # in English, the corner by New Zealand needs a name to move over
 
 
@@ -120,50 +123,48 @@ def view(table_app):
     return MapView(table_app, load_world())
 
 
-def gap(box: pygame.Rect, mark: pygame.Rect) -> float:
-    """Pixels between a name's box and the edge of a city's (round) mark."""
-    dx = max(box.left - mark.centerx, 0, mark.centerx - box.right + 1)
-    dy = max(box.top - mark.centery, 0, mark.centery - box.bottom + 1)
-    return math.hypot(dx, dy) - mark.width // 2
-
-
 @pytest.mark.parametrize("size, players", [(s, p) for s in SIZES for p in (2, 5)] + [(c, 2) for c in CROWDED])
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_name_is_on_the_map_clear_of_other_names_and_of_every_dot(view, size, players, lang):
+    """Not over another name, a dot or a quarter over another region's land (Panama City once sat
+    in South America), leader lines short (Zermatt's no longer crosses the Atlantic)."""
     view.app.i18n.language = lang
-    area = compute(size, players).map
-    labels = view.labels(area.size)
-    world = view.world
-    bounds = pygame.Rect((0, 0), area.size)
-    starts = set(world.starts.values())
-    assert set(labels) == set(world.city)
-    marks = {c.id: pygame.Rect(0, 0, 0, 0).inflate(2 * view.mark_radius(area, c.id in starts),
-                                                   2 * view.mark_radius(area, c.id in starts)).move(
-        view.point(bounds, c.x, c.y)) for c in world.cities}
-    items = list(labels.items())
-    for i, (city, label) in enumerate(items):
-        assert bounds.contains(label.box), city
-        for other, mark in marks.items():
-            assert other == city or not label.box.colliderect(mark), (city, other)
-        for other, label2 in items[i + 1:]:
-            assert not label.box.colliderect(label2.box), (city, other)
-            for line in filter(None, (label.leader, label2.leader)):
-                assert not (label2 if line is label.leader else label).box.clipline(*line), (city, other)
-        if label.leader:  # from the city's own dot to its own name
-            start, end = label.leader
-            assert math.dist(start, marks[city].center) <= view.mark_radius(area, city in starts) + 1
-            assert label.box.inflate(2, 2).collidepoint(end)
-        else:  # a name with no line to its dot must be nearer that dot than any other
-            own = gap(label.box, marks[city])
-            assert all(gap(label.box, mark) > own for other, mark in marks.items() if other != city), city
-    tints = view.tint_squares(bounds)
-    for c in world.cities:  # not a quarter over another region's land: Panama City once sat in South America
-        box = labels[c.id].box
-        over = sum(box.clip(rect).width * box.clip(rect).height for region, rect in tints if region != c.region)
-        assert 4 * over < box.width * box.height, c.id
-    assert sum(1 for label in labels.values() if label.leader) <= len(labels) // 2
-    longest = max(math.dist(*label.leader) for label in labels.values() if label.leader)
-    assert longest <= LEADER_REACH * 2 * view.dot_radius(area), longest  # Zermatt's no longer crosses the Atlantic
+    assert set(view.labels(compute(size, players).map.size)) == set(view.world.city)
+    assert problems(view, compute(size, players).map.size) == []
+
+
+def test_the_names_hold_at_any_window_size(view):
+    """Window sizes of any aspect from the smallest window up, both languages, 2 and 5 players:
+    benchmarks/voyage_labels.py sweeps 500 and prints what is wrong (77 of 500 sizes once were,
+    most of them with a name a quarter over another region's land)."""
+    assert sweep(view, random_sizes(SWEEP, seed=2026, smallest=MIN_SIZE)) == []
+
+
+@pytest.mark.parametrize("size", [(960, 600), (859, 1040)])  # names shrinking only with the width failed here
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_below_the_smallest_window_the_names_shrink_with_the_map_and_still_hold(view, size, lang):
+    view.app.i18n.language = lang
+    smallest, below = compute(MIN_SIZE, 2).map.size, compute(size, 2).map.size  # a platform may insist
+    assert max(label.font_px for label in view.labels(below).values()) < max(
+        label.font_px for label in view.labels(smallest).values())
+    assert problems(view, below) == []
+
+
+def test_the_land_a_reader_takes_for_a_region_covers_its_wash_round_cities_and_along_its_roads(view):
+    area = pygame.Rect((0, 0), compute(MIN_SIZE, 2).map.size)
+    squares = view.tint_squares(area)
+    world, reach = view.world, round(0.95 * TINT_RADIUS * area.width / WIDTH)  # the wash's circle, nearly
+    for c in world.cities:  # Zermatt's name once sat on Marrakesh's wash, just outside its square
+        x, y = view.point(area, c.x, c.y)
+        for point in ((x + reach, y), (x - reach, y), (x, y + reach), (x, y - reach)):
+            assert any(rect.collidepoint(point) for region, rect in squares if region == c.region), c.id
+    roads = [r for r in world.routes if r.kind == "land" and world.region_of[r.a] == world.region_of[r.b]]
+    for route in roads:
+        (x1, y1), (x2, y2) = view.route_segments(area, route.a, route.b)[0]
+        for t in (0.25, 0.5, 0.75):
+            point = (round(x1 + (x2 - x1) * t), round(y1 + (y2 - y1) * t))
+            assert any(rect.collidepoint(point) for region, rect in squares
+                       if region == world.region_of[route.a]), (route.a, route.b, t)
 
 
 def test_the_placer_sets_a_crowded_name_apart_with_a_leader_line():

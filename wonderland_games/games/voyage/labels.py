@@ -10,15 +10,20 @@ name and leader line already placed; a name touching its dot must also be
 nearer that dot than any other, or it would read as the neighbour's. Among
 those the cheapest wins (nearer, in a better direction, crossing fewer routes,
 covering fewer traveller spots and less of another region's land, where it
-would read as theirs); a leader line longer than asked is a last resort. What depends only on the map is worked out once per size, so a pass is
+would read as theirs). A spot with too long a leader line or a quarter or more
+over another region's land is amiss: a last resort, priced BEYOND any other.
+What depends only on the map is worked out once per size, so a pass is
 cheap: the cities with the most neighbours choose first; a name with no free
 spot may take one from a single neighbour that can move to another, and a city
-left without one (or, for a pass or two more, with too long a line) moves up
-the order for the next pass (by how often it missed). The best pass is then settled: each name moves to a cheaper spot the
-others left free, or a name with too long a line or a quarter over another
-region's land to a spot a neighbour can give up. The names placed so far are
-kept with their grown boxes and lines (_Taken), so testing a spot is a few
-calls of pygame's C code. Deterministic, and clean at every window size from 1024x640.
+left without one (or, for a pass or two more, amiss) moves up the order for the
+next pass (by how often it missed). The best pass is then settled: each name
+moves to a cheaper spot the others left free, and a name amiss (or over another)
+to a sound spot it makes room for by pushing up to SHOVE names to sound spots of
+theirs, which may push others in turn (SHOVE_DEPTH deep): Barcelona, Zermatt and
+Paris at a short window make room for each other only so. The names placed so
+far are kept with their grown boxes and lines (_Taken), so testing a spot is a
+few calls of pygame's C code. Deterministic; benchmarks/voyage_labels.py
+sweeps window sizes for what is left wrong.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ LEVELS = (0, 0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6)  # name heights from the dot: touc
 PASSES = 24
 FAR_PASSES = 2  # passes tried, once every name has a spot, to bring too long leader lines in
 SPACING = 2  # pixels kept free between two names (half that up and down)
+SHOVE = 3  # names an amiss name may push to other spots while settling
+SHOVE_DEPTH = 5  # and those names may push names of their own
 BUMP_TRIES = 30  # a name's cheapest spots it may take from a neighbour that can move
 SETTLE_ROUNDS = 4  # rounds of settling at most (the first few do nearly all the good)
 FOREIGN_PIXELS = 1  # a name's pixels over another region's land that cost as much as one unit
@@ -50,6 +57,7 @@ class Label(NamedTuple):
     font_px: int
     box: pygame.Rect  # the name with its one-pixel halo
     leader: tuple | None  # (from, to): a line from the dot's edge to the name, for a name set apart
+    amiss: bool = False  # a leader line longer than asked, or a quarter or more over another region's land
 
 
 class City(NamedTuple):
@@ -82,7 +90,7 @@ def place(area: pygame.Rect, cities: list, routes: list, zones: dict, longest: f
     for _ in range(PASSES):
         order = sorted(cities, key=lambda c: (-misses[c.id], -len(near[c.id]), c.id))
         result, failed = _pass(order, spots)
-        far = {cid for cid, label in result.items() if _far(label, longest)}
+        far = {cid for cid, label in result.items() if label.amiss}
         score = (len(failed), len(far))
         if score < best[0]:
             best = (score, result)
@@ -91,7 +99,7 @@ def place(area: pygame.Rect, cities: list, routes: list, zones: dict, longest: f
             break
         for cid in failed | far:
             misses[cid] += 1
-    return _settle(spots, best[1], longest)
+    return _settle(spots, best[1])
 
 
 def _near(city: City, cities: list, dots: dict) -> list:
@@ -160,13 +168,12 @@ class _Spots:
                 return  # nearer another city's dot: it would read as that city's name
         elif any(self.dots[i].clipline(*leader) for i in _span(leader).collidelistall(self.dots)):
             return
-        elif math.dist(*leader) > self.longest:
-            base += BEYOND
-        foreign = box.collidelistall(self.city.foreign)
-        if foreign:
-            base += sum(_overlap(box, self.city.foreign[i]) for i in foreign) // FOREIGN_PIXELS
+        amiss = leader is not None and math.dist(*leader) > self.longest
+        foreign = sum(_overlap(box, self.city.foreign[i]) for i in box.collidelistall(self.city.foreign))
+        amiss |= 4 * foreign >= box.width * box.height  # where it reads as theirs
         self.count += 1
-        heapq.heappush(self.priced, (base + self.cost(box), self.count, Label(font_px, box, leader)))
+        cost = base + foreign // FOREIGN_PIXELS + BEYOND * amiss + self.cost(box)
+        heapq.heappush(self.priced, (cost, self.count, Label(font_px, box, leader, amiss)))
 
     def first(self) -> Label:
         """The cheapest spot whatever else is placed (or, with none on the map, below the dot)."""
@@ -214,21 +221,22 @@ def _pass(order: list, spots: dict) -> tuple:
         if label is None:
             swap = _bump(city.id, spots, taken)
             if swap is not None:
-                label, neighbour, moved = swap
-                placed[neighbour] = moved
-                taken.put(neighbour, moved)
+                label, moves = swap
+                for neighbour, moved in moves.items():
+                    placed[neighbour] = moved
+                    taken.put(neighbour, moved)
         if label is None:
             failed.add(city.id)
-            label = spots[city.id].first()
+            label = spots[city.id].first()._replace(amiss=True)  # over another name: settling may mend it
         placed[city.id] = label
         taken.put(city.id, label)
     return placed, failed
 
 
-def _settle(spots: dict, placed: dict, longest: float) -> dict:
-    """Each name in turn moves to a cheaper spot that the others left free, or, with too long
-    a leader line, to a short one a single neighbour gives up, for a few rounds or until none
-    can (a name placed early in a crowded pass may have taken a far spot it no longer needs)."""
+def _settle(spots: dict, placed: dict) -> dict:
+    """Each name in turn moves to a cheaper spot that the others left free, or, amiss, to a sound
+    one it makes room for (_bump), for a few rounds or until none can (a name placed early in a
+    crowded pass may have taken a far spot it no longer needs)."""
     placed = dict(placed)
     taken = _Taken()
     for city, label in placed.items():
@@ -239,18 +247,17 @@ def _settle(spots: dict, placed: dict, longest: float) -> dict:
             label = placed[city]
             taken.drop(city)
             better, swap = _first_free(spots[city], taken), None
-            if better in (None, label) or _far(better, longest) > _far(label, longest):
-                far = _far(label, longest)  # else a name over another region's land may swap too
-                swap = _bump(city, spots, taken) if far or _astray(spots[city].city, label) else None
-                if swap is None or _far(swap[0], longest) or _far(swap[2], longest) or not far and (
-                        _astray(spots[city].city, swap[0]) or _astray(spots[swap[1]].city, swap[2])):
+            if better in (None, label) or better.amiss > label.amiss:
+                swap = _bump(city, spots, taken, True, SHOVE, SHOVE_DEPTH) if label.amiss else None
+                if swap is None:
                     taken.put(city, label)
                     continue
                 better = swap[0]
             del placed[city]  # a name that moves goes to the end of the order
             if swap is not None:
-                placed[swap[1]] = swap[2]
-                taken.put(swap[1], swap[2])
+                for neighbour, moved in swap[1].items():
+                    placed[neighbour] = moved
+                    taken.put(neighbour, moved)
             placed[city] = better
             taken.put(city, better)
             moved = True
@@ -259,35 +266,54 @@ def _settle(spots: dict, placed: dict, longest: float) -> dict:
     return placed
 
 
-def _far(label: Label, longest: float) -> bool:
-    return label.leader is not None and math.dist(*label.leader) > longest
-
-
-def _astray(city: City, label: Label) -> bool:
-    """Whether a quarter of a name or more lies over another region's land, where it reads as theirs."""
-    box, foreign = label.box, city.foreign
-    return 4 * sum(_overlap(box, foreign[i]) for i in box.collidelistall(foreign)) >= box.width * box.height
-
-
-def _first_free(spots, taken: "_Taken") -> Label | None:
+def _first_free(spots, taken: "_Taken", sound: bool = False) -> Label | None:
+    """The cheapest spot clear of the names placed (with `sound`, of those not amiss: they come
+    after every other, as they cost BEYOND more)."""
+    if sound:
+        spots = itertools.takewhile(lambda label: not label.amiss, spots)
     return next((label for label in spots if taken.free(label)), None)
 
 
-def _bump(city: str, spots: dict, taken: "_Taken") -> tuple | None:
-    """(a spot for `city`, the one neighbour it displaces, that neighbour's new spot) with
-    `city`'s cheapest such spot among its first BUMP_TRIES, or None; `taken` is left as it was."""
+def _bump(city: str, spots: dict, taken: "_Taken", sound: bool = False, most: int = 1, depth: int = 1,
+          fixed: frozenset = frozenset()) -> tuple | None:
+    """(a spot for `city`, {name it displaces: that name's new spot}) with `city`'s cheapest spot
+    among its first BUMP_TRIES that displaces at most `most` names (none of `fixed`), each able to
+    move to a free spot or, `depth` over 1, to bump names of its own in turn (with `sound`, no
+    spot amiss), or None; `taken` is left as it was."""
+    fixed |= {city}
     for label in itertools.islice(spots[city], BUMP_TRIES):
+        if sound and label.amiss:
+            break  # the rest are amiss too
         clashing = taken.clashes(label)
-        if len(clashing) != 1:
+        if not 0 < len(clashing) <= most or fixed.intersection(clashing):
             continue
-        neighbour = clashing[0]
-        old = taken.drop(neighbour)
+        saved = {name: taken.labels[name] for name in clashing}
+        for name in clashing:
+            taken.drop(name)
         taken.put(city, label)
-        moved = _first_free(spots[neighbour], taken)
+        moves: dict = {}
+        for name in clashing:
+            moved = _first_free(spots[name], taken, sound)
+            swap = None if moved or depth == 1 else _bump(name, spots, taken, sound, most, depth - 1,
+                                                          fixed.union(clashing))
+            if swap:
+                moved, more = swap
+                for other, spot in more.items():
+                    saved.setdefault(other, taken.labels[other])
+                    taken.put(other, spot)
+                moves.update(more)
+            if moved is None:
+                break
+            moves[name] = moved
+            taken.put(name, moved)
         taken.drop(city)
-        taken.put(neighbour, old)
-        if moved is not None:
-            return label, neighbour, moved
+        for name in moves:
+            if name in taken.labels:
+                taken.drop(name)
+        for name, was in saved.items():
+            taken.put(name, was)
+        if all(name in moves for name in clashing):
+            return label, moves
     return None
 
 

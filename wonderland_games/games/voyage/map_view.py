@@ -39,6 +39,9 @@ TINT_ALPHA = 120
 WASH = 4  # the wash is drawn this many times smaller, then scaled up smoothly (soft edges)
 SHALLOWS_BLUR = 10  # how far the pale shallows spread off the coast (the mask blurred this much)
 LAND_FILE = "voyage/world_land.json"
+SMALLEST_MAP = 660  # px wide, about the map at the smallest window: its names are 11 px; a smaller map's
+# (a platform may insist on a smaller window) shrink with its width squared, as dots, halos and gaps keep their
+LEAST_NAME_PX = 9  # pixels, but not below this (the next, 8, is the fonts' least)
 LEADER_REACH = 6  # dot diameters: the longest leader line from a dot to its name, where the map has room
 
 
@@ -142,8 +145,9 @@ class MapView:
         world = self.world
         area = pygame.Rect((0, 0), size)
         starts = set(world.starts.values())
-        base_px = max(11, round(13 * size[0] / 1000))
-        fonts = sorted({base_px, max(10, round(base_px * 0.85))}, reverse=True)
+        least = max(LEAST_NAME_PX, min(11, round(11 * (size[0] / SMALLEST_MAP) ** 2)))
+        base_px = max(least, round(13 * size[0] / 1000))
+        fonts = sorted({base_px, max(least - 1, round(base_px * 0.85))}, reverse=True)
         pawn, flag = self.pawn_size(area), self.flag_height(area)
         above = max(pawn, flag)
         cities, zones = [], {}
@@ -163,10 +167,20 @@ class MapView:
         return placer.place(area, cities, routes, zones, LEADER_REACH * 2 * self.dot_radius(area))
 
     def tint_squares(self, area: pygame.Rect) -> list:
-        """(region, rect) for the square round each city's wash: land a reader takes for that region's."""
-        side = round(1.6 * TINT_RADIUS * area.width / WIDTH)
-        return [(c.region, pygame.Rect(0, 0, side, side).move(self.point(area, c.x, c.y)).move(-side // 2, -side // 2))
-                for c in self.world.cities]
+        """(region, rect): the square each city's wash fits in (its soft edge reaches that far) and
+        squares one after another along each land road inside a region, as _wash draws them: land
+        a reader takes for that region's (Zermatt's name between Marrakesh and Giza read as Africa's)."""
+        side = round(2 * TINT_RADIUS * area.width / WIDTH)
+        out = [(c.region, _square(self.point(area, c.x, c.y), side)) for c in self.world.cities]
+        world, band = self.world, max(1, round(0.8 * TINT_BAND * area.width / WIDTH))
+        for route in world.routes:
+            region = world.region_of[route.a]
+            if route.kind == "land" and world.region_of[route.b] == region:
+                for (x1, y1), (x2, y2) in self.route_segments(area, route.a, route.b):
+                    steps = max(1, round(math.dist((x1, y1), (x2, y2)) / band))
+                    out += [(region, _square((x1 + (x2 - x1) * i / steps, y1 + (y2 - y1) * i / steps), band))
+                            for i in range(1, steps)]
+        return out
 
     def mark_radius(self, area: pygame.Rect, start: bool) -> int:
         """How far a city's mark reaches from its centre: a start's star, else the dot and its ink ring."""
@@ -305,6 +319,10 @@ class MapView:
         r = self.dot_radius(area) + px(7, s)
         pygame.draw.circle(surface, theme.WHITE, (x, y), r + 1, max(2, px(width, s)) + 2)
         pygame.draw.circle(surface, colour, (x, y), r, max(2, px(width, s)))
+
+
+def _square(centre: tuple, side: int) -> pygame.Rect:
+    return pygame.Rect(round(centre[0]) - side // 2, round(centre[1]) - side // 2, side, side)
 
 
 def blur(surf: pygame.Surface, factor: int) -> pygame.Surface:
