@@ -618,17 +618,23 @@ def ranked_actions(view, legal) -> list:
 
 class Phases:
     """Worth of each seat's phase with a die pair (above a phase scoring nothing), planned in acting
-    order: gems an earlier seat's plan collects are gone for the later ones."""
+    order: gems an earlier seat's plan collects are gone for the later ones.
 
-    def __init__(self, view):
+    `mine` keeps the deciding seat's planners across hidden-card samples: its own phase does not
+    depend on the cards dealt to the others, so each sample plans it again only on new gems gone."""
+
+    def __init__(self, view, me: int, mine: dict):
         self.view = view
+        self.me = me
         self.planners: dict = {}
+        self.mine = mine
 
     def planner(self, seat: int, gone: frozenset, hard: bool = False) -> Planner:
         key = (seat, gone, hard)
-        planner = self.planners.get(key)
+        planners = self.mine if seat == self.me else self.planners
+        planner = planners.get(key)
         if planner is None:
-            planner = self.planners[key] = Planner(self.view, seat, gone=gone, hard=hard)
+            planner = planners[key] = Planner(self.view, seat, gone=gone, hard=hard)
             planner.base = hand_worth(planner.hand, 1)
         return planner
 
@@ -734,9 +740,9 @@ class HardBot(Bot):
             return candidates[0]
         iterations, deadline = thinking_limits(self.iterations, self.time_limit, budget)
         totals = [0.0] * len(candidates)
-        done = 0
+        done, mine = 0, {}
         while iterations is None or done < iterations:
-            phases = Phases(view.determinize(rng))
+            phases = Phases(view.determinize(rng), me, mine)
             tables = {s: phases.table(s) for s in range(len(view.seats))}
             for i, action in enumerate(candidates):
                 outcome = draft_outcome(phases.view, action, tables)
