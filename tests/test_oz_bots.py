@@ -176,3 +176,11 @@ def test_hard_plans_its_own_phases_once_across_hidden_card_samples(monkeypatch):
     others = [m for m in made if m[0] != me]
     assert len(mine) == len(set(mine))  # each of our plans made once, whatever the sample
     assert len({m for m in others if not m[1]}) < len([m for m in others if not m[1]])  # theirs per sample
+
+
+def test_a_round_that_ends_the_game_with_our_loss_counts_below_one_that_goes_on():
+    from wonderland_games.games.oz.bots import final_share
+
+    goes_on = final_share(0, [15, 19], [0, 0])
+    assert final_share(0, [15, 20], [0, 0]) < goes_on == 0.0 < final_share(0, [20, 15], [0, 0])
+    assert final_share(0, [20, 20], [1, 1]) == 0.0  # a shared win is a fair share

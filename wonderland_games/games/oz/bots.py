@@ -20,14 +20,16 @@ whose walk, turned at most once by the guide, enters the cell) rather than by
 distance. The seats still to act this round plan their phases on the gems and
 wizard our plan leaves, and what they make of them counts against us (a gem
 taken from another's path gains twice); the others' reach next round counts a
-little. When the round may end the game, winning it is worth FINAL_WIN: the
-scores after our plan and the later seats' plans decide, ties by fewer spells
-played, so a point that wins beats a hand or a position. A draft pick is
+little. When the round may end the game, ending it is worth FINAL_WIN times
+our share of the win less a fair share (1/players, about what playing on is
+worth): the scores after our plan and the later seats' plans decide, ties by
+fewer spells played, so a point that wins beats a hand or a position, and a
+plan that lets a later seat win counts below one that plays on. A draft pick is
 judged by Monte Carlo over the hidden cards: each sample deals the unseen cards
 to the other hands, plans every seat's phase for every die pair, plays the rest
 of the draft as those seats would pick, plans the phases in turn order (gems an
 earlier plan takes are gone for later ones) and scores our worth against the
-others', plus FINAL_WIN if those plans end the game with our win. The other
+others', plus the same FINAL_WIN term if those plans end the game. The other
 seats' phases, there and in the replies, are planned as Normal plans them. In
 two-player games a direction die taken is the one the other cannot have, so
 the draft is where Hard gains most.
@@ -107,7 +109,7 @@ GUIDE = 0.01
 HARD_SAMPLES = 6  # Hard: hidden-card samples per draft decision
 RIVALS = 0.25  # Hard: weight of what the gems left are worth to the others
 HARD_POSITION = 0.6  # Hard: weight of the gems within reach (by the reach table) at the end of the phase
-FINAL_WIN = 100.0  # Hard, in a round that may end the game: worth of winning it
+FINAL_WIN = 100.0  # Hard, in a round that may end the game: worth of winning it (over a fair share)
 REPLIES = 1.0  # Hard: weight of the phases still to come this round, planned on what ours leaves
 EASY_NOISE = 0.2  # Easy: softmax temperature over Normal's worths (points); see the docstring
 _INSIDE = {(x, y): tuple((d, (x + DELTA[d][0], y + DELTA[d][1])) for d in DIRS
@@ -233,8 +235,8 @@ class Planner:
         return worth
 
     def won(self, gems, wizard, hand) -> float:
-        """Our share of the win if the game ends with this round, else 0 (the seats acting after us
-        score what they plan to on what we leave)."""
+        """final_share of the scores at the round's end, the seats acting after us scoring what they
+        plan to on what we leave."""
         v, seat = self.view, self.seat
         scored = sum(value for _, value, _ in self.gems) - sum(value for _, value, _ in gems)
         if wizard is None and v.wizard is not None:
@@ -667,11 +669,13 @@ class Phases:
 
 
 def final_share(me: int, scores: list, played: list) -> float:
-    """Our share of the win if the game ends with these scores this round, else 0."""
+    """If the game ends with these scores this round, our share of the win less a fair share (about
+    what playing on is worth), so a round that ends it with our loss counts below one that does not;
+    else 0."""
     if max(scores) < TARGET:
         return 0.0
     winners = winners_of(scores, played)
-    return 1.0 / len(winners) if me in winners else 0.0
+    return (1.0 / len(winners) if me in winners else 0.0) - 1.0 / len(scores)
 
 
 def draft_outcome(view, first: tuple, tables: dict) -> dict:
