@@ -54,6 +54,19 @@ well as twenty. Thinking (CPU time, no time limit; in the GUI sampling stops
 after 1 s): two players 20 ms a decision on average, 1.5 s at most; four
 players 142 ms, 3.2 s (4 games). Measured earlier with the GUI's 1 s budget:
 24 ms and 0.27 s, 57 ms and 0.64 s.
+
+Ablation (issue 11; paired, the same 200 games at seed 5 against Normal):
+the Hard of then (reach-table position, rivals' threat, planned replies and
+FINAL_WIN in its phase) won 55.5%; its Monte-Carlo draft with Normal's action
+phase 57.8% (+2.2 +- 4.3 points); Normal's draft with that action phase
+52.5% (-3.0 +- 3.9), without the replies 52.0%. The phase's extras won
+nothing, so only FINAL_WIN stayed. Counting a game-ending loss below playing
+on changed 1 game of the 200 (the draft alone: 2). Hard now (400 games each):
+55.4% at seed 7, 55.8% at seed 22, 56.1% at seed 2024, 55.8% in all (the Hard before:
+54.0%, 57.4%, 53.4%): no clear change, and the issue's 60% is not reached. Thinking (CPU time, GUI budget of 1 s): two players 12 ms
+a decision on average, 0.24 s at most (6 games); four players 64 ms, 0.45 s
+(1 game); without the time limit 107 ms and 1.2 s (2 games).
+
 Earlier tries: core.bots.MonteCarloBot with rollouts to the end of the round
 (our phase planned, the others without spells) won 52% of 40 games at ~7 s
 of thinking per game, and with uniformly random rollouts to the end of the
