@@ -153,3 +153,34 @@ def test_hard_scores_its_gem_rather_than_stop_on_a_book_beside_the_gems():
     s.order = [0]  # the other seat has acted
     s.gems[s.colours[0]], s.gems[s.colours[1]] = c("D2"), c("C5")
     assert HardBot().choose(s.view(0), s.legal_actions(), random.Random(0)) == ("guide", "E")
+
+
+def test_hard_plans_its_own_phases_once_across_hidden_card_samples(monkeypatch):
+    from wonderland_games.games.oz import bots
+
+    s = rules.new_state([Seat("a"), Seat("b")], 3)
+    while s.phase != DRAFT_DIR:
+        s.apply(s.legal_actions()[0])
+    s.dir_dice = ["E", "S"]
+    me = s.current_player()
+    made = []
+
+    class Counted(bots.Planner):
+        def __init__(self, view, seat, **kw):
+            made.append((seat, kw.get("gone", frozenset()), kw.get("hard", False)))
+            super().__init__(view, seat, **kw)
+
+    monkeypatch.setattr(bots, "Planner", Counted)
+    HardBot(iterations=4).choose(s.view(me), s.legal_actions(), random.Random(1))
+    mine = [m for m in made if m[0] == me]
+    others = [m for m in made if m[0] != me]
+    assert len(mine) == len(set(mine))  # each of our plans made once, whatever the sample
+    assert len({m for m in others if not m[1]}) < len([m for m in others if not m[1]])  # theirs per sample
+
+
+def test_a_round_that_ends_the_game_with_our_loss_counts_below_one_that_goes_on():
+    from wonderland_games.games.oz.bots import final_share
+
+    goes_on = final_share(0, [15, 19], [0, 0])
+    assert final_share(0, [15, 20], [0, 0]) < goes_on == 0.0 < final_share(0, [20, 15], [0, 0])
+    assert final_share(0, [20, 20], [1, 1]) == 0.0  # a shared win is a fair share
