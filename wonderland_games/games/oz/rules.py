@@ -313,9 +313,10 @@ class OzState(ChanceState, GameState):
                 actions = [STEP, *adjusts]
                 if points > 1 and not self.guide_used[seat]:
                     actions += GUIDES
-            if not self.cast_this_phase or not self.spell_limit:
+            hand = self.hands[seat]  # empty in 4 of 10 action phase calls of a random game
+            if hand and (not self.cast_this_phase or not self.spell_limit):
                 builders = self.cards.cast_actions
-                for card in self.hands[seat]:
+                for card in hand:
                     actions += builders[card](self, seat, card)
             return actions
         if phase == DRAFT_DIR:
