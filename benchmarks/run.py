@@ -31,15 +31,16 @@ def seats(n: int, kind: str = "human") -> list:
 
 
 def random_play_rates(game: str, seconds: float = 3.0, with_events: bool = True) -> tuple:
-    """(games, actions) per second of random-play full 4-player games, engine only: a game
+    """(games, actions) per CPU second of random-play full 4-player games, engine only: a game
     of many actions (a random Oz game is ~1,500) reads slow in games alone. With events:
-    `apply`, as a table plays; without: `advance`, as `simulate` and the bots play."""
+    `apply`, as a table plays; without: `advance`, as `simulate` and the bots play. CPU
+    time, so other jobs on a shared machine do not count against the engine."""
     new_state = registry.get(game).new_state
     rng = random.Random(1)
     players = seats(4)
-    start = time.perf_counter()
+    start = time.process_time()
     games = actions = 0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         state = new_state(players, games, {})
         play = state.apply if with_events else state.advance
         while not state.is_over():
@@ -47,7 +48,7 @@ def random_play_rates(game: str, seconds: float = 3.0, with_events: bool = True)
             actions += 1
         state.result()
         games += 1
-    spent = time.perf_counter() - start
+    spent = time.process_time() - start
     return games / spent, actions / spent
 
 
@@ -56,15 +57,15 @@ def games_per_second(game: str, seconds: float = 3.0) -> float:
 
 
 def bot_games_per_second(game: str, level: str, seconds: float = 3.0) -> float:
-    """Whole 4-player games between bots of `level`, as `simulate` plays them."""
+    """Whole 4-player games per CPU second between bots of `level`, as `simulate` plays them."""
     from wonderland_games.core.simulate import Config, play_game
 
     config = Config(game=game, bots=(level,) * 4, games=1, seed=1)
-    start, games = time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
+    start, games = time.process_time(), 0
+    while time.process_time() - start < seconds:
         play_game(config, games)
         games += 1
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def stuck_games(game: str, games: int) -> tuple:
