@@ -67,6 +67,17 @@ on changed 1 game of the 200 (the draft alone: 2). Hard now (400 games each):
 a decision on average, 0.24 s at most (6 games); four players 64 ms, 0.45 s
 (1 game); without the time limit 107 ms and 1.2 s (2 games).
 
+Third try (issue 11; paired, the same 200 games at seed 5 against Normal,
+where Hard as it is won 58.5%): valuing each seat's end cell in the draft's
+Monte Carlo by its mean best phase next round (Normal's plan over 4 random
+die pairs, on the gems left, weight 0.5, us less the other) 54.7% (-3.8 +-
+2.9 points, twice the thinking); planning our phases there as Normal plans
+(as Hard then plays them) 55.5% (-3.0 +- 1.7); playing the action phase by
+the reach table (as the draft plans it) 52.5% (-6.0 +- 4.0); HARD_POSITION
+0.85 55.0% (-3.5 +- 2.0), 0.4 57.5% (-1.0 +- 1.6); twelve hidden-card
+samples 56.0% (-2.5 +- 2.1); the other's worth counted x1.3 in the margin
+59.5% (+1.0 +- 1.2, one seed: not a clear gain). Nothing kept.
+
 Earlier tries: core.bots.MonteCarloBot with rollouts to the end of the round
 (our phase planned, the others without spells) won 52% of 40 games at ~7 s
 of thinking per game, and with uniformly random rollouts to the end of the
