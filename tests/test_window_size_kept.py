@@ -73,6 +73,15 @@ def test_a_remembered_size_is_fitted_to_the_screen_and_the_minimum(desktop, capl
     assert f"{saved[0]}×{saved[1]}" in caplog.text and f"opening at {opened[0]}×{opened[1]}" in caplog.text
 
 
+def test_the_default_size_fitted_to_a_small_screen_logs_nothing(user_dirs, caplog, monkeypatch):
+    """A first start on a 1366×768 laptop: no size was remembered, so there is nothing to warn of."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    with caplog.at_level(logging.WARNING):
+        app = start()
+    assert app.screen.get_size() != tuple(Settings().window_size)
+    assert "remembered" not in caplog.text
+
+
 @pytest.mark.parametrize("saved", ['"huge"', "[1500]", "[null, 900]", '[1e999, 900]', '{"w": 1}'])
 def test_a_bad_remembered_size_gives_the_default_and_a_line_in_the_log(desktop, caplog, saved):
     settings_path().parent.mkdir(parents=True, exist_ok=True)

@@ -112,10 +112,11 @@ class App:
 
     def _fitted(self, size: tuple) -> tuple:
         """A remembered size fitted to this screen and the minimum, saying so in the log when it
-        had to change (a size from a larger monitor, or below the minimum)."""
+        had to change (a size from a larger monitor, or below the minimum). The default size
+        fitted to a small screen (a first start on a laptop) is no news: nothing is logged."""
         desktop = self.desktop_size()
         fitted = fit_window(size, desktop)
-        if fitted != tuple(size):
+        if fitted != tuple(size) and tuple(size) != tuple(Settings().window_size):
             log.warning("window: the remembered size %d×%d does not fit this %d×%d screen with its title bar, or is "
                         "below the smallest window (%d×%d); opening at %d×%d", *size, *desktop, *self.minimum_size(),
                         *fitted)
