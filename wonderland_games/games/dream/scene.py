@@ -289,9 +289,9 @@ class DreamScene(TableScene):
             if dreaming:
                 pygame.draw.rect(frame, theme.GOLD_LIGHT, rect.inflate(px(6, s), 0), border_radius=px(6, s))
             score = t("dream.table.total_penalties", total=total, n=penalties) if penalties else str(total)
-            used = tx.draw_line(frame, fonts, score, pygame.Rect(rect.right - rect.width * 2 // 5, rect.top,
-                                rect.width * 2 // 5, rect.height), px(16, s), theme.RED if penalties else theme.INK,
-                                bold=True, align="right")
+            score_w = rect.width * 2 // 5
+            used = tx.draw_line(frame, fonts, score, pygame.Rect(rect.right - score_w, rect.top, score_w, rect.height),
+                                px(16, s), theme.RED if penalties else theme.INK, bold=True, align="right")
             label = t("dream.table.dreaming", name=name) if dreaming else name
             who = pygame.Rect(rect.left, rect.top, used.left - px(8, s) - rect.left, rect.height)
             draw_name_and_kind(frame, fonts, label, seat_label(self.app, self.seats[seat]), who, px(16, s),
