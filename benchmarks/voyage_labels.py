@@ -43,6 +43,10 @@ def _gap(box: pygame.Rect, mark: pygame.Rect) -> float:
     return math.hypot(dx, dy) - mark.width // 2
 
 
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
+
+
 def problems(view, size: tuple) -> list:
     """(kind, city, other or figure) for everything wrong with the names of a map of `size`
     in the view's language: a name off the map, over another name or any city's mark, a
@@ -86,9 +90,9 @@ def problems(view, size: tuple) -> list:
     tints = view.tint_squares(bounds)
     for city, label in items:
         box = label.box
-        over = sum(box.clip(rect).width * box.clip(rect).height for r, rect in tints if r != region[city])
-        if 4 * over >= box.width * box.height:
-            found.append(("astray", city, round(over / (box.width * box.height), 2)))
+        over = sum(_area(box.clip(rect)) for r, rect in tints if r != region[city])
+        if 4 * over >= _area(box):
+            found.append(("astray", city, round(over / _area(box), 2)))
     if 2 * sum(1 for label in labels.values() if label.leader) > len(labels):
         found.append(("many_leaders", None, None))
     return found

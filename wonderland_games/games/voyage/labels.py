@@ -221,10 +221,8 @@ def _pass(order: list, spots: dict) -> tuple:
         if label is None:
             swap = _bump(city.id, spots, taken)
             if swap is not None:
-                label, moves = swap
-                for neighbour, moved in moves.items():
-                    placed[neighbour] = moved
-                    taken.put(neighbour, moved)
+                label = swap[0]
+                _take(placed, taken, swap[1])
         if label is None:
             failed.add(city.id)
             label = spots[city.id].first()._replace(amiss=True)  # over another name: settling may mend it
@@ -255,15 +253,20 @@ def _settle(spots: dict, placed: dict) -> dict:
                 better = swap[0]
             del placed[city]  # a name that moves goes to the end of the order
             if swap is not None:
-                for neighbour, moved in swap[1].items():
-                    placed[neighbour] = moved
-                    taken.put(neighbour, moved)
+                _take(placed, taken, swap[1])
             placed[city] = better
             taken.put(city, better)
             moved = True
         if not moved:
             break
     return placed
+
+
+def _take(placed: dict, taken: "_Taken", moves: dict) -> None:
+    """Put the names a bump displaced at their new spots."""
+    for name, label in moves.items():
+        placed[name] = label
+        taken.put(name, label)
 
 
 def _first_free(spots, taken: "_Taken", sound: bool = False) -> Label | None:
