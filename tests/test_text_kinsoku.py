@@ -50,3 +50,13 @@ def test_a_word_too_long_for_the_line_is_cut_where_its_punctuation_stays_on(font
     word = "Supercalifragilisticexpialidocious"
     lines = tx.wrap(font, word + "!", font.size(word)[0] + 1)
     assert "".join(lines) == word + "!" and len(lines) == 2 and lines[1][0] != "!"
+
+
+@pytest.mark.parametrize("width", range(100, 400, 9))  # from the widest "count word" here
+def test_a_count_stays_on_the_line_of_what_it_counts(font, width):
+    """The ten-player resume box at 1024 px put "4" at a line's end and "humans" on the next."""
+    text = "Dream Teller is not finished: round 2, with 4 humans and 6 bots. 第 2 轮，10 位玩家"
+    lines = tx.wrap(font, text, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    for line in lines[:-1]:
+        assert not line.split()[-1].isdigit()

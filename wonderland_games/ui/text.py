@@ -4,7 +4,7 @@ Chinese breaks between any two characters, with the usual kinsoku rules: no
 line starts with closing punctuation or ends with opening punctuation, and a
 paragraph never ends on a line of one lone character (it takes the character
 before it along). English breaks between words, and a word wider than the line
-is split by characters. A rendered-text cache keeps per-frame drawing cheap.
+is split by characters. In both, a number stays on the line of the word after it. A rendered-text cache keeps per-frame drawing cheap.
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ def _tokens(text: str) -> list:
             merged[-1] += space + tok  # "电脑 · 普通": the spaced dot stays with the word before
         elif merged and not _is_space(merged[-1]) and not _is_space(tok) and (closing or merged[-1][-1] in _NO_LINE_END):
             merged[-1] += tok
+        elif len(merged) > 1 and not _is_space(tok) and _is_space(merged[-1]) and merged[-2].isdigit():
+            space = merged.pop()
+            merged[-1] += space + tok  # "4 humans", "第 2 轮": a count stays with what it counts
         else:
             merged.append(tok)
     return merged
