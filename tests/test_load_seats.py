@@ -3,6 +3,8 @@ and the tables ("Alice (Human)", 爱丽丝（人类）); a row too narrow for th
 names and how many humans and bots, then to those counts alone — never cut, and the
 progress ("round 4") always shows whole."""
 
+import re
+
 import pytest
 
 from wonderland_games.core import saves
@@ -118,3 +120,18 @@ def test_a_resume_box_for_ten_players_shortens_the_players_to_stay_readable(user
     font, lines = tx.fit_block(app.fonts, box.message, body.width, body.height, theme.px(theme.TEXT, box.s))
     assert not any(tx.ELLIPSIS in line for line in lines)  # nothing cut
     assert font.get_height() >= app.fonts.get(int(theme.px(theme.TEXT, box.s) * 0.85)).get_height()
+
+
+def test_a_chinese_count_is_spaced_from_the_characters_before_it(user_dirs):
+    """"玩家是2 位人类" ran the count into the word before it; the box writes "第 1 轮" spaced."""
+    session = Session.new("dream", MANY, seed=2, autosave=True)
+    session.apply(session.state.legal_actions()[0])
+    app = make_app((1024, 640), "zh")
+    app.push(MenuScene(app))
+    step(app)
+    info, = saves.unfinished_games()
+    app.push(ResumeDialog(app, info, lambda: None, lambda: None))
+    step(app)
+    message = app.top.message
+    assert kind_counts(app, info.seats) in message
+    assert not re.search(r"[\u4e00-\u9fff]\d", message)
