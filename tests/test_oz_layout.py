@@ -211,3 +211,34 @@ def test_who_plays_each_seat_is_never_cut_short(app, monkeypatch, size, lang):
         assert shown, (kind, [t for t, _, _ in drawn])
         for text, rect, font in shown:
             assert tx.fit_line(app.fonts, text, rect.width, rect.height, font)[1] == text, (size, text)
+
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_wizard_card_in_a_wide_hand_reads_as_large_as_the_spells(app, monkeypatch, size, lang):
+    """Wide windows draw the hand as framed cards: the Wizard's long rule text was shrunk to
+    about two thirds of the size the spells use (QA, 1920x1080); it says its short note, as a
+    strip does (the note says all a player needs: starts, ±1, not in the hand)."""
+    from wonderland_games.games.oz.art import OzArt
+    from wonderland_games.games.oz.panels import draw_card, is_strip
+    from wonderland_games.ui import text as tx
+
+    app.i18n.set_language(lang)
+    art = OzArt(app.font)
+    lay = compute(size, 4)
+    assert lay.wide
+    cards = Session.new("oz", [Seat("A"), Seat("B")], seed=1, autosave=False).state.cards
+    blocks, real = [], tx.draw_block
+    monkeypatch.setattr(tx, "draw_block", lambda surface, fonts, text, rect, size, *a, **k:
+                        blocks.append((text, rect, size)) or real(surface, fonts, text, rect, size, *a, **k))
+    for count in (1, 3, 4):
+        slot = lay.hand_slots(count)[0]
+        assert not is_strip(slot)
+        heights = []
+        for card in [cards[i] for i in cards.spell_ids] + [cards.wizard]:
+            blocks.clear()
+            draw_card(pygame.Surface(size), slot, lay.s, app, art, card)
+            (text, rect, want), = blocks
+            heights.append(tx.fit_block(app.fonts, text, rect.width, rect.height, want)[0].get_height())
+        assert heights[-1] >= min(heights[:-1]), (count, heights[-1], min(heights[:-1]))

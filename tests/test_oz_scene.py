@@ -601,6 +601,8 @@ def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_whole(app, m
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 def test_edge_crossing_marks_never_cover_a_coordinate_label(size):
+    """Nor are they cut: east and south have no gutter, and the board's repaint region (its box,
+    clipped) cut the right half off the east edge's −1 and ? (QA, 1024x640)."""
     from types import SimpleNamespace
 
     from wonderland_games.games.oz.board_view import LABEL_OFFSET, crossing_marks
@@ -623,6 +625,7 @@ def test_edge_crossing_marks_never_cover_a_coordinate_label(size):
         assert set(marks) == {"badge", "arrow", "unknown"}
         for rect in rects:
             assert window.contains(rect), (start, direction, rect)
+            assert lay.regions()["board"].contains(rect), (start, direction, rect)
             assert rect.collidelist(labels) == -1, (start, direction, rect)
         assert all(not a.colliderect(o) for i, a in enumerate(rects) for o in rects[i + 1:]), (start, direction)
 

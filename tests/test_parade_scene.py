@@ -553,6 +553,29 @@ def test_the_keep_preview_does_not_call_a_score_final(app, monkeypatch):
     assert "Your score if the others keep nothing new" in texts and "Final score" not in texts
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_keep_preview_colours_the_score_by_its_change(app, monkeypatch, lang):
+    """Lower is better: keeping cards that bring your score down is good news, in green; the
+    line was red whatever it said (QA, 1024x640: 22 → 13 in red)."""
+    from wonderland_games.ui import theme
+
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
+    state = session.state
+    rng = random.Random(3)
+    while state.phase != rules.KEEP or not scene.my_turn():
+        if scene.my_turn():
+            scene.apply(rng.choice(state.legal_actions()))
+        app.step(1 / 60)
+    scene.selected = state.hands[0][:2]
+    start_text = app.t("parade.preview.if_kept", total=0)[:-1]
+    for old, new, colour in ((22, 13, theme.GREEN), (13, 22, theme.RED)):
+        scene.preview = {**scene._compute_preview(), "old": old, "new": new}
+        lines = _preview_lines(app, scene, monkeypatch)
+        shown = [c for text, c in lines if text.startswith(start_text[:6])]
+        assert shown and shown[0] == colour, (old, new, lines)
+
+
 def test_every_empty_colour_slot_stands_out_on_the_cream_panel():
     from wonderland_games.games.parade.cards import hex_rgb
     from wonderland_games.games.parade.deck import load_deck

@@ -36,7 +36,9 @@ def crossing_marks(lay, step) -> dict:
     """Where a path step's marks go: "badge" (−1 for crossing a barrier or the board's edge), and
     past the edge "arrow" and "unknown" (the ?). A barrier's badge sits on it; an edge's three
     marks stand in the gutter beyond it, beside the line where the coordinate label (A–F above,
-    1–6 to the left) sits, so none covers a label or hides under the token."""
+    1–6 to the left) sits, so none covers a label or hides under the token. East and south have
+    no gutter: there the marks sit on the edge, pulled in to stay whole inside the board's box
+    (the region the board repaints, clipped)."""
     s, c = lay.s, lay.cell
     a = cell_center(lay, step.start)
     dx, dy = DELTA[step.direction]
@@ -57,7 +59,7 @@ def crossing_marks(lay, step) -> dict:
                              ("unknown", -0.3, pygame.Rect(0, 0, px(22, s), px(22, s))), ("badge", 0.64 * far, badge)):
         side = int(c * shift)
         rect.center = (a[0] + dx * out + px_ * side, a[1] + dy * out + py_ * side)
-        marks[key] = rect
+        marks[key] = rect.clamp(lay.board_box)
     return marks
 
 

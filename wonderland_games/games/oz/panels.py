@@ -184,7 +184,9 @@ MIN_TEXT = 12  # a strip's text never gets smaller (pixels)
 
 
 def strip_text(app, card) -> str:
-    """What a one-line strip says: the card text, or a short note for the long Wizard card."""
+    """What a card in the hand says (strip or framed card): the card text, or a short note for
+    the long Wizard card, whose whole rule shrank to two thirds of the spells' size on a framed
+    card (a strip's hover detail, `card_detail`, and the rules page keep it)."""
     return app.t("oz.wizard_card_note") if card.id == 0 else card_text(app, card)
 
 
@@ -256,7 +258,7 @@ def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, se
         surface.blit(icon, (rect.left + int(rect.width * 0.07), band.bottom + px(6, s)))
         body = pygame.Rect(rect.left + int(rect.width * 0.07) + icon_size + px(6, s), band.bottom + px(4, s),
                            int(rect.width * 0.86) - icon_size - px(6, s), rect.bottom - band.bottom - int(rect.height * 0.1))
-        tx.draw_block(surface, app.fonts, card_text(app, card), body, int(rect.height * 0.095), theme.INK, align="left", valign="top")
+        tx.draw_block(surface, app.fonts, strip_text(app, card), body, int(rect.height * 0.095), theme.INK, align="left", valign="top")
     if selected:
         pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(4, s), px(4, s)), max(2, px(3, s)), border_radius=px(10, s))
     if dim:

@@ -68,6 +68,11 @@ class Step:
     sound: str | None = None
 
 
+def _score_look(preview: dict):
+    """Lower is better: a preview's score in red if it rises, else green."""
+    return theme.RED if preview["new"] > preview["old"] else theme.GREEN
+
+
 class ParadeScene(TableScene):
     game_id = rules.GAME_ID
 
@@ -703,14 +708,14 @@ class ParadeScene(TableScene):
                 lines.append((t("parade.preview.keep_pick", n=len(self.selected)), 18, theme.PLUM, True))
                 if len(self.selected) == 2:
                     lines.append((t("parade.preview.keep", cards=card_list(self.app, deck, self.selected)), 17, theme.INK, False))
-                    lines.append((t("parade.preview.if_kept", total=p["new"]), 20, theme.RED, True))
+                    lines.append((t("parade.preview.if_kept", total=p["new"]), 20, _score_look(p), True))
             else:
                 card = card_name(self.app, deck, self.selected[0])
                 key = "parade.preview.takes" if p["taken"] else "parade.preview.takes_none"
                 lines.append((t(key, card=card, n=len(p["taken"])), 19, theme.PLUM, True))
                 delta = p["new"] - p["old"]
                 lines.append((t("parade.preview.score", delta=f"+{delta}" if delta >= 0 else str(delta), total=p["new"]),
-                              20, theme.RED if delta > 0 else theme.GREEN, True))
+                              20, _score_look(p), True))
             for colour, gained, was, will in p["majorities"]:
                 # lower is better: a majority that raises your points is bad news, whichever way it goes
                 look = theme.GREEN if will < was else theme.RED if will > was else theme.INK

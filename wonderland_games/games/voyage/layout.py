@@ -35,6 +35,8 @@ CARD_RATIO = 1.1  # height / width of an itinerary card in the hand
 STRIP = 112  # display and hand strip height (unscaled)
 TITLE = 24  # a panel's title line (unscaled)
 THREE_LINE_ROW = 66  # a traveller's row at least this tall (unscaled) shows its souvenirs on a line of their own
+TWO_LINE_ROW = 42  # a row that cannot have three lines needs no more than two of 17 (name and souvenirs / suitcase)
+LOG_ROOM = 200  # the log height (unscaled) three-line rows must leave, else the rows take two lines
 
 
 @dataclass
@@ -121,9 +123,13 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
     button_h, gap = px(34, s), px(6, s)
     hint_h = px(70, s)
     controls_h = hint_h + rows * (button_h + gap) + px(12, s)
-    row_h = px(THREE_LINE_ROW + 6, s)  # name, suitcase, souvenirs (rows squeezed below THREE_LINE_ROW use two)
-    players_h = min(px(TITLE + 10, s) + players * row_h,
-                    body_h - controls_h - 2 * m - px(100, s))
+    # Three lines a row (name, suitcase, souvenirs) while the log keeps room to read a turn;
+    # else two compact lines, rather than three-line rows squeezed to two with the log cut short.
+    room = body_h - controls_h - 2 * m
+    players_h = px(TITLE + 10, s) + players * px(THREE_LINE_ROW + 6, s)
+    if room - players_h < px(LOG_ROOM, s):
+        players_h = px(TITLE + 10, s) + players * px(TWO_LINE_ROW + 3, s)
+    players_h = min(players_h, room - px(100, s))
     players_rect = pygame.Rect(side.left, side.top, side.width, players_h)
     controls = pygame.Rect(side.left, players_rect.bottom + m, side.width, controls_h)
     log = pygame.Rect(side.left, controls.bottom + m, side.width, side.bottom - controls.bottom - m)
