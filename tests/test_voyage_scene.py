@@ -562,6 +562,22 @@ def test_every_travellers_souvenirs_show_by_region_at_every_size(app, monkeypatc
     assert texts.count("5") >= players and texts.count("4") >= players  # every count written
 
 
+def test_a_completed_souvenir_set_fills_its_pips(app, monkeypatch):
+    """A set of 3 showed "3" beside three empty pips, as if nothing were collected."""
+    from wonderland_games.games.voyage import panels
+
+    state = Session.new("voyage", [Seat("A"), Seat("B")], seed=3, autosave=False).state
+    counts = [0, 1, 2, 3, 4, 6]
+    state.souvenirs[0] = counts
+    filled, real = [], pygame.draw.circle
+    monkeypatch.setattr(pygame.draw, "circle", lambda surface, colour, centre, r, width=0:
+                        filled.append((centre[0], width)) or real(surface, colour, centre, r, width))
+    line = pygame.Rect(0, 0, 6 * 80, 20)
+    panels.souvenirs(pygame.Surface((600, 40)), line, 1.0, app, state, 0)
+    per_region = [sum(1 for x, width in filled if width == 0 and i * 80 <= x < (i + 1) * 80) for i in range(6)]
+    assert per_region == [0, 1, 2, 3, 1, 3]
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_destination_card_names_its_theme_even_with_a_two_line_name(app, monkeypatch, size, lang):

@@ -159,8 +159,9 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
 
 
 def souvenirs(surface, line: pygame.Rect, s, app, state, seat) -> pygame.Rect:
-    """Each region's cubes: its colour, the count, and three pips for how close the next set
-    is (a set is SOUVENIR_SET cubes); a region with none is drawn faint. Returns the rect used."""
+    """Each region's cubes: its colour, the count, and three pips for the set being filled (a set
+    is SOUVENIR_SET cubes; one just completed shows all three, not none); a region with none is
+    drawn faint. Returns the rect used."""
     regions = state.world.regions
     per = line.width // len(regions)
     icon = max(6, min(int(line.height * 0.75), per // 3))
@@ -179,9 +180,10 @@ def souvenirs(surface, line: pygame.Rect, s, app, state, seat) -> pygame.Rect:
         x0 = used.right + max(2, pip // 2)
         if x0 + SOUVENIR_SET * (pip * 2 + 1) > left + per:
             continue  # no room for the pips: the count stands alone
+        filled = (n - 1) % SOUVENIR_SET + 1 if n else 0
         for k in range(SOUVENIR_SET):
             centre = (x0 + pip + k * (pip * 2 + 1), line.centery)
-            if k < n % SOUVENIR_SET:
+            if k < filled:
                 pygame.draw.circle(surface, rgb_of(region.rgb), centre, pip)
             pygame.draw.circle(surface, PAWN_EDGE, centre, pip, 1)
     return pygame.Rect(line.left, line.top, per * len(regions), line.height)
