@@ -498,3 +498,22 @@ def test_every_english_count_has_a_singular_or_is_never_one():
     missing = sorted(key for key, text in flat.items() if pattern.search(text) and key not in NEVER_ONE)
     assert not missing, missing
     assert not [key for key in NEVER_ONE if key not in flat], "NEVER_ONE names a string that is gone"
+
+
+@pytest.mark.parametrize("slip", ["empty", "same", "seed"])
+def test_a_setup_slip_is_asked_to_be_checked_not_called_a_failure(app, slip):
+    """An empty name was headed "Something went wrong", as if the app had failed."""
+    from wonderland_games.ui.dialogs import MessageDialog
+
+    scene = SetupScene(app, registry.get("parade"))
+    app.push(scene)
+    first, second = scene.rows[0].name, scene.rows[1].name
+    if slip == "empty":
+        first.set_text("  ")
+    elif slip == "same":
+        second.set_text(first.text)
+    else:
+        scene.seed.set_text("12ab")  # set directly: typing drops the letters
+    scene.start()
+    assert isinstance(app.top, MessageDialog) and app.top.heading == app.t("setup.check")
+    assert app.top.heading != app.t("dialog.error")

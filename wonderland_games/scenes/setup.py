@@ -208,21 +208,25 @@ class SetupScene(FormScene):
                 other.held = old
 
     # -- start ---------------------------------------------------------------------
+    def _refuse(self, message: str) -> None:
+        """A setting the game cannot start with: said as something to check, not as a failure."""
+        show_error(self.app, message, title=self.app.t("setup.check"))
+
     def start(self) -> None:
         seats = [row.seat() for row in self.rows[: self._seat_count()]]
         for i, seat in enumerate(seats):
             if not seat.name:
-                show_error(self.app, self.app.t("setup.name_empty", n=i + 1))
+                self._refuse(self.app.t("setup.name_empty", n=i + 1))
                 return
         names = [s.name for s in seats]
         dup = next((n for n in names if names.count(n) > 1), None)
         if dup is not None:
-            show_error(self.app, self.app.t("setup.name_dup", name=dup))
+            self._refuse(self.app.t("setup.name_dup", name=dup))
             return
         text = self.seed.text.strip()
         if text and (not all(_digit(c) for c in text) or len(text) > MAX_SEED_DIGITS):
             self.seed_error = True
-            show_error(self.app, self.app.t("setup.seed_bad"))
+            self._refuse(self.app.t("setup.seed_bad"))
             return
         seed = int(text) if text else None
         unfinished = self._unfinished()

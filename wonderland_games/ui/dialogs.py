@@ -111,8 +111,9 @@ class ConfirmDialog(MessageDialog):
     back = close
 
 
-def show_error(app, message: str, on_close: Callable[[], object] | None = None) -> None:
-    app.push(MessageDialog(app, message, error=True, on_close=on_close))
+def show_error(app, message: str, on_close: Callable[[], object] | None = None, title: str | None = None) -> None:
+    """A red-headed message; `title` for a player's slip (a name left empty) rather than a failure."""
+    app.push(MessageDialog(app, message, title=title, error=True, on_close=on_close))
 
 
 def show_message(app, message: str, title: str | None = None) -> None:
