@@ -146,8 +146,10 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
                  top.height + px(4, s)), int(min(line_h * 1.1, row.height * 0.46)), theme.RED, bold=True,
                  align="right")
     info = state.seats[seat]
-    used = tx.draw_line(surface, app.fonts, info.name, top, int(top.height * 0.9), theme.INK, bold=True, align="left")
-    rest = pygame.Rect(used.right + px(8, s), top.top, top.right - used.right - px(8, s), top.height)
+    name = top if three else pygame.Rect(top.left, top.top, _name_width(app, state, top), top.height)
+    used = tx.draw_line(surface, app.fonts, info.name, name, int(top.height * 0.9), theme.INK, bold=True, align="left")
+    left = used.right if three else name.right
+    rest = pygame.Rect(left + px(8, s), top.top, top.right - left - px(8, s), top.height)
     if three:
         if rest.width > px(40, s):
             where = f"{seat_label(app, info)}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
@@ -156,6 +158,13 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
     else:
         souvenirs(surface, rest, s, app, state, seat)
     _suitcase(surface, middle, s, app, state, seat)
+
+
+def _name_width(app, state, top: pygame.Rect) -> int:
+    """The widest traveller's name on a first line (at most 40 % of it): two-line rows start
+    their souvenirs there, so the regions line up from row to row."""
+    font = app.fonts.get(int(top.height * 0.9), True)
+    return min(max(font.size(seat.name)[0] for seat in state.seats), int(top.width * 0.4))
 
 
 def souvenirs(surface, line: pygame.Rect, s, app, state, seat) -> pygame.Rect:
