@@ -125,14 +125,14 @@ def _holders(counts: list) -> list:
     if len(counts) == 2:
         return [(0,) if a >= b + 2 else (1,) if b >= a + 2 else () for a, b in zip(*counts)]
     holders = []
-    for per_seat in zip(*counts):
-        best = max(per_seat)
-        if best == 0:
-            holders.append(())
-        elif per_seat.count(best) == 1:
-            holders.append((per_seat.index(best),))
-        else:
-            holders.append(tuple([s for s, n in enumerate(per_seat) if n == best]))
+    for per_seat in zip(*counts):  # one pass a colour: cheaper than max, count and index
+        best, seats = 0, ()
+        for seat, n in enumerate(per_seat):
+            if n > best:
+                best, seats = n, (seat,)
+            elif n == best and n:
+                seats += (seat,)
+        holders.append(seats)
     return holders
 
 
@@ -178,10 +178,11 @@ def scores_now(deck: Deck, collections: Sequence[Sequence[int]]) -> list:
 
 def winners_of(scores: Sequence[int], sizes: Sequence[int]) -> list:
     """Lowest score wins; ties go to fewer cards; a tie on both is a shared win."""
+    best = min(scores)
+    if scores.count(best) == 1:  # nearly always: the card counts are not needed
+        return [scores.index(best)]
     keys = list(zip(scores, sizes))
     best = min(keys)
-    if keys.count(best) == 1:  # nearly always
-        return [keys.index(best)]
     return [s for s, key in enumerate(keys) if key == best]
 
 
