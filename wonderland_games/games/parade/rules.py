@@ -93,9 +93,8 @@ def removal_count(parade_len: int, value: int) -> int:
 def cards_taken(deck: Deck, parade: Sequence[int], card: int) -> list:
     """The parade cards that playing `card` would take (`advance` sorts the same cards out in
     its own loop, as it also rebuilds the parade; a property test holds the two together)."""
-    colours, values = deck.colour, deck.value
-    value, colour = values[card], colours[card]
-    return [c for c in parade[:removal_count(len(parade), value)] if colours[c] == colour or values[c] <= value]
+    takes = deck.takes[card]
+    return [c for c in parade[:removal_count(len(parade), deck.value[card])] if takes[c]]
 
 
 def colour_counts(deck: Deck, cards: Sequence[int]) -> list:
@@ -329,10 +328,10 @@ class ParadeState(GameState):
         at_risk = len(parade) - value  # removal_count, inlined
         taken = ()
         if at_risk > 0:
-            colour = colours[card]
+            takes = deck.takes[card]
             stay, taken = [], []
             for c in parade[:at_risk]:
-                (taken if colours[c] == colour or values[c] <= value else stay).append(c)
+                (taken if takes[c] else stay).append(c)
             if taken:
                 stay += parade[at_risk:]
                 stay.append(card)
