@@ -223,7 +223,7 @@ class ParadeState(GameState):
         self.seats = tuple(seats)
         self.seed = seed  # None on views and determinized states
         self.hands: list = [[] for _ in self.seats]  # lists: hidden, copied by clones
-        self.collections: list = [() for _ in self.seats]  # tuples: seen by all, shared
+        self.collections: list = [()] * len(self.seats)  # tuples: seen by all, shared
         self.parade: tuple = ()
         self.draw_pile: list = []  # draws pop from the end
         self.first_player = 0
@@ -231,7 +231,7 @@ class ParadeState(GameState):
         self.phase = PLAY
         self.final_turns_left = 0
         self.end_reason: Optional[str] = None
-        self.kept: list = [None for _ in self.seats]  # (a, b) once chosen in the keep phase
+        self.kept: list = [None] * len(self.seats)  # (a, b) once chosen in the keep phase
         self.plays = 0
         self.initial_order: tuple = ()  # the dealt order, for records; empty on views
         self.viewer: Optional[int] = None  # set on views: hidden cards are UNKNOWN
