@@ -388,6 +388,15 @@ def test_tied_totals_go_to_fewer_cards():
     assert result.scores == [5, 5] and result.extra["cards"] == [2, 1] and result.winners == [1]
 
 
+def test_winners_read_the_card_counts_only_on_a_tied_score():
+    """winners_of settles a unique lowest score without the counts (the usual case, at every game's end)."""
+    from wonderland_games.games.parade.rules import winners_of
+
+    assert winners_of([3, 5, 4], [9, 1, 0]) == [0]
+    assert winners_of([5, 6, 5], [2, 0, 1]) == [2]
+    assert winners_of([4, 4, 4], [2, 1, 1]) == [1, 2]
+
+
 def test_tie_on_score_and_cards_is_a_shared_win():
     state = finished([[c(RED, 5)], [c(RED, 3)], [c(RED, 7), c(BLUE, 9)]])
     result = state.result()

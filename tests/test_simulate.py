@@ -172,3 +172,12 @@ def test_only_bots_that_read_a_view_are_given_one(monkeypatch):
     assert not RandomBot.needs_view and HeuristicBot.needs_view
     outcome = simulate.play_game(simulate.Config("parade", ("normal", "random"), 1, 3), 0)
     assert views and set(views) == {0} and len(views) == len(outcome.decision_times[0])
+
+
+def test_parade_makes_its_bots_without_an_import_a_seat():
+    """simulate makes a bot a seat and game: Parade registers its bots module's own maker, not a
+    wrapper that runs an import statement at every call (it cost more than a Random move)."""
+    from wonderland_games.core import registry
+    from wonderland_games.games.parade import bots
+
+    assert registry.get("parade").make_bot is bots.make_bot

@@ -38,8 +38,13 @@ class SimulateError(ValueError):
 
 def derive_seed(*parts) -> int:
     """A 53-bit seed (exact in any JSON reader) from any parts, stable everywhere."""
-    text = "/".join(map(str, parts)).encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 11
+    return _seed_of("/".join(map(str, parts)))
+
+
+def _seed_of(text: str) -> int:
+    """derive_seed of the parts joined as `text` ("/" between their str()): `play_game` words out
+    the game's parts once and adds each seat's to them, as it seeds five generators a game."""
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 11
 
 
 @dataclass(frozen=True)
@@ -75,26 +80,30 @@ def play_game(config: Config, index: int) -> GameOutcome:
     shift = 0 if config.fixed_seats else index
     at_seat = [(seat - shift) % n for seat in range(n)]  # table seat -> listed bot
     seats = list(_seats(config.bots, tuple(at_seat)))
-    game_seed = derive_seed(config.seed, index)
+    parts = f"{config.seed!s}/{index!s}"  # derive_seed(config.seed, index)'s text
+    game_seed = _seed_of(parts)
     state = info.new_state(seats, game_seed, config.game_options())
     budget = Budget(iterations=config.hard_iterations) if config.hard_iterations else None
     times = [[] for _ in range(n)]
     turns = []  # per table seat: what its decisions need, looked up once a game
     for s, seat in enumerate(seats):
         bot = info.make_bot(seat.level)
-        rng = random.Random(derive_seed(config.seed, index, "bot", s))
+        rng = random.Random(_seed_of(f"{parts}/bot/{s}"))  # derive_seed(config.seed, index, "bot", s)
         turns.append((bot.choose, rng, times[at_seat[s]].append, bot.needs_view))
     actions = []
-    clock = time.perf_counter
-    while not state.is_over():
-        seat = state.current_player()
+    clock, record = time.perf_counter, actions.append
+    # the state's methods bound once: a Random decision costs little more than these calls
+    is_over, current_player, legal_actions, view, advance = (
+        state.is_over, state.current_player, state.legal_actions, state.view, state.advance)
+    while not is_over():
+        seat = current_player()
         choose, rng, timed, needs_view = turns[seat]
-        legal = state.legal_actions()
+        legal = legal_actions()
         started = clock()
-        action = choose(state.view(seat) if needs_view else None, legal, rng, budget)
+        action = choose(view(seat) if needs_view else None, legal, rng, budget)
         timed(clock() - started)
-        state.advance(action)
-        actions.append(action)
+        advance(action)
+        record(action)
     result = state.result()
     if config.record_dir:
         from .records import make_record, write_record

@@ -3,12 +3,7 @@
 from ...core.game import GameInfo
 from ...core.registry import game_name, register
 from . import rules
-
-
-def _make_bot(level: str):
-    from .bots import make_bot
-
-    return make_bot(level)
+from .bots import make_bot  # at once: simulate makes a bot a seat and game, and an import costs more than a move
 
 
 register(GameInfo(
@@ -19,7 +14,7 @@ register(GameInfo(
     available=True,
     new_state=rules.new_state,
     from_dict=rules.from_dict,
-    make_bot=_make_bot,
+    make_bot=make_bot,
     scene="wonderland_games.games.parade.scene:ParadeScene",
     rules_key="parade",
 ))

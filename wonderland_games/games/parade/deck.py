@@ -41,6 +41,10 @@ class Deck:
         object.__setattr__(self, "colour", tuple(c // self.values for c in cards))
         object.__setattr__(self, "value", tuple(c % self.values + self.min_value for c in cards))
         object.__setattr__(self, "colour_ids", tuple(colour.id for colour in self.colours))
+        # takes[p][c]: whether playing p takes c when c is at risk (its colour, or a value up to
+        # p's): the rules' move reads one entry a card at risk
+        object.__setattr__(self, "takes", tuple(tuple(self.colour[c] == self.colour[p] or self.value[c] <= self.value[p]
+                                                      for c in cards) for p in cards))
 
     @property
     def values(self) -> int:

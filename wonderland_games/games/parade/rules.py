@@ -93,9 +93,8 @@ def removal_count(parade_len: int, value: int) -> int:
 def cards_taken(deck: Deck, parade: Sequence[int], card: int) -> list:
     """The parade cards that playing `card` would take (`advance` sorts the same cards out in
     its own loop, as it also rebuilds the parade; a property test holds the two together)."""
-    colours, values = deck.colour, deck.value
-    value, colour = values[card], colours[card]
-    return [c for c in parade[:removal_count(len(parade), value)] if colours[c] == colour or values[c] <= value]
+    takes = deck.takes[card]
+    return [c for c in parade[:removal_count(len(parade), deck.value[card])] if takes[c]]
 
 
 def colour_counts(deck: Deck, cards: Sequence[int]) -> list:
@@ -125,14 +124,14 @@ def _holders(counts: list) -> list:
     if len(counts) == 2:
         return [(0,) if a >= b + 2 else (1,) if b >= a + 2 else () for a, b in zip(*counts)]
     holders = []
-    for per_seat in zip(*counts):
-        best = max(per_seat)
-        if best == 0:
-            holders.append(())
-        elif per_seat.count(best) == 1:
-            holders.append((per_seat.index(best),))
-        else:
-            holders.append(tuple([s for s, n in enumerate(per_seat) if n == best]))
+    for per_seat in zip(*counts):  # one pass a colour: cheaper than max, count and index
+        best, seats = 0, ()
+        for seat, n in enumerate(per_seat):
+            if n > best:
+                best, seats = n, (seat,)
+            elif n == best and n:
+                seats += (seat,)
+        holders.append(seats)
     return holders
 
 
@@ -178,10 +177,11 @@ def scores_now(deck: Deck, collections: Sequence[Sequence[int]]) -> list:
 
 def winners_of(scores: Sequence[int], sizes: Sequence[int]) -> list:
     """Lowest score wins; ties go to fewer cards; a tie on both is a shared win."""
+    best = min(scores)
+    if scores.count(best) == 1:  # nearly always: the card counts are not needed
+        return [scores.index(best)]
     keys = list(zip(scores, sizes))
     best = min(keys)
-    if keys.count(best) == 1:  # nearly always
-        return [keys.index(best)]
     return [s for s, key in enumerate(keys) if key == best]
 
 
@@ -223,7 +223,7 @@ class ParadeState(GameState):
         self.seats = tuple(seats)
         self.seed = seed  # None on views and determinized states
         self.hands: list = [[] for _ in self.seats]  # lists: hidden, copied by clones
-        self.collections: list = [() for _ in self.seats]  # tuples: seen by all, shared
+        self.collections: list = [()] * len(self.seats)  # tuples: seen by all, shared
         self.parade: tuple = ()
         self.draw_pile: list = []  # draws pop from the end
         self.first_player = 0
@@ -231,7 +231,7 @@ class ParadeState(GameState):
         self.phase = PLAY
         self.final_turns_left = 0
         self.end_reason: Optional[str] = None
-        self.kept: list = [None for _ in self.seats]  # (a, b) once chosen in the keep phase
+        self.kept: list = [None] * len(self.seats)  # (a, b) once chosen in the keep phase
         self.plays = 0
         self.initial_order: tuple = ()  # the dealt order, for records; empty on views
         self.viewer: Optional[int] = None  # set on views: hidden cards are UNKNOWN
@@ -328,10 +328,10 @@ class ParadeState(GameState):
         at_risk = len(parade) - value  # removal_count, inlined
         taken = ()
         if at_risk > 0:
-            colour = colours[card]
+            takes = deck.takes[card]
             stay, taken = [], []
             for c in parade[:at_risk]:
-                (taken if colours[c] == colour or values[c] <= value else stay).append(c)
+                (taken if takes[c] else stay).append(c)
             if taken:
                 stay += parade[at_risk:]
                 stay.append(card)
