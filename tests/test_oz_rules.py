@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from wonderland_games.core import registry
+from wonderland_games.core.chance import Tape
 from wonderland_games.core.data import DataError
 from wonderland_games.core.game import IllegalAction, Seat, StateFormatError
 from wonderland_games.core.paths import data_dir
@@ -19,6 +20,7 @@ from wonderland_games.games.oz.board import (
 from wonderland_games.games.oz.rules import (
     ACTION, DRAFT_ACT, DRAFT_DIR, OVER, ROUND_DISCARD, SETUP_DISCARD, UNKNOWN, OzState, winners_of,
 )
+from wonderland_games.games.oz.spells import ACTIONS, CardSet, load_spells
 
 NAME = {"zh": "测试", "en": "Test"}
 
@@ -684,6 +686,31 @@ def test_a_clone_a_view_and_a_determinized_view_share_no_list_that_play_changes(
         while not copy.is_over():
             copy.advance(rng.choice(copy.legal_actions()))
     assert s.to_dict() == before and v.to_dict() == seen
+
+
+def test_every_field_is_a_slot_and_a_clone_copies_each_one():
+    """Fields live in slots (a method call on a state with a full instance dict is slow in
+    Python 3.11): nothing goes to the dict, and a clone has every field, its lists its own."""
+    rng = random.Random(6)
+    s = rules.new_state(seats(4), 6, tape=Tape())
+    for _ in range(300):
+        s.advance(rng.choice(s.legal_actions()))
+    copy = s.clone()
+    assert vars(s) == {} and vars(copy) == {}
+    for name in OzState.__slots__:
+        mine, theirs = getattr(s, name), getattr(copy, name)
+        assert mine == theirs, name
+        assert (mine is theirs) == (name not in ("hands", "deck", "gems", "earned") + rules._LISTS), name
+    assert all(a is not b for a, b in zip(s.hands + s.earned, copy.hands + copy.earned))
+    assert copy.tape is s.tape and copy.tape_at == s.tape_at > 0
+
+
+def test_the_card_set_keeps_its_tables_in_fields():
+    """Plain fields, not properties: legal_actions reads `cast_actions` once a call."""
+    cards = load_spells()
+    assert not hasattr(CardSet, "cast_actions") and not hasattr(CardSet, "effects")
+    assert cards.cast_actions[5] is ACTIONS[cards[5].kind] and len(cards.effects) == 49
+    assert cards == CardSet(cards.wizard, cards.spells)
 
 
 @pytest.mark.parametrize("damage", [

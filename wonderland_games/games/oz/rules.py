@@ -53,6 +53,7 @@ plays the same action and builds them only when given a list (bots and
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Optional, Sequence
 
 from ...core.chance import MASK, ChanceState, Tape, next_state
@@ -126,7 +127,22 @@ def winners_of(scores: Sequence[int], played: Sequence[int]) -> list:
     return [i for i, key in enumerate(zip(scores, played)) if (key[0], -key[1]) == best]
 
 
+# A state's fields, copied by reference in a clone; the lists and dicts below are its own.
+_SHARED = ("seats", "board", "cards", "characters", "colours", "seed", "rng", "chance", "viewer", "tape", "tape_at",
+           "books", "wizard", "wizard_holder", "round", "phase", "starter", "dir_dice", "act_dice", "acting",
+           "points", "adjusted", "moved_this_phase", "cast_this_phase", "spell_limit", "through", "setup_events")
+_LISTS = ("tokens", "scores", "cards_played", "discard", "queue", "dir_owner", "act_owner", "taken_dir",
+          "taken_act", "order", "guide_used")
+_shared_of = attrgetter(*_SHARED)
+_lists_of = attrgetter(*_LISTS)
+
+
 class OzState(ChanceState, GameState):
+    """Fields are slots: a state has more than an instance dict keeps inline (30 in Python 3.11),
+    and a method looked up on an object with a full dict is not specialised, which cost a random
+    game a tenth of its time (every `state.legal_actions()`, `self.roll_cell()`...)."""
+
+    __slots__ = _SHARED + _LISTS + ("hands", "deck", "gems", "earned")
     game_id = GAME_ID
 
     def __init__(self, seats: Sequence[Seat], board: Board, cards: CardSet, characters: Sequence[str]):
@@ -139,6 +155,8 @@ class OzState(ChanceState, GameState):
         self.seed: Optional[int] = None
         self.rng: Optional[int] = None  # None on views: the dice to come are hidden
         self.chance = 0  # counts rolls and draws: reveals_hidden compares it
+        self.tape: Optional[Tape] = None  # set on states built from or for a record
+        self.tape_at = 0
         self.viewer: Optional[int] = None
         self.tokens: list = [(0, 0)] * n
         self.gems: dict = {}
@@ -613,23 +631,14 @@ class OzState(ChanceState, GameState):
         """A state with its own lists (`hands` and `deck` as given): a view and a determinized
         state pass the ones they make, so nothing is copied only to be replaced."""
         other = OzState.__new__(OzState)
-        d = self.__dict__.copy()
-        d["hands"] = hands
-        d["deck"] = deck
-        d["tokens"] = self.tokens[:]
-        d["gems"] = self.gems.copy()
-        d["scores"] = self.scores[:]
-        d["earned"] = list(map(list.copy, self.earned))
-        d["cards_played"] = self.cards_played[:]
-        d["discard"] = self.discard[:]
-        d["queue"] = self.queue[:]
-        d["dir_owner"] = self.dir_owner[:]
-        d["act_owner"] = self.act_owner[:]
-        d["taken_dir"] = self.taken_dir[:]
-        d["taken_act"] = self.taken_act[:]
-        d["order"] = self.order[:]
-        d["guide_used"] = self.guide_used[:]
-        other.__dict__ = d
+        for name, value in zip(_SHARED, _shared_of(self)):
+            setattr(other, name, value)
+        for name, value in zip(_LISTS, _lists_of(self)):
+            setattr(other, name, value[:])
+        other.hands = hands
+        other.deck = deck
+        other.gems = self.gems.copy()
+        other.earned = list(map(list.copy, self.earned))
         return other
 
     def view(self, seat: int) -> "OzState":

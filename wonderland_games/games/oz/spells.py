@@ -15,8 +15,8 @@ helpers `roll_cell`, `draw`, `resolve` and `choose`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
@@ -50,22 +50,24 @@ class CardSet:
     wizard: Card
     spells: tuple  # index = card id (0 is the Wizard card)
 
+    # Per card id, its kind's `ACTIONS` function (legal_actions calls it for each card in hand) and
+    # its effect `(state, seat, card, choice, events)` (a cast calls it). Fields set once, not cached
+    # properties: Python 3.11 does not specialise loading an attribute behind a descriptor.
+    cast_actions: tuple = field(init=False, repr=False, compare=False)
+    effects: tuple = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        spells = self.spells
+        object.__setattr__(self, "cast_actions", tuple(ACTIONS.get(c.kind) or _no_actions(c.kind) for c in spells))
+        object.__setattr__(self, "effects", tuple(KINDS[c.kind][1] if c.kind in KINDS else _no_actions(c.kind)
+                                                  for c in spells))
+
     @property
     def spell_ids(self) -> range:
         return range(1, len(self.spells))
 
     def __getitem__(self, card_id: int) -> Card:
         return self.spells[card_id]
-
-    @cached_property
-    def cast_actions(self) -> tuple:
-        """Per card id, its kind's `ACTIONS` function: legal_actions calls it for each card in hand."""
-        return tuple(ACTIONS.get(card.kind) or _no_actions(card.kind) for card in self.spells)
-
-    @cached_property
-    def effects(self) -> tuple:
-        """Per card id, its kind's effect `(state, seat, card, choice, events)`: a cast calls it."""
-        return tuple(KINDS[card.kind][1] if card.kind in KINDS else _no_actions(card.kind) for card in self.spells)
 
 
 # -- where a one-cell move may go (spells ignore barriers but not the board edge) --
