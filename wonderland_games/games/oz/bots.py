@@ -94,8 +94,10 @@ paired, the same 200 games against Normal: 61.0% against 58.5% at seed 5
 (-0.5 instead: 61.8% at seed 5, +0.8 +- 2.8 against 0, not pursued). 400
 games each: 55.0% at seed 7, 58.4% at seed 22, 57.1% at seed 2024, 56.8% in
 all (before: 55.4%, 55.8%, 56.1%, 55.8%): a point or so, not the issue's 60%.
-The draft scored by the fitted win probability rather than the worth margin
-was not measured (no time left).
+Scoring each draft sample by the fitted win probability (the logistic of
+the lead after the round, game-ending rounds by their outcome) rather than
+the worth margin changed 6 and 1 of those games: -1.0 +- 1.2 and +0.5 +-
+0.5 points at seeds 5 and 11, not kept.
 
 Earlier tries: core.bots.MonteCarloBot with rollouts to the end of the round
 (our phase planned, the others without spells) won 52% of 40 games at ~7 s
