@@ -184,3 +184,16 @@ def test_a_round_that_ends_the_game_with_our_loss_counts_below_one_that_goes_on(
     goes_on = final_share(0, [15, 19], [0, 0])
     assert final_share(0, [15, 20], [0, 0]) < goes_on == 0.0 < final_share(0, [20, 15], [0, 0])
     assert final_share(0, [20, 20], [1, 1]) == 0.0  # a shared win is a fair share
+
+
+def test_hard_takes_its_gem_over_the_wizard_card_normal_values_more():
+    # A3 facing east with 1 point: a step east stops on the wizard (1 point and the Wizard card) or a
+    # free turn north onto its own gem (2 points, the spell spent; the other gem then one cell away).
+    # Normal counts the card 0.6 above its point (0.4 ahead); Hard, fitted on Normal's games, at 0 (0.2 behind).
+    turn = spells_of("turn")[0]
+    s = holding([turn], d="E", points=1, at="A3", holder=1)
+    s.order = [0]  # the other seat has acted
+    s.wizard, s.gems[s.colours[0]], s.gems[s.colours[1]] = c("B3"), c("A2"), c("A1")
+    view, legal = s.view(0), s.legal_actions()
+    assert PlannerBot().choose(view, legal, random.Random(0)) == ("step",)
+    assert HardBot().choose(view, legal, random.Random(0)) == ("cast", turn, "N")
