@@ -538,8 +538,8 @@ def test_a_majority_that_costs_you_points_is_shown_in_red(app, monkeypatch):
     assert gain and gain[0] == theme.RED and any("0 → 2" in text for text, _ in lines)
 
 
-def test_the_keep_preview_does_not_call_a_score_final(app, monkeypatch):
-    app.i18n.set_language("en")
+def _choosing_what_to_keep(app):
+    """A 2-player table played at random to our keep phase, two cards of our hand selected."""
     session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
     state = session.state
     rng = random.Random(3)
@@ -548,6 +548,12 @@ def test_the_keep_preview_does_not_call_a_score_final(app, monkeypatch):
             scene.apply(rng.choice(state.legal_actions()))
         app.step(1 / 60)
     scene.selected = state.hands[0][:2]
+    return scene
+
+
+def test_the_keep_preview_does_not_call_a_score_final(app, monkeypatch):
+    app.i18n.set_language("en")
+    scene = _choosing_what_to_keep(app)
     scene.preview = scene._compute_preview()
     texts = " ".join(text for text, _ in _preview_lines(app, scene, monkeypatch))  # wrapped lines joined
     assert "Your score if the others keep nothing new" in texts and "Final score" not in texts
@@ -560,14 +566,7 @@ def test_the_keep_preview_colours_the_score_by_its_change(app, monkeypatch, lang
     from wonderland_games.ui import theme
 
     app.i18n.set_language(lang)
-    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
-    state = session.state
-    rng = random.Random(3)
-    while state.phase != rules.KEEP or not scene.my_turn():
-        if scene.my_turn():
-            scene.apply(rng.choice(state.legal_actions()))
-        app.step(1 / 60)
-    scene.selected = state.hands[0][:2]
+    scene = _choosing_what_to_keep(app)
     start_text = app.t("parade.preview.if_kept", total=0)[:-1]
     for old, new, colour in ((22, 13, theme.GREEN), (13, 22, theme.RED)):
         scene.preview = {**scene._compute_preview(), "old": old, "new": new}

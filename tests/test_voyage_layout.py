@@ -61,24 +61,3 @@ def test_squeezed_traveller_rows_still_hold_two_readable_lines(size, players):
     for row in lay.row_rects(players):
         assert (row.height - 7 * lay.s) / 2 >= 17 * lay.s, (size, players, row)
 
-
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("players", [4, 5])
-def test_two_line_rows_line_their_souvenirs_up(app, monkeypatch, size, players):
-    """Two-line rows started the souvenirs after each name, so the regions' columns wandered from
-    row to row and the pips dropped out after longer names (QA, 1024x640, 5 players)."""
-    from wonderland_games.games.voyage import panels
-    from wonderland_games.ui import text as tx
-
-    names = ["Mary Ann 2", "Cheshire", "Queen", "Hatter", "Dormouse"][:players]
-    state = Session.new("voyage", [Seat(n) for n in names], seed=3, autosave=False).state
-    state.souvenirs = [[1, 2, 0, 3, 4, 5] for _ in names]
-    lay = compute(size, players)
-    lines, real = [], panels.souvenirs
-    monkeypatch.setattr(panels, "souvenirs", lambda surface, line, *a: lines.append(line) or real(surface, line, *a))
-    shown, real_line = [], tx.draw_line
-    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: shown.append(text) or
-                        real_line(surface, fonts, text, *a, **k))
-    panels.draw_players(pygame.Surface(size), lay, app, state, 0, [0] * players)
-    assert len({line.left for line in lines}) == 1 and len({line.width for line in lines}) == 1, lines
-    assert all(name in shown for name in names)  # every name whole

@@ -541,12 +541,15 @@ def test_a_hint_line_that_no_longer_fits_is_left_out_not_cut(app, monkeypatch):
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1600, 1000), (1920, 1080)])
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_travellers_souvenirs_show_by_region_at_every_size(app, monkeypatch, size, players):
-    """Souvenirs once showed only where the suitcase line had room left (1920 px and up)."""
+    """Souvenirs once showed only where the suitcase line had room left (1920 px and up); in
+    two-line rows they started after each name, so the regions' columns wandered from row to
+    row (QA, 1024x640, 5 players): every row's souvenirs now start at the same place."""
     from wonderland_games.games.voyage import panels
 
-    state = Session.new("voyage", [Seat(f"P{i}") for i in range(players)], seed=3, autosave=False).state
+    names = ["Mary Ann 2", "Cheshire", "Queen", "Hatter", "Dormouse"][:players]
+    state = Session.new("voyage", [Seat(n) for n in names], seed=3, autosave=False).state
     state.souvenirs = [[seat % 3, 1, 4, 0, 2, 5] for seat in range(players)]
     lay = compute(size, players)
     drawn, real = [], panels.souvenirs
@@ -560,6 +563,7 @@ def test_every_travellers_souvenirs_show_by_region_at_every_size(app, monkeypatc
     for row, line in zip(rows, drawn):
         assert row.contains(line) and line.width >= 6 * 24 * lay.s and line.height >= 12, (row, line)
     assert texts.count("5") >= players and texts.count("4") >= players  # every count written
+    assert len({line.left for line in drawn}) == 1 and all(name in texts for name in names)
 
 
 def test_a_completed_souvenir_set_fills_its_pips(app, monkeypatch):
