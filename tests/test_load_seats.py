@@ -56,7 +56,7 @@ def test_a_row_names_each_player_with_their_kind(user_dirs, shown, lang, size):
     app, info = listed(size, lang, "parade", FEW)
     full = players_text(app, info)
     assert full == {"en": "Alice (Human) and Cheshire Cat (Bot – Normal)",
-                    "zh": "Alice（人类）和Cheshire Cat（电脑 · 普通）"}[lang]
+                    "zh": "Alice（人类）和 Cheshire Cat（电脑 · 普通）"}[lang]
     assert (full, full) in shown and (progress_text(app, info), progress_text(app, info)) in shown
 
 

@@ -401,6 +401,10 @@ def test_separator_and_name_lists_follow_the_language(app):
     assert t("setup.title", game="仙境梦游") == "新游戏 · 仙境梦游"
     assert kind_label(app, "bot-easy") == "电脑 · 简单" and kind_label(app, "human") == "人类"
     assert app.i18n.join(["小兔", "柴郡猫", "帽匠"]) == "小兔、柴郡猫和帽匠"
+    # a digit or Latin letter beside "和" keeps its space, as after "31" in the Dream totals
+    assert app.i18n.join(["红桃皇后 31", "帽匠 56"]) == "红桃皇后 31 和帽匠 56"
+    assert app.i18n.join(["1 个浆果", "2 块树脂"]) == "1 个浆果和 2 块树脂"
+    assert app.i18n.join(["柴郡猫", "Ann"]) == "柴郡猫和 Ann"
 
 
 @pytest.mark.parametrize("lang, human, bot", [("en", "Human", "Bot – Hard"), ("zh", "人类", "电脑 · 困难")])
@@ -461,7 +465,7 @@ def test_results_banner_reads_naturally(app, monkeypatch):
     app.i18n.set_language("zh")
     drawn.clear()
     step(app)
-    assert "小明和Alice 并列获胜！" in drawn and "柴郡猫（电脑 · 困难）" in drawn
+    assert "小明和 Alice 并列获胜！" in drawn and "柴郡猫（电脑 · 困难）" in drawn
 
 
 # English count strings whose count is never 1 (so they need no singular form), and why

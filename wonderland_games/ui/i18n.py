@@ -26,6 +26,11 @@ class _Fields(dict):
         return "{" + key + "}"
 
 
+def _latin_gap(char: str) -> str:
+    """A space beside a digit or Latin letter, none beside a Chinese character."""
+    return " " if char.isascii() and char.isalnum() else ""
+
+
 def _flatten(tree: dict, prefix: str = "") -> dict:
     flat = {}
     for key, value in (tree or {}).items():
@@ -98,11 +103,15 @@ class I18n:
             self.language = here
 
     def join(self, names: list) -> str:
-        """Names as prose: "Ann, Bob and Cy" / "安、鲍勃和西"."""
+        """Names as prose: "Ann, Bob and Cy" / "安、鲍勃和西"; a bare "和" keeps the space Chinese
+        text puts between a character and a digit or Latin letter ("红桃皇后 31 和 Ann 2")."""
         names = [str(n) for n in names]
         if len(names) < 2:
             return "".join(names)
-        return self._get("list.sep").join(names[:-1]) + self._get("list.last") + names[-1]
+        head, last = self._get("list.sep").join(names[:-1]), self._get("list.last")
+        if last == last.strip():
+            last = _latin_gap(head[-1:]) + last + _latin_gap(names[-1][:1])
+        return head + last + names[-1]
 
     def pick(self, names: dict) -> str:
         """Choose from a {zh, en} pair in data files."""
