@@ -152,6 +152,17 @@ def test_text_input_filter_reports_rejected_characters(app):
     assert field.text == "123" and rejected and field.error
 
 
+def test_text_input_refuses_what_the_bundled_font_cannot_draw(app):
+    """A name typed as "Mo🌙x" once showed a box for the moon on every Dream Teller table."""
+    rejected = []
+    field = TextInput(app, "", max_len=12, on_reject=lambda: rejected.append(1))
+    push(app, field)
+    click_widget(app, field)
+    type_text(app, "Mo🌙x梦")
+    assert field.text == "Mox梦" and rejected and field.error
+    assert app.fonts.draws("梦") and app.fonts.draws("é") and not app.fonts.draws("🌙")
+
+
 # -- choice, slider, list, scroll text --------------------------------------------------------
 def test_choice_cycles_by_click_and_arrows(app):
     seen = []

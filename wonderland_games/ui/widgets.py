@@ -177,7 +177,8 @@ class TextInput(Widget):
     """One line of real text entry (IME composition included, so Chinese works).
 
     SDL text input is on only while this field has focus, so letter keys never
-    type into the void elsewhere. `allowed(ch) -> bool` filters characters.
+    type into the void elsewhere. `allowed(ch) -> bool` filters characters; one the bundled font
+    cannot draw (an emoji) is refused like a disallowed one.
     Ctrl+A (Cmd+A) selects the whole text: typing then replaces it, Backspace or
     Delete clears it; an arrow, Home, End, a click or leaving the field drops the selection.
     """
@@ -234,7 +235,8 @@ class TextInput(Widget):
             self.composition = event.text
             return
         self.composition = ""
-        chars = [c for c in event.text if c.isprintable() and (self.allowed is None or self.allowed(c))]
+        chars = [c for c in event.text if c.isprintable() and self.app.fonts.draws(c)
+                 and (self.allowed is None or self.allowed(c))]
         if chars and self.all_selected:
             self._clear()
         add = "".join(chars[: max(0, self.max_len - len(self.text))])
