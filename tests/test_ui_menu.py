@@ -261,6 +261,17 @@ def test_last_setup_is_remembered_across_runs(app):
     fresh.stack.clear()
 
 
+def test_a_remembered_name_drops_what_the_bundled_font_cannot_draw(app):
+    """A name saved as "Mo🌙x" before text fields refused emoji came back with a box in it."""
+    from wonderland_games.core.setup_memory import setup_path
+
+    seats = [{"kind": "human", "name": "Mo\U0001f319x"}, {"kind": "human", "name": "\U0001f319"}] + \
+        [{"kind": "bot-easy", "name": "Queen"}] * 2
+    setup_path().write_text(json.dumps({"dream": seats}), encoding="utf-8")
+    click_widget(app, tile(app, "dream"))
+    assert [r.name.text for r in app.top.rows[:2]] == ["Mox", app.top.rows[1].auto_name]
+
+
 @pytest.mark.parametrize("text", ["{", "[]", '{"oz": 7}', '{"oz": [{"kind": 1}]}', '{"oz": [{"kind": "human", "name": "A"}]}',
                                   '{"oz": [{"kind": "alien", "name": "' + "x" * 40 + '", "pick": "toto"}, '
                                   '{"kind": "human", "name": "B", "pick": [1]}]}', "\x00\xff"])

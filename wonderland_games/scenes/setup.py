@@ -152,7 +152,8 @@ class SetupScene(FormScene):
             kind, name = ("human" if i == 0 else info.other_seats), None
             if i < len(remembered):
                 kind = remembered[i]["kind"] if remembered[i]["kind"] in KINDS else kind
-                name = remembered[i]["name"].strip()[:NAME_LEN] or None
+                drawn = "".join(c for c in remembered[i]["name"] if app.fonts.draws(c))  # an emoji from before
+                name = drawn.strip()[:NAME_LEN] or None
             self.rows.append(SeatRow(self, i, kind, name, picks[i] if picks else None))
         self.seed = TextInput(app, "", max_len=MAX_SEED_DIGITS, allowed=_digit, placeholder="",
                               on_submit=self.start, on_reject=self._seed_rejected,
