@@ -163,6 +163,7 @@ def test_a_whole_table_game_by_clicks(app, sounds, drawn):
                 in drawn
     assert state.is_over() and state.penalties == expected_penalties
     assert scene.buttons["save"].visible
+    assert not scene.view.buttons["penalty"].visible, "a penalty after the game did nothing when clicked"
     press(app, scene, "next")
     assert isinstance(app.top, ResultsScene)
 

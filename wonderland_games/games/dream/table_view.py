@@ -15,7 +15,8 @@ A round, as the players see it (`stage`):
 - "scores": the roles revealed, each player's points with the reason and the
   running totals; Next round (or, after the last, the results).
 
-A Penalty button names the player at any time but the private reveal. A save
+A Penalty button names the player at any time but the private reveal (and
+once the game is over, when a penalty can no longer count). A save
 resumes in the stage its state allows: a round not begun at its reveal (after
 the last round's scores), a dream under way paused with the time it had.
 """
@@ -196,7 +197,7 @@ class TableModeView:
             button.visible = name in shown
         b = self.buttons
         b["pause"].visible = live and self.stage == "dream"
-        b["penalty"].visible = live and self.stage != "reveal" and not self.choosing
+        b["penalty"].visible = live and self.stage != "reveal" and not self.choosing and not self.state.is_over()
         b["cancel"].visible = live and self.choosing
         for button in self.pen:
             button.visible = live and self.choosing
