@@ -13,3 +13,9 @@ def test_every_role_has_a_name_in_both_languages():
         assert all(not n.startswith("dream.") for n in names[lang])
         assert len(set(names[lang])) == len(ROLES)
     assert names["zh"] == ["做梦者", "好精灵", "坏精灵", "捣蛋精灵"]  # the rule text's names
+
+
+def test_the_chinese_table_calls_the_card_word_what_the_log_and_the_rules_page_call_it():
+    """The table mode once said 梦境元素 on the card while the log beside it said 梦境词."""
+    texts = [text for key, text in I18n("zh").tables["zh"].items() if key.startswith("dream.")]
+    assert any("梦境词" in text for text in texts) and not any("梦境元素" in text for text in texts)
