@@ -164,10 +164,15 @@ def test_a_tile_with_an_unfinished_game_says_so_and_offers_resume_or_new(app, mo
     click_widget(app, app.top.start_button)
     assert type(app.top) is scene_class("oz") and app.top.session.actions == []
     kept, = saves.kept_dir().iterdir()
-    assert kept.read_bytes() == before and not saves.autosave_path("oz").exists()
-    app.stack[:] = [menu]
+    started = app.top.session
+    assert kept.read_bytes() == before != saves.autosave_path("oz").read_bytes()  # the new game, saved as dealt
+    app.stack[:] = [menu]  # left before its first move
     menu.on_enter()
-    assert tile(app, "oz").unfinished is None and tile(app, "voyage").unfinished is not None
+    assert tile(app, "oz").unfinished.turn == started.state.turn_number()
+    assert tile(app, "voyage").unfinished is not None
+    click_widget(app, tile(app, "oz"))
+    key(app, pygame.K_RETURN)  # resume: the same deal comes back
+    assert app.top.session.seed == started.seed and app.top.session.actions == []
 
 
 def test_a_setup_not_chosen_as_new_game_asks_before_abandoning(app):
@@ -254,6 +259,7 @@ def test_last_setup_is_remembered_across_runs(app):
     fresh.push(MenuScene(fresh))
     step(fresh)
     click_widget(fresh, next(t for t in fresh.top.tiles if t.info.id == "oz"))
+    click_widget(fresh, fresh.top.buttons[1])  # the game started is saved as dealt: not it, a new one
     again = fresh.top
     assert again.count.value == 4 and again.rows[0].name.text == "玩家桃乐丝"
     assert [r.kind.value for r in again.rows] == ["human", "bot-normal", "bot-normal", "bot-easy"]

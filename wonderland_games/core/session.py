@@ -104,6 +104,12 @@ class Session:
             self._barrier = len(self.actions)
         return events
 
+    def save_dealt(self) -> None:
+        """Autosave the game as dealt, before its first move: a table left at once (Esc on its
+        first curtain, a Dream table whose roles were all seen) comes back with the same deal."""
+        if self.autosave:
+            self._autosave()
+
     def _autosave(self) -> None:
         try:
             saves.write_autosave(self)

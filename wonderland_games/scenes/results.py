@@ -119,6 +119,7 @@ class ResultsScene(FormScene):
         except (ValueError, OSError) as exc:
             show_error(self.app, self.app.t("results.rematch_failed", error=exc))
             return
+        fresh.save_dealt()
         back_to_menu(self.app)
         open_game(self.app, fresh)
 

@@ -279,6 +279,7 @@ class SetupScene(FormScene):
             show_error(self.app, self.app.t("setup.failed", error=exc))
             return
         setup_memory.remember(self.info.id, [row.remembered() for row in rows], self._picks_to_remember())
+        session.save_dealt()
         open_game(self.app, session, replace=True)
 
     def _picks_to_remember(self) -> dict:
