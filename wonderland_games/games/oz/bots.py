@@ -99,6 +99,17 @@ the lead after the round, game-ending rounds by their outcome) rather than
 the worth margin changed 6 and 1 of those games: -1.0 +- 1.2 and +0.5 +-
 0.5 points at seeds 5 and 11, not kept.
 
+Fifth try (issue 11; paired, the same 200 games at seeds 5 and 11 against
+Normal, where Hard as it is won 61.0% and 60.8%), nothing kept: Hard's
+action phase planning three spells from any point (PLAN_CASTS 3) 63.2% and
+60.2% (+2.2 +- 1.9, -0.5 +- 2.7 points); the other's Wizard card counted at
+HARD_WIZARD_CARD in the draft's margin (Normal's 0.6 still steers its
+plan) 58.0% and 61.8% (-3.0 +- 1.6, +1.0 +- 1.0); the other's end cell
+judged by the reach table (HARD_POSITION) there rather than by Normal's
+distances 60.5% and 60.8% (-0.5 +- 1.5, +0.0 +- 1.4). The draft models
+the two-player order as the rules give it (the starter takes a direction
+die, the other then its action die knowing it, the starter acts first).
+
 Earlier tries: core.bots.MonteCarloBot with rollouts to the end of the round
 (our phase planned, the others without spells) won 52% of 40 games at ~7 s
 of thinking per game, and with uniformly random rollouts to the end of the
