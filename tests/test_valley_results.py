@@ -101,6 +101,23 @@ def test_the_tie_break_counts_only_the_players_level_before_it():
     assert deciding_tie_break([20, 20, 20, 2], extra) == ("resources", [0, 1, 2])
 
 
+@pytest.mark.parametrize("resources, cities, places", [
+    ([0, 3, 9], [5, 5, 5], [(0, 1), (2, 2), (1, 3)]),  # the one with more resources left comes second
+    ([0, 4, 4], [5, 6, 9], [(0, 1), (2, 2), (1, 3)]),  # level on resources: more cards in the city
+    ([0, 4, 4], [5, 7, 7], [(0, 1), (1, 2), (2, 2)]),  # level on both: they share the place
+])
+def test_equal_points_below_the_win_are_placed_by_the_tie_breaks(table_app, resources, cities, places):
+    """QA: two players on 1 point both showed "2." though one had 12 resources left, the other 9."""
+    session = finished()
+    level_with(session, resources, cities)
+    session.state.tokens[0] += 1  # Ann wins outright
+    results = scene(table_app, session)
+    shown = []
+    results.draw_seat_row = lambda surface, row, seat, rank, won: shown.append((seat, rank))
+    results.draw_ranking(pygame.Surface((600, 400)), pygame.Rect(0, 0, 600, 400))
+    assert results.result.winners == [0] and shown == places
+
+
 @pytest.mark.parametrize("margin, banner, note", [
     (5, "The Jabberwock (Hard) wins!", "The Jabberwock (Hard) wins, {theirs} to {mine}."),
     (0, "Ann wins!", "Ann and The Jabberwock (Hard) both have {mine}: a tie goes to the player."),

@@ -37,13 +37,18 @@ def _num(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def ranks(result) -> list:
-    """(seat, rank) best first; shared winners and equal scores share a rank."""
+def ranks(result, tie=lambda seat: ()) -> list:
+    """(seat, rank) best first; shared winners and equal scores share a rank, unless the game's
+    tie-break (`tie`: a seat's key, smaller ranks higher) parts the equal scores below the win."""
+    sign = 1 if result.lower_is_better else -1
+
+    def key(seat) -> tuple:
+        return seat not in result.winners, sign * result.scores[seat], tie(seat)
+
     out, prev, rank = [], None, 0
-    for pos, seat in enumerate(result.ranking()):
-        key = (seat in result.winners, result.scores[seat])
-        if key != prev:
-            rank, prev = pos + 1, key
+    for pos, seat in enumerate(sorted(range(len(result.scores)), key=key)):
+        if key(seat) != prev:
+            rank, prev = pos + 1, key(seat)
         out.append((seat, rank))
     return out
 
@@ -195,6 +200,10 @@ class ResultsScene(FormScene):
             return t("results.winners_shared", names=self.app.i18n.join(names))
         return t("results.winner", name="".join(names))
 
+    def tie_key(self, seat: int) -> tuple:
+        """How the game parts equal scores below the win (smaller first); none by default."""
+        return ()
+
     def draw_ranking(self, surface, rect: pygame.Rect) -> None:
         s, t, res = self.s, self.app.t, self.result
         banner_h = theme.px(52, s)
@@ -209,7 +218,7 @@ class ResultsScene(FormScene):
         tx.draw_line(surface, self.app.fonts, sense, pygame.Rect(rect.left, rect.top + banner_h, rect.width, theme.px(26, s)),
                      theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT)
         y = rect.top + banner_h + theme.px(34, s)
-        rows = ranks(res)
+        rows = ranks(res, self.tie_key)
         if opponent is not None:  # first when it won, else after the seats
             beat = not res.winners
             rows = [(None, 1)] + [(seat, rank + 1) for seat, rank in rows] if beat else rows + [(None, len(rows) + 1)]

@@ -4,7 +4,8 @@ Per player: the engine's breakdown (card base points, prosperity conditions,
 basic events, special events, point tokens), the total, and the two
 tie-break counts (resources left, all four together, and cards in the city),
 with a note saying how long the game ran and, when first place was tied on
-points, which tie-break decided it or that the win is shared.
+points, which tie-break decided it or that the win is shared. The same
+tie-breaks place equal points below the win.
 
 Solo: the opponent has a row of its own (the printed points of the cards it
 took and its tokens, its total), a line on the chart (grey, as its workers),
@@ -62,6 +63,11 @@ class ValleyResultsScene(ResultsScene):
     @property
     def solo(self) -> bool:
         return "opponent" in self.result.extra
+
+    def tie_key(self, seat: int) -> tuple:
+        """Equal points below the win are placed by the win's tie-breaks too (more resources
+        left, then more cards in the city): two players on 1 point both showed "2."."""
+        return tuple(-self.result.extra[key][seat] for key in TIE_BREAKS)
 
     def opponent(self) -> str:
         """"The Jabberwock (Normal)": the solo opponent with its level."""
