@@ -14,6 +14,7 @@ import yaml  # noqa: E402
 
 from wonderland_games.core.paths import assets_dir, data_dir  # noqa: E402
 from wonderland_games.games.parade.deck import load_deck  # noqa: E402
+from wonderland_games.ui.fonts import MISSING, glyph_bitmap  # noqa: E402
 
 ASSETS = assets_dir()
 SVGS = sorted(ASSETS.rglob("*.svg"))
@@ -114,6 +115,6 @@ def test_every_text_in_the_data_has_glyphs_in_the_bundled_font(path):
     chars = sorted({ch for ch in text if not ch.isspace()})
     for font_path in FONTS:
         font = pygame.font.Font(str(font_path), 16)
-        box = pygame.image.tobytes(font.render("\ue000", False, (0, 0, 0)), "RGB")  # what a missing glyph draws
-        missing = [ch for ch in chars if pygame.image.tobytes(font.render(ch, False, (0, 0, 0)), "RGB") == box]
+        box = glyph_bitmap(font, MISSING)
+        missing = [ch for ch in chars if glyph_bitmap(font, ch) == box]
         assert not missing, f"{path.name}: {font_path.name} cannot draw {missing}"

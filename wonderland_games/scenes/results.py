@@ -47,8 +47,9 @@ def ranks(result, tie=lambda seat: ()) -> list:
 
     out, prev, rank = [], None, 0
     for pos, seat in enumerate(sorted(range(len(result.scores)), key=key)):
-        if key(seat) != prev:
-            rank, prev = pos + 1, key(seat)
+        here = key(seat)
+        if here != prev:
+            rank, prev = pos + 1, here
         out.append((seat, rank))
     return out
 

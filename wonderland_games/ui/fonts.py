@@ -11,12 +11,20 @@ import pygame
 from ..core.paths import assets_dir
 
 FILES = {False: "NotoSansSC-Regular.otf", True: "NotoSansSC-Bold.otf"}
+MISSING = "\ue000"  # a private-use character the font lacks: it draws the missing glyph's box
+
+
+def glyph_bitmap(font: pygame.font.Font, ch: str) -> bytes:
+    """How `ch` draws; equal to MISSING's when the font has no glyph for it (`metrics` gives
+    one for every character, so it cannot tell)."""
+    return pygame.image.tobytes(font.render(ch, False, (0, 0, 0)), "RGB")
 
 
 class Fonts:
     def __init__(self) -> None:
         self._cache: dict = {}
         self._draws: dict = {}
+        self._box: bytes | None = None
 
     def draws(self, ch: str) -> bool:
         """Whether the bundled font has a glyph for `ch`: an emoji or a rare character typed into a
@@ -24,8 +32,9 @@ class Fonts:
         known = self._draws.get(ch)
         if known is None:
             font = self.get(16)
-            box = pygame.image.tobytes(font.render("\ue000", False, (0, 0, 0)), "RGB")  # the missing glyph
-            known = self._draws[ch] = pygame.image.tobytes(font.render(ch, False, (0, 0, 0)), "RGB") != box
+            if self._box is None:
+                self._box = glyph_bitmap(font, MISSING)
+            known = self._draws[ch] = glyph_bitmap(font, ch) != self._box
         return known
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:

@@ -4,7 +4,8 @@ Chinese breaks between any two characters, with the usual kinsoku rules: no
 line starts with closing punctuation or ends with opening punctuation, and a
 paragraph never ends on a line of one lone character (it takes the character
 before it along). English breaks between words, and a word wider than the line
-is split by characters. In both, a number stays on the line of the word after it. A rendered-text cache keeps per-frame drawing cheap.
+is split by characters. In both, a number stays on the line of the word after
+it. A rendered-text cache keeps per-frame drawing cheap.
 """
 
 from __future__ import annotations

@@ -16,9 +16,10 @@ left); discards drop the card of the least worth.
 
 Hard plays its action phase as Normal does, but for two things: the Wizard
 card counts nothing beyond its visit's point (HARD_WIZARD_CARD, fitted; see
-the fourth try below), and when the round may end the game, ending it is worth FINAL_WIN times our share of the
-win less a fair share (1/players, about what playing on is worth), ties by
-fewer spells played, so a point that wins beats a hand or a position. A
+the fourth try below), and when the round may end the game, ending it is
+worth FINAL_WIN times our share of the win less a fair share (1/players,
+about what playing on is worth), ties by fewer spells played, so a point
+that wins beats a hand or a position. A
 draft pick is judged by Monte Carlo over the hidden cards: each sample deals
 the unseen cards to the other hands, plans every seat's phase for every die
 pair, plays the rest of the draft as those seats would pick, plans the phases
