@@ -149,7 +149,8 @@ def test_a_whole_round_reads_as_written(words):
     assert log == [(f"{speaker}：「月光」", "play")]
     first = state.current
     log = narrator.lines(state.apply(("guess", first)), state)
-    assert log[0] == (f"{dreamer} 猜「{first}」：对了！是{first}。（正确 1 · 错误 0）", "take")
+    # the test lexicon's words are Latin ("dream3"): a space parts them from the Chinese text
+    assert log[0] == (f"{dreamer} 猜「{first}」：对了！是 {first}。（正确 1 · 错误 0）", "take")
     assert log[1] == ("第 2 个梦境词翻开了。", "quiet")
     state.apply(("clue", state.speaker, "太阳"))
     log = narrator.lines(state.apply(("guess", "nothing")), state)

@@ -419,7 +419,7 @@ def test_english_counts_are_singular_for_one(app):
     assert narrator.line({"type": "phase_start", "seat": 1, "dir": "E", "points": 1})[0] == \
         "Bo sets off east with 1 point."
     app.i18n.set_language("zh")
-    assert narrator.line({"type": "phase_start", "seat": 1, "dir": "E", "points": 1})[0] == "Bo 开始行动：朝 东，1 点。"
+    assert narrator.line({"type": "phase_start", "seat": 1, "dir": "E", "points": 1})[0] == "Bo 开始行动：朝东，1 点。"
 
 
 def test_walk_status_and_preview_read_naturally_in_english(app, monkeypatch):

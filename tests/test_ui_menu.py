@@ -261,7 +261,7 @@ def test_last_setup_is_remembered_across_runs(app):
     click_widget(fresh, next(t for t in fresh.top.tiles if t.info.id == "oz"))
     click_widget(fresh, fresh.top.buttons[1])  # the game started is saved as dealt: not it, a new one
     again = fresh.top
-    assert again.count.value == 4 and again.rows[0].name.text == "玩家桃乐丝"
+    assert again.count.value == 4 and again.rows[0].name.text == "玩家 桃乐丝"
     assert [r.kind.value for r in again.rows] == ["human", "bot-normal", "bot-normal", "bot-easy"]
     assert [r.pick.value for r in again.rows] == picks
     fresh.stack.clear()
@@ -324,11 +324,11 @@ def test_setup_seat_count_and_bot_names(app):
     assert row.kind.visible and row.name.text == "帽匠"
     click_widget(app, row.kind)  # right part: next kind (bot-hard)
     click_widget(app, row.kind)  # human
-    assert row.kind.value == "human" and row.name.text == "玩家4"
+    assert row.kind.value == "human" and row.name.text == "玩家 4"
     click_widget(app, setup.start_button)  # two people now: the table may show a curtain first
     table = next(sc for sc in app.stack if type(sc) is scene_class("parade"))
     seats = table.session.seats
-    assert len(seats) == 4 and seats[3] == Seat("玩家4") and seats[1].level == "normal"
+    assert len(seats) == 4 and seats[3] == Seat("玩家 4") and seats[1].level == "normal"
 
 
 def test_oz_seats_pick_distinct_characters_that_reach_the_game(app):
@@ -503,4 +503,4 @@ def test_default_names_remembered_in_one_language_follow_a_change_of_language(ap
         setup.rows[1].kind.step(1)
     assert setup.rows[1].name.text == "Player 2"
     app.i18n.set_language("zh")
-    assert SetupScene(app, registry.get("oz")).rows[0].name.text == "玩家1"
+    assert SetupScene(app, registry.get("oz")).rows[0].name.text == "玩家 1"

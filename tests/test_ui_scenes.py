@@ -238,6 +238,37 @@ def test_setup_labels_keep_the_full_text_size(app, game):
         app.pop()
 
 
+def test_a_ten_seat_setup_sets_its_seats_side_by_side_in_rows_tall_enough_to_read(app):
+    """Dream Teller's 10 seats in one column left rows 22 px tall at 1024x640: two columns of five,
+    each kind readable at full size ("Bot – Normal"), nothing overlapping or off the panel, and
+    the second column's headings hidden while it holds no seat."""
+    from wonderland_games.ui import theme
+
+    for lang in ("zh", "en"):
+        app.i18n.set_language(lang)
+        scene = SetupScene(app, registry.get("dream"))
+        app.push(scene)
+        for size in ((1024, 640), (1280, 800), (1920, 1080)):
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            step(app)
+            rects = [w.rect for row in scene.rows for w in row.widgets()]
+            assert min(r.height for r in rects) >= theme.px(34, scene.s), (lang, size)
+            assert all(scene.panel.contains(r) for r in rects)
+            assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+            assert len({r.left for r in rects}) == 4  # kind and name, twice
+            font = app.fonts.get(theme.px(theme.TEXT, scene.s), False)
+            kind = scene.rows[0].kind.rect
+            room = kind.width - 2 * min(theme.px(30, scene.s), kind.width // 5)
+            assert max(font.size(label())[0] for _, label in scene.rows[0].kind.options) <= room, (lang, size)
+        scene.count.set_options(scene.count.options, 4)
+        scene._count_changed()
+        step(app)
+        heads = [seat for _, _, style, seat in scene.labels if style == "head"]
+        assert sorted(heads) == [0, 5] and 5 >= scene._seat_count()  # the right heading hides with seat 6
+        app.pop()
+
+
 # -- curtain -------------------------------------------------------------------------------
 def test_curtain_hides_the_table_until_confirmed(app):
     drawn = []
@@ -405,6 +436,13 @@ def test_separator_and_name_lists_follow_the_language(app):
     assert app.i18n.join(["红桃皇后 31", "帽匠 56"]) == "红桃皇后 31 和帽匠 56"
     assert app.i18n.join(["1 个浆果", "2 块树脂"]) == "1 个浆果和 2 块树脂"
     assert app.i18n.join(["柴郡猫", "Ann"]) == "柴郡猫和 Ann"
+    # a name meets Chinese text with a space only beside a digit or Latin letter, however the
+    # string was written: "{name} 的回合" and "只有{name}可以看屏幕"
+    assert [t("voyage.status.turn", name=name, n=2) for name in ("睡鼠", "Ann", "玩家9")] == \
+        ["睡鼠的回合，还有 2", "Ann 的回合，还有 2", "玩家9 的回合，还有 2"]
+    assert [t("dream.table.only_you", name=name).split("，")[0] for name in ("睡鼠", "Ann", "玩家9")] == \
+        ["只有睡鼠可以看屏幕", "只有 Ann 可以看屏幕", "只有玩家9 可以看屏幕"]
+    assert t("parade.status.replay", i=3, n=40) == "回放 · 第 3/40 步"  # beside punctuation: as written
 
 
 @pytest.mark.parametrize("lang, human, bot", [("en", "Human", "Bot – Hard"), ("zh", "人类", "电脑 · 困难")])

@@ -294,7 +294,8 @@ def test_a_production_card_that_yields_nothing_at_a_season_change_says_so(words)
     assert f"{name}'s Squirrel Orchardist produces nothing: no Berry Garden in the city." in said
     assert f"{name}'s Tea-Party Table produces nothing: too little to trade." in said
     zh = Narrator(words["zh"], s.seats, s.valley)
-    assert f"{name}的奖章铸坊没有产出：城中没有繁荣牌。" in [t for e in events for t, _ in zh.event(s, e)]
+    # the seat is "Ann": a Latin name meets the Chinese text with a space
+    assert f"{name} 的奖章铸坊没有产出：城中没有繁荣牌。" in [t for e in events for t, _ in zh.event(s, e)]
     alone = ready()
     alone.cities[alone.current] = ["cheshire_cat"]
     [idle] = [e for e in alone.apply(("prepare",)) if e["type"] == "idle"]

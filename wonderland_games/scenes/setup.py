@@ -94,8 +94,9 @@ class SeatRow:
     def _defaults_in_any_language(self, kind: str) -> set:
         """This seat's automatic name for `kind` in every language."""
         i18n = self.scene.app.i18n
-        if kind == "human":
-            return i18n.in_every_language("setup.default_name", n=self.index + 1)
+        if kind == "human":  # also "玩家1" as remembered before a digit was spaced from Chinese text
+            names = i18n.in_every_language("setup.default_name", n=self.index + 1)
+            return names | {name.replace(" ", "") for name in names}
         return {self._bot_name(names) for names in i18n.in_every_language("setup.bot_names")}
 
     def _kind_changed(self, kind: str) -> None:
@@ -290,8 +291,8 @@ class SetupScene(FormScene):
 
     # -- layout --------------------------------------------------------------------
     def _label(self, rect, text, style: str = "bold", seat: int | None = None) -> None:
-        """A text on the panel: style "bold", "head" (column heading) or "plain"; a seat's label
-        hides with the seat."""
+        """A text on the panel: style "bold", "head" (column heading) or "plain"; a text given a
+        seat hides with that seat."""
         self.labels.append((pygame.Rect(rect), text, style, seat))
 
     def layout(self, rect, s) -> None:
@@ -300,42 +301,44 @@ class SetupScene(FormScene):
         top = self.title_rect().bottom + theme.px(8, s)
         button_h = theme.px(56, s)
         bottom = h - theme.px(28, s)
-        pw = min(w - theme.px(80, s), theme.px(920, s))
+        columns = 2 if self.info.max_players > 6 else 1  # seats side by side: rows tall enough to read
+        pw = min(w - theme.px(80, s), theme.px(920 if columns == 1 else 1100, s))
         self.panel = pygame.Rect((w - pw) // 2, top, pw, bottom - button_h - theme.px(24, s) - top)
         inner = self.panel.inflate(-theme.px(48, s), -theme.px(32, s))
         # count, header, seats, the whole game's picks, seed, name notice
-        rows = 2 + self.info.max_players + len(self.options) + 2
+        per_column = -(-self.info.max_players // columns)
+        rows = 2 + per_column + len(self.options) + 2
         gap = theme.px(8, s)
         row_h = min(theme.px(52, s), (inner.height - gap * rows) // rows)
         # every row has its place for the most seats, so nothing moves when the count changes
         inner.top += (inner.height - rows * (row_h + gap) - gap) // 2
         choice = self.info.seat_choice
         col = theme.px(16, s)
-        # columns: label, kind, name and, for a game with a per-seat pick, the pick at the right
-        label_w = int(inner.width * (0.17 if choice else 0.2))
-        kind_w = int(inner.width * (0.26 if choice else 0.32))
-        pick_w = int(inner.width * 0.25) if choice else 0
-        kind_x = inner.left + label_w + col
-        name_x = kind_x + kind_w + col
-        pick_x = inner.right - pick_w
-        name_w = (pick_x - col if choice else inner.right) - name_x
+        label_w, kind_x, kind_w, name_x, name_w, pick_x, pick_w = self._columns(inner.left, inner.width, col, 1)
         y = inner.top
         self.labels = []
         self._label((inner.left, y, label_w, row_h), lambda: t("setup.seats"))
         self.count.place((kind_x, y, kind_w, row_h), s)
         y += row_h + gap
-        self._label((name_x, y, name_w, row_h), lambda: t("setup.name"), "head")
-        if choice:
-            self._label((pick_x, y, pick_w, row_h), lambda: t(choice.label), "head")
-        y += row_h + gap
-        for row in self.rows:
-            self._label((inner.left, y, label_w, row_h), lambda row=row: t("setup.seat", n=row.index + 1), "plain",
-                        row.index)
-            row.kind.place((kind_x, y, kind_w, row_h), s)
-            row.name.place((name_x, y, name_w, row_h), s)
-            if row.pick is not None:
-                row.pick.place((pick_x, y, pick_w, row_h), s)
-            y += row_h + gap
+        seats_top = y + row_h + gap
+        column_w = (inner.width - 2 * col * (columns - 1)) // columns
+        for c in range(columns):
+            left = inner.left + c * (column_w + 2 * col)
+            seat_label_w, seat_kind_x, seat_kind_w, seat_name_x, seat_name_w, seat_pick_x, seat_pick_w = \
+                self._columns(left, column_w, col, columns)
+            first = c * per_column  # a column's headings hide with its first seat
+            self._label((seat_name_x, y, seat_name_w, row_h), lambda: t("setup.name"), "head", first)
+            if choice:
+                self._label((seat_pick_x, y, seat_pick_w, row_h), lambda: t(choice.label), "head", first)
+            for i, row in enumerate(self.rows[c * per_column:(c + 1) * per_column]):
+                row_y = seats_top + i * (row_h + gap)
+                self._label((left, row_y, seat_label_w, row_h), lambda row=row: t("setup.seat", n=row.index + 1),
+                            "plain", row.index)
+                row.kind.place((seat_kind_x, row_y, seat_kind_w, row_h), s)
+                row.name.place((seat_name_x, row_y, seat_name_w, row_h), s)
+                if row.pick is not None:
+                    row.pick.place((seat_pick_x, row_y, seat_pick_w, row_h), s)
+        y = seats_top + per_column * (row_h + gap)
         y += gap
         self.option_labels = []
         for option, picked in self.options:  # a row each, shown only at the seat counts it serves
@@ -350,6 +353,20 @@ class SetupScene(FormScene):
         gap_b = theme.px(24, s)
         self.back_button.place((w // 2 - gap_b // 2 - bw, bottom - button_h, bw, button_h), s)
         self.start_button.place((w // 2 + gap_b // 2, bottom - button_h, bw, button_h), s)
+
+    def _columns(self, left: int, width: int, col: int, columns: int) -> tuple:
+        """(label w, kind x, kind w, name x, name w, pick x, pick w) of a seat column: label, kind,
+        name and, for a game with a per-seat pick, the pick at the right; a half-width column gives
+        the kind more of its width, so "Bot – Normal" still fits."""
+        choice = self.info.seat_choice
+        label_w = int(width * (0.17 if choice else 0.2))
+        kind_w = int(width * (0.26 if choice else 0.32 if columns == 1 else 0.4))
+        pick_w = int(width * 0.25) if choice else 0
+        kind_x = left + label_w + col
+        name_x = kind_x + kind_w + col
+        pick_x = left + width - pick_w
+        name_w = (pick_x - col if choice else left + width) - name_x
+        return label_w, kind_x, kind_w, name_x, name_w, pick_x, pick_w
 
     def draw_content(self, surface) -> None:
         s = self.s

@@ -13,10 +13,13 @@ English uses a dash while Chinese keeps the dot.
 
 from __future__ import annotations
 
+from string import Formatter
+
 from ..core.data import DataError, load_yaml
 from ..core.paths import data_dir
 
 LANGUAGES = ("zh", "en")
+SPACED_BY_SCRIPT = ("zh",)  # languages whose fields meet their text by the rule in `_joined`
 
 
 class _Fields(dict):
@@ -26,9 +29,56 @@ class _Fields(dict):
         return "{" + key + "}"
 
 
-def _latin_gap(char: str) -> str:
-    """A space beside a digit or Latin letter, none beside a Chinese character."""
-    return " " if char.isascii() and char.isalnum() else ""
+def _ideograph(char: str) -> bool:
+    return "\u3400" <= char <= "\u9fff"
+
+
+def _edge(literal: str, value: str, literal_first: bool) -> str:
+    """The literal beside a field as Chinese spacing has it: where the literal's Chinese character
+    meets the value, a space if the value's edge is a digit or Latin letter, none if it is a
+    Chinese character; any other edge stays as written."""
+    stripped = literal.rstrip(" ") if literal_first else literal.lstrip(" ")
+    if not stripped or not value or len(literal) - len(stripped) > 1:
+        return literal
+    char, touching = (stripped[-1], value[0]) if literal_first else (stripped[0], value[-1])
+    if not _ideograph(char):
+        return literal
+    if _ideograph(touching):
+        gap = ""
+    elif touching.isascii() and touching.isalnum():
+        gap = " "
+    else:
+        return literal
+    return stripped + gap if literal_first else gap + stripped
+
+
+def _joined(text: str, fields: dict) -> str:
+    """`text` formatted, each field meeting the Chinese text around it with a space only beside
+    a digit or Latin letter ("睡鼠的回合", "Ann 的回合", "第 3 轮"), however the string was written."""
+    parts = _parsed(text)
+    values = [None if field is None else field.format_map(fields) for _, field in parts]
+    out = []
+    for i, (literal, _) in enumerate(parts):
+        if i and values[i - 1] is not None:
+            literal = _edge(literal, values[i - 1], literal_first=False)
+        if values[i] is not None:
+            literal = _edge(literal, values[i], literal_first=True)
+        out += [literal, values[i] or ""]
+    return "".join(out)
+
+
+_PARSED: dict = {}
+
+
+def _parsed(text: str) -> list:
+    """(literal, its field alone as a format string or None), each literal before its field."""
+    got = _PARSED.get(text)
+    if got is None:
+        got = _PARSED[text] = [
+            (literal, None if name is None else
+             "{" + name + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}")
+            for literal, name, spec, conversion in Formatter().parse(text)]
+    return got
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict:
@@ -84,9 +134,12 @@ class I18n:
         text = self._get(key)
         if "{" not in text:
             return text
+        fields = _Fields({"sep": self._get("sep"), **fmt})
         try:
-            return text.format_map(_Fields({"sep": self._get("sep"), **fmt}))
-        except (IndexError, ValueError):
+            if self.language in SPACED_BY_SCRIPT:
+                return _joined(text, fields)
+            return text.format_map(fields)
+        except (IndexError, ValueError, KeyError, AttributeError):
             return text  # a translation with a broken placeholder still shows
 
     def in_every_language(self, key: str, **fmt) -> set:
@@ -103,15 +156,13 @@ class I18n:
             self.language = here
 
     def join(self, names: list) -> str:
-        """Names as prose: "Ann, Bob and Cy" / "安、鲍勃和西"; a bare "和" keeps the space Chinese
-        text puts between a character and a digit or Latin letter ("红桃皇后 31 和 Ann 2")."""
+        """Names as prose: "Ann, Bob and Cy" / "安、鲍勃和西"; "和" meets the names as a field
+        meets Chinese text ("红桃皇后 31 和 Ann 2", see `_edge`)."""
         names = [str(n) for n in names]
         if len(names) < 2:
             return "".join(names)
         head, last = self._get("list.sep").join(names[:-1]), self._get("list.last")
-        if last == last.strip():
-            last = _latin_gap(head[-1:]) + last + _latin_gap(names[-1][:1])
-        return head + last + names[-1]
+        return head + _edge(_edge(last, names[-1], literal_first=True), head, literal_first=False) + names[-1]
 
     def pick(self, names: dict) -> str:
         """Choose from a {zh, en} pair in data files."""
