@@ -116,6 +116,7 @@ def test_equal_points_below_the_win_are_placed_by_the_tie_breaks(table_app, reso
     results.draw_seat_row = lambda surface, row, seat, rank, won: shown.append((seat, rank))
     results.draw_ranking(pygame.Surface((600, 400)), pygame.Rect(0, 0, 600, 400))
     assert results.result.winners == [0] and shown == places
+    assert results.make_chart().order == [seat for seat, _ in places]  # the chart's lines stack alike
 
 
 @pytest.mark.parametrize("margin, banner, note", [

@@ -81,7 +81,8 @@ class ResultsScene(FormScene):
             return None
         t, seats = self.app.t, self.session.seats
         return ScoreChart(self.app, series, [seat.name for seat in seats],
-                          [self.seat_colour(i) for i in range(len(seats))], self.result.ranking(),
+                          [self.seat_colour(i) for i in range(len(seats))],
+                          [seat for seat, _ in ranks(self.result, self.tie_key)],  # as the table ranks them
                           (self.chart_title, self.chart_unit, lambda: t("results.chart.points")))
 
     def chart_title(self) -> str:
