@@ -138,7 +138,8 @@ class Narrator:
             return t("voyage.log.turn", name=name, round=e["round"]), "event"
         if kind == "round_end":
             sep = t("voyage.log.score_sep")
-            scores = sep.join(f"{n} {s}" for n, s in zip(self.names, e["scores"]))
+            # "Player 9 (4)": a name ending in a digit does not run into its score
+            scores = sep.join(t("voyage.log.score_of", name=n, n=s) for n, s in zip(self.names, e["scores"]))
             return t("voyage.log.round_end", round=e["round"], scores=scores), "event"
         if kind == "game_end":
             return t(f"voyage.log.end_{e['reason']}", rounds=e["rounds"]), "event"
