@@ -111,6 +111,20 @@ distances 60.5% and 60.8% (-0.5 +- 1.5, +0.0 +- 1.4). The draft models
 the two-player order as the rules give it (the starter takes a direction
 die, the other then its action die knowing it, the starter acts first).
 
+Sixth try (issue 11; paired, the same 200 games at seeds 5 and 11, where
+Hard as it is won 61.0% and 60.8%), nothing kept: the hand's worth learned
+for Hard. 1,000 positions at the start of an action phase (of 4,738 from 150
+Normal-vs-Normal and 100 Hard-vs-Normal games), each kind's worth set to its
+mean marginal (best phase with one card of it added less without, the root's
+draw and push tried too), the unseen card to the deck's mean, six rounds of
+value iteration to a fixed point: about 0.4 of KIND_WORTH (boost 0.12 / 0.34
+/ 0.61, sidestep 0.60, move gem 0.46, reroll 0.30, turn 0.24, draws 0.04 to
+0.09, push 0.07, unseen 0.22). As Hard's table (its phase, its phases in the
+draft, its discards): 59.0% and 53.0% (-2.0 +- 4.5, -7.8 +- 4.6 points);
+scaled to an unseen card at 0.55: 54.8% and 53.5% (-6.2, -7.2 +- 4.5); for
+the discards only: 54.0% and 56.0% (-7.0 +- 4.0, -4.8 +- 3.8). A marginal
+within one phase misses what a card held does over later rounds.
+
 Earlier tries: core.bots.MonteCarloBot with rollouts to the end of the round
 (our phase planned, the others without spells) won 52% of 40 games at ~7 s
 of thinking per game, and with uniformly random rollouts to the end of the
