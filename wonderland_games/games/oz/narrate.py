@@ -104,7 +104,7 @@ class Narrator:
         if kind == "wizard_move":
             return t("oz.log.wizard_move", name=name, cell=cell_name(*e["to"])), "quiet"
         if kind == "round_end":
-            sep = "，" if self.app.lang == "zh" else ", "
+            sep = t("oz.log.score_sep")
             # "Player 9 (4)": a name ending in a digit does not run into its score
             scores = sep.join(t("oz.log.score_of", name=n, n=s) for n, s in zip(self.names, e["scores"]))
             return t("oz.log.round_end", round=e["round"], scores=scores), "event"
