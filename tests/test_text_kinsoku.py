@@ -60,3 +60,14 @@ def test_a_count_stays_on_the_line_of_what_it_counts(font, width):
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     for line in lines[:-1]:
         assert not line.split()[-1].isdigit()
+
+
+@pytest.mark.parametrize("extra", range(0, 340, 9))  # from the widest card with its comma
+def test_a_card_colour_stays_on_the_line_of_its_number(font, extra):
+    """The Parade log at 1280×800 broke "…绿" / "2" across two lines."""
+    text = "爱丽丝打出蓝10，收走蓝2、绿2"
+    width = font.size("蓝10，")[0] + extra
+    lines = tx.wrap(font, text, width)
+    assert "".join(lines) == text
+    for line in lines[1:]:
+        assert not line[0].isdigit(), lines

@@ -5,7 +5,7 @@ line starts with closing punctuation or ends with opening punctuation, and a
 paragraph never ends on a line of one lone character (it takes the character
 before it along). English breaks between words, and a word wider than the line
 is split by characters. In both, a number stays on the line of the word after
-it. A rendered-text cache keeps per-frame drawing cheap.
+it, and a Chinese character written against a number ("绿2") stays with it. A rendered-text cache keeps per-frame drawing cheap.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ def _tokens(text: str) -> list:
             merged[-1] += space + tok  # "电脑 · 普通": the spaced dot stays with the word before
         elif merged and not _is_space(merged[-1]) and not _is_space(tok) and (closing or merged[-1][-1] in _NO_LINE_END):
             merged[-1] += tok
+        elif merged and tok[0].isdigit() and ord(merged[-1][-1]) >= 0x2E80 and merged[-1][-1] not in _NO_LINE_START:
+            merged[-1] += tok  # "绿2": a card's colour stays with its number
         elif len(merged) > 1 and not _is_space(tok) and _is_space(merged[-1]) and merged[-2].isdigit():
             space = merged.pop()
             merged[-1] += space + tok  # "4 humans", "第 2 轮": a count stays with what it counts
