@@ -12,7 +12,8 @@ from test_oz_rules import c, in_phase
 from wonderland_games.core.bots import Budget
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.games.oz import rules
-from wonderland_games.games.oz.bots import HardBot, PlannerBot, make_bot, merged, reach_table
+from wonderland_games.games.oz.bots import (NORMAL_CASTS, PLAN_CASTS, HardBot, Planner, PlannerBot, make_bot, merged,
+                                            reach_table)
 from wonderland_games.games.oz.rules import DRAFT_ACT, DRAFT_DIR, PHASES
 from wonderland_games.games.oz.spells import load_spells
 
@@ -122,6 +123,19 @@ def test_normal_takes_the_action_die_that_reaches_its_gem():
     s.phase, s.queue, s.acting = DRAFT_ACT, [0, 1], None
     s.act_dice, s.act_owner, s.taken_act = [2, 5], [None, None], [None, None]
     assert PlannerBot().choose(s.view(0), s.legal_actions(), random.Random(0)) == ("take_act", 1)
+
+
+def test_normal_looks_one_spell_ahead_where_hard_combines_two():
+    """The ladder's step: Normal plans one more spell at a time, Hard two together."""
+    turn, boost = spells_of("turn")[0], spells_of("boost", 1)[0]
+    s = holding([turn, boost], d="N", points=3, at="A3", holder=1)
+    own = s.colours[0]
+    s.gems[own] = c("E3")  # four cells east: a free turn and +1 together, no one spell, reach it
+    view = s.view(0)
+    plans = {casts: Planner(view, 0, casts=casts) for casts in (NORMAL_CASTS, PLAN_CASTS)}
+    found = {casts: planner.plan_gems(planner.root())[0] for casts, planner in plans.items()}
+    assert own in found[PLAN_CASTS] and own not in found[NORMAL_CASTS]
+    assert HardBot(iterations=2).choose(view, s.legal_actions(), random.Random(0))[0] == "cast"
 
 
 # -- Hard ----------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ first, as core.bots.MonteCarloBot does) answers itself. One that cannot
 chances) is stood in for by the generic Monte Carlo ranking with the game's
 Normal bot playing every seat to the end: random rollouts say little in a race
 that good play finishes quickly (see games/oz/bots.py). Such a playout takes
-20-100 ms, so it compares only a shortlist the table gives (its Normal bot's
-best few, as Voyage's Hard bot does): over all of Voyage's ~60 moves a second
-buys one sample. Either way the move
+20-100 ms, so it compares only a shortlist the table gives (the best few by
+its own judge: Voyage's Normal worths, as its Hard bot does; Oz's planner as
+Hard plans its phase): over all of Voyage's ~60 moves a second buys one sample. Either way the move
 suggested is the one ranked first (by the bot's own utility, whose main part
 is the win share shown). Actions in the same words (two dice of one value)
 are judged once.

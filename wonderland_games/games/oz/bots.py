@@ -1,5 +1,9 @@
 """Lost in Oz bots: Easy is Normal with noise, Normal plans its path, Hard samples.
 
+Normal looks one spell ahead: its plan casts at most NORMAL_CASTS (one) more
+spell from any point, and it plans again once it has cast it; Hard's plans
+combine PLAN_CASTS (two). Otherwise Normal and Hard plan a phase alike.
+
 Normal plans the rest of its action phase exactly where the rules are
 deterministic: a depth-first search with memo over (cell, direction, points,
 guide / spell / Wizard-card adjust still unused, purple lines free, gems and
@@ -32,8 +36,23 @@ cell) rather than by distance; the others' are planned as Normal plans them.
 In two-player games a direction die taken is the one the other cannot have,
 so the draft is where Hard gains.
 
-Without the one-spell limit a plan may cast PLAN_CASTS spells from any point
-on (it plans again at every decision, so a phase may see more).
+Without the one-spell limit Hard's plan may cast PLAN_CASTS spells from any
+point on, Normal's NORMAL_CASTS (each plans again at every decision, so a
+phase may see more).
+
+The ladder (issue 11, after the six tries below): Normal planned as Hard
+plans its phase, spells combined, and Hard won only 55-58% against it: its
+extras (the draft by Monte Carlo, the game's end, the Wizard card's worth)
+gained a few points at most. Normal now looks one spell ahead, as Parade's Normal looks one card
+ahead; Hard is unchanged (it plans the others as the new Normal plans).
+Measured (2 players against Normal, 400 games a seed, `simulate oz
+--players 2 --bots hard,normal --games 400 --seed S --processes 1`): 71.2%
+at seed 7, 66.2% at seed 22, 69.6% at seed 2024, 69.0% in all (against the
+Normal of before: 55.0%, 58.4%, 57.1%). Paired at seed 5 (the same 200
+games, where Hard won 61.0% against the Normal of before): one spell ahead
+75.0%; one spell ahead and no thought of the gems within reach for next
+round (POSITION 0) 84.2%, too weak for a middle level; POSITION 0 alone
+63.7%. Normal beats Easy as before (see below) and thinks 0.4 ms a decision.
 
 Measured (2 players, against Normal, `simulate oz --players 2 --bots
 hard,normal --seed S`; +-2.5 points at 400 games). With the one-spell limit
@@ -134,9 +153,10 @@ and says nothing about a race that good play finishes in ~11.
 Easy samples Normal's worths through a softmax (core.bots.EasyBot,
 EASY_NOISE points), so now and then it takes a step, a die or a spell a
 little worse than Normal's. Measured (2 players, seats rotating, 1000 games,
-`simulate oz ... --seed 7`): Normal beats Easy in 75.8% (scores 19.9 to
-16.6), Easy beats Random in 100%, at ~2 ms a decision (p99 28 ms on a busy machine).
-The same 400 games with and without the spell limit: Normal beats Easy in
+`simulate oz ... --seed 7`), Normal one spell ahead: Normal beats Easy in
+76.8% (scores 20.0 to 16.6), Easy beats Random in 100%, at ~0.4 ms a
+decision (p99 5 ms); with Normal planning as Hard does, 75.8% at ~2 ms.
+Before the spell limit went, the same 400 games with and without it: Normal beats Easy in
 77.4% and 80.5% (games of 11.8 and 10.1 rounds), at 4 and 19 ms a Normal
 decision (p99 46 and 223 ms; a machine with 8 jobs on 2 cores).
 
@@ -171,7 +191,8 @@ POSITION = 0.35  # weight of gems within reach at the end of the phase
 REACH = (0.0, 1.0, 0.85, 0.7, 0.55, 0.4, 0.25, 0.15, 0.1, 0.05, 0.0, 0.0)  # by distance
 PUSH_DENIAL = 0.6  # a point another player will not score is worth this much to us
 CAST = 0.02  # a spell played breaks ties against us: cast only for a gain
-PLAN_CASTS = 2  # without the one-spell limit: spells a plan casts from the current point on
+PLAN_CASTS = 2  # without the one-spell limit: spells Hard's plan casts from the current point on
+NORMAL_CASTS = 1  # Normal: it looks one spell ahead (and plans again after casting it)
 GUIDE = 0.01
 HARD_SAMPLES = 6  # Hard: hidden-card samples per draft decision
 HARD_POSITION = 0.6  # Hard: weight of the gems within reach (by the reach table) at the end of the phase
@@ -244,14 +265,14 @@ class Planner:
     """Best worth of the rest of one seat's action phase, on one view (memoised per decision)."""
 
     def __init__(self, view, seat: int, gone=frozenset(), hard: bool = False, final: bool = False,
-                 wizard_card: float = WIZARD_CARD_WORTH):
+                 wizard_card: float = WIZARD_CARD_WORTH, casts: int = PLAN_CASTS):
         self.view = view
         self.hard = hard  # gems within reach judged by this board's reach table (HARD_POSITION)
         self.seat = seat
         self.final = final and view.phase == ACTION and view.acting == seat
         self.moves = view.board.moves
         # spells the plan may still cast: one a phase, or (no limit) a few more from any point
-        self.casts = 1 if view.spell_limit else PLAN_CASTS
+        self.casts = 1 if view.spell_limit else casts
         self.books = frozenset(view.books)
         own = view.colours[seat]
         self.gems = tuple(sorted((cell, OWN_GEM if c == own else OTHER_GEM, c) for c, cell in view.gems.items()
@@ -601,16 +622,19 @@ def best_action(view, legal) -> tuple:
     return ranked[0][1]
 
 
-def ranked_actions(view, legal) -> list:
-    """(worth, action) for each distinct legal action, best first (stable for ties)."""
+def ranked_actions(view, legal, casts: int = NORMAL_CASTS) -> list:
+    """(worth, action) for each distinct legal action, best first (stable for ties), by a planner
+    that looks `casts` spells ahead (Normal's one unless told)."""
     phase = view.phase
     if phase == ACTION:
-        worths = Planner(view, view.current_player()).phase_worths(legal)
+        worths = Planner(view, view.current_player(), casts=casts).phase_worths(legal)
         pairs = list(worths.values())
     else:
         actions = merged(view, legal)
         drafting = phase in (DRAFT_DIR, DRAFT_ACT)
-        pairs = list(zip(draft_worths(view, actions) if drafting else discard_worths(view, actions), actions))
+        planner = Planner(view, view.current_player(), casts=casts) if drafting else None
+        pairs = list(zip(draft_worths(view, actions, planner) if drafting else discard_worths(view, actions),
+                         actions))
     order = sorted(range(len(pairs)), key=lambda i: (-pairs[i][0], i))
     return [pairs[i] for i in order]
 
@@ -633,8 +657,11 @@ class Phases:
         planners = self.mine if seat == self.me else self.planners
         planner = planners.get(key)
         if planner is None:
-            card = HARD_WIZARD_CARD if seat == self.me else WIZARD_CARD_WORTH  # the others as Normal plans
-            planner = planners[key] = Planner(self.view, seat, gone=gone, hard=hard, wizard_card=card)
+            if seat == self.me:
+                card, casts = HARD_WIZARD_CARD, PLAN_CASTS
+            else:  # the others as Normal plans
+                card, casts = WIZARD_CARD_WORTH, NORMAL_CASTS
+            planner = planners[key] = Planner(self.view, seat, gone=gone, hard=hard, wizard_card=card, casts=casts)
             planner.base = hand_worth(planner.hand, 1)
         return planner
 

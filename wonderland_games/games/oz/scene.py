@@ -442,10 +442,11 @@ class OzScene(TableScene):
         return t("oz.suggest.step")
 
     def hint_shortlist(self, view, legal: list, count: int) -> list:
-        """Normal's best few distinct actions (equivalent dice and spells merged)."""
-        from .bots import ranked_actions
+        """The best few distinct actions (equivalent dice and spells merged), planned as Hard plans
+        its phase: spells combined, not only Normal's one spell ahead."""
+        from .bots import PLAN_CASTS, ranked_actions
 
-        return [a for _, a in ranked_actions(view, legal)[:count]]
+        return [a for _, a in ranked_actions(view, legal, casts=PLAN_CASTS)[:count]]
 
     def _show_hint(self, action) -> None:
         """A suggested discard or spell is picked as a click would (a spell with its choices made,
