@@ -241,7 +241,7 @@ class ResultsScene(FormScene):
         label = info.name
         if info.is_bot:
             level = kind_label(self.app, f"bot-{info.level}")
-            label += f"（{level}）" if self.app.lang == "zh" else f" ({level})"
+            label = self.app.t("results.bot_label", name=label, level=level)
         self.draw_row(surface, row, rank, label, self.result.scores[seat], won)
 
     def draw_row(self, surface, row: pygame.Rect, rank: int, label: str, score, won: bool) -> None:

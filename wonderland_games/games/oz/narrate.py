@@ -81,7 +81,7 @@ class Narrator:
         if kind == "discard":
             return t("oz.log.discard", name=name, card=spell_name(self.app, self.cards, e["card"])), "quiet"
         if kind == "roll":
-            sep = "、" if self.app.lang == "zh" else ", "
+            sep = t("list.sep")
             return t("oz.log.roll", round=e["round"], name=name, dirs=sep.join(self.dir(d) for d in e["dir_dice"]),
                      acts=sep.join(map(str, e["act_dice"]))), "event"
         if kind == "take_die":

@@ -28,8 +28,7 @@ def card_name(app, deck, card: int) -> str:
 
 
 def card_list(app, deck, cards) -> str:
-    sep = "、" if app.lang == "zh" else ", "
-    return sep.join(card_name(app, deck, c) for c in cards)
+    return app.t("list.sep").join(card_name(app, deck, c) for c in cards)
 
 
 def draw_crown(surface: pygame.Surface, center: tuple, size: int, color: tuple = theme.GOLD) -> None:
