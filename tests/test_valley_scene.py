@@ -12,11 +12,13 @@ from wonderland_games.core.session import Session
 from wonderland_games.games.valley import preview
 from wonderland_games.games.valley.board_view import board_spots, event_tiles
 from wonderland_games.games.valley.layout import compute
+from wonderland_games.games.valley.narrate import season_in_text
 from wonderland_games.games.valley.scene import OPTION_BUTTONS, ValleyScene
-from wonderland_games.games.valley.state import PREPARE
+from wonderland_games.games.valley.state import FINAL, PREPARE
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.scenes.results import ResultsScene
 from wonderland_games.ui import text as tx
+from wonderland_games.ui.dialogs import ConfirmDialog
 from wonderland_games.ui.testing import click, key, monkey, run_until
 
 
@@ -107,6 +109,8 @@ def act_by_clicking(app, scene, rng) -> None:
             click(app, rng.choice((rect.center, scene.buttons["confirm"].rect.center)))
         else:
             click(app, scene.buttons["prepare"].rect.center)
+            if isinstance(app.top, ConfirmDialog):  # the last season: the player's game ends
+                click(app, app.top.buttons[0].rect.center)
     assert len(session.actions) > before, f"a click did nothing at {state.decision() or 'the turn'}"
 
 
@@ -257,6 +261,28 @@ def test_prepare_says_the_season_it_enters(app):
     assert app.t("valley.table.gives_worker", n=1) in label and app.t("valley.table.gives_production") in label
     click(app, scene.buttons["prepare"].rect.center)
     assert session.actions[-1] == PREPARE
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_preparing_for_the_last_season_asks_first_while_more_could_be_done(app, lang):
+    """Prepare (or P) for the second winter ends the player's game at once, and solo has no undo."""
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", BOT, "random")], seed=3, options={"starting_hand": 4})
+    rng = random.Random(3)
+    run_until(app, lambda: scene.my_turn() and session.state.decision() is None or act(app, scene, rng))
+    session.state.season[session.state.current_player()] = FINAL - 1
+    assert len(scene.legal()) > 1
+    before = len(session.actions)
+    click(app, scene.buttons["prepare"].rect.center)
+    assert isinstance(app.top, ConfirmDialog) and len(session.actions) == before
+    valley = session.state.valley
+    assert season_in_text(app, valley, valley.seasons[FINAL].id) in app.top.message
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene and len(session.actions) == before, "Esc keeps playing"
+    key(app, pygame.K_p)
+    assert isinstance(app.top, ConfirmDialog), "the P key asks too"
+    click(app, app.top.buttons[0].rect.center)
+    assert app.top is scene and session.actions[-1] == PREPARE
 
 
 def test_save_and_resume_mid_game_from_the_scene(app, user_dirs):

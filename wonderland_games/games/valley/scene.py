@@ -32,6 +32,7 @@ from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.anim import ease_in_out
+from ...ui.dialogs import ConfirmDialog
 from ...ui.log_panel import LogPanel
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
@@ -41,10 +42,11 @@ from .board_view import board_spots, draw_board, draw_board_panel, draw_icons, e
 from .city_view import city_cards, draw_cities_panel, draw_city, draw_hand
 from .effects import Choose, Named, Trade
 from .layout import compute
-from .narrate import Narrator, describe_action, kind_name, place_name, resources_text, season_name, simple_text
+from .narrate import (Narrator, describe_action, kind_name, place_name, resources_text, season_in_text, season_name,
+                      simple_text)
 from .panels import (breakdown_lines, card_lines, draw_players, event_lines, icons_of, place_lines, prepare_label,
                      tooltip)
-from .state import GAME_ID, PREPARE, UNKNOWN
+from .state import FINAL, GAME_ID, PREPARE, UNKNOWN
 
 WALK_SECONDS = 0.55  # a meeple walking to its spot
 PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
@@ -287,6 +289,21 @@ class ValleyScene(TableScene):
             self.apply(action)
 
     def prepare(self) -> None:
+        """Prepare for the next season; entering the last one ends the player's game, so while
+        anything else is still open to them a dialog asks first (solo has no undo)."""
+        legal = self.legal()
+        if PREPARE not in legal or self.decision() is not None:
+            return
+        seat = self.state.current_player()
+        if self.state.season[seat] + 1 != FINAL or len(legal) == 1:
+            self.apply(PREPARE)
+            return
+        season = season_in_text(self.app, self.state.valley, self.state.valley.seasons[FINAL].id)
+        self.app.push(ConfirmDialog(self.app, self.app.t("valley.qa.prepare_last", season=season), self._prepare_now,
+                                    yes_text=lambda: self.app.t("valley.qa.prepare_last_yes"),
+                                    no_text=lambda: self.app.t("valley.qa.prepare_last_no")))
+
+    def _prepare_now(self) -> None:
         if PREPARE in self.legal() and self.decision() is None:
             self.apply(PREPARE)
 
