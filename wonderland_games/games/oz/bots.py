@@ -43,8 +43,9 @@ phase may see more).
 The ladder (issue 11, after the six tries below): Normal planned as Hard
 plans its phase, spells combined, and Hard won only 55-58% against it: its
 extras (the draft by Monte Carlo, the game's end, the Wizard card's worth)
-gained a few points at most. Normal now looks one spell ahead, as Parade's Normal looks one card
-ahead; Hard is unchanged (it plans the others as the new Normal plans).
+gained a few points at most. Normal now looks one spell ahead, as Parade's
+Normal looks one card ahead; Hard plays as before, but plans the others as
+the new Normal plans.
 Measured (2 players against Normal, 400 games a seed, `simulate oz
 --players 2 --bots hard,normal --games 400 --seed S --processes 1`): 71.2%
 at seed 7, 66.2% at seed 22, 69.6% at seed 2024, 69.0% in all (against the
