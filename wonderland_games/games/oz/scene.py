@@ -748,7 +748,7 @@ class OzScene(TableScene):
         t, state = self.app.t, self.state
         card = state.cards[self.selected]
         what = "oz.hint.choose_dir"
-        values = [v for _, v in self.options if v]
+        values = [v for _, v in self.options if v is not None]  # () is a card cast with no choice
         if values and values[0] and values[0][-1] in rules.COLOURS:
             what = "oz.hint.choose_gem"
         elif values and values[0] and isinstance(values[0][-1], int):
