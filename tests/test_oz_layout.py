@@ -272,3 +272,39 @@ def test_an_action_die_shows_its_pips_apart_at_any_size(app, size):
     from wonderland_games.games.oz.art import OzArt
     art = OzArt(app.font)
     assert [_dark_spots(art.die("action", v, size)) for v in range(1, 7)] == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_walk_panel_shows_where_a_long_walk_stops(app, monkeypatch, lang):
+    """At 1920x1080 the turn panel lists the walk: its last line (where the token stops, or the edge)
+    is drawn even for four or more steps; plain steps are left to the board's numbers (QA: "4 steps"
+    showed only "C4: 4 left")."""
+    from wonderland_games.ui import text as tx
+    drawn = []
+    real = tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: drawn.append(text) or real(font, text, *a, **k))
+    checked = 0
+    for seed in range(1, 30):
+        session, scene = _table(app, (1920, 1080), lang, seed)
+        rng = random.Random(seed)
+        while session.state.round <= 3 and not session.state.is_over() and checked < 3:
+            state = session.state
+            if state.phase == rules.ACTION and state.points >= 4:
+                scene.viewer = state.current_player()
+                for _ in range(600):
+                    if not scene.timeline:
+                        break
+                    app.step(1 / 60)
+                scene._frame, scene.dirty = None, True
+                drawn.clear()
+                app.step(1 / 60)
+                path = scene.path()
+                if len(path) >= 4:
+                    last = scene._path_line(path[-1])
+                    assert last in drawn, (last, [scene._path_line(p) for p in path])
+                    checked += 1
+            scene.apply(rng.choice(state.legal_actions()))
+        app.pop()
+        if checked >= 3:
+            break
+    assert checked >= 3

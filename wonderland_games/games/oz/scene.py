@@ -766,7 +766,11 @@ class OzScene(TableScene):
         out = [(t("oz.hint.walk", steps=counted(self.app, "steps", len(path)), score=counted(self.app, "score", score),
                   cards=counted(self.app, "cards", cards)), 17, theme.PLUM, True)]
         if self.layout is not None and self.layout.wide:
-            for p in path:
+            # where the walk ends first (the panel has room for a line or two under the summary), then the
+            # cells passed that score or teach: a plain step or a barrier is on the board's numbers already,
+            # and listing every step left the stop line below the panel's foot (QA: "4 steps", "C4: 4 left")
+            told = path[-1:] + [p for p in path[:-1] if p.gems or p.book or p.wizard]
+            for p in told:
                 out.append((self._path_line(p), 14, theme.INK, False))
         if path[-1].edge:
             out.append((t("oz.hint.walk_edge"), 13, theme.INK_SOFT, False))
