@@ -242,3 +242,69 @@ def test_the_wizard_card_in_a_wide_hand_reads_as_large_as_the_spells(app, monkey
             (text, rect, want), = blocks
             heights.append(tx.fit_block(app.fonts, text, rect.width, rect.height, want)[0].get_height())
         assert heights[-1] >= min(heights[:-1]), (count, heights[-1], min(heights[:-1]))
+
+
+def _dark_spots(surf) -> int:
+    """How many separate spots of pip ink (half-way darker than the face, or more) a die shows."""
+    from wonderland_games.games.oz.art import PIP_INK
+    w, h = surf.get_size()
+    inside = [(x, y) for x in range(int(w * 0.14), int(w * 0.76) + 1) for y in range(int(h * 0.14), int(h * 0.76) + 1)]
+    face = max(sum(surf.get_at(p)[:3]) for p in inside)  # the face's edge and shadow left out
+    cut = sum(PIP_INK) + (face - sum(PIP_INK)) / 2
+    ink = {p for p in inside if sum(surf.get_at(p)[:3]) < cut}
+    spots = 0
+    while ink:
+        spots += 1
+        todo = [ink.pop()]
+        while todo:
+            x, y = todo.pop()
+            for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if q in ink:
+                    ink.remove(q)
+                    todo.append(q)
+    return spots
+
+
+@pytest.mark.parametrize("size", [12, 16, 20, 34, 50])
+def test_an_action_die_shows_its_pips_apart_at_any_size(app, size):
+    """The seat row's dice are 12 px at 1024x640 and 16 at 1280x800: each pip stays its own spot
+    (QA: a 4, 5 or 6 drawn there was one dark blob)."""
+    from wonderland_games.games.oz.art import OzArt
+    art = OzArt(app.font)
+    assert [_dark_spots(art.die("action", v, size)) for v in range(1, 7)] == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_walk_panel_shows_where_a_long_walk_stops(app, monkeypatch, lang):
+    """At 1920x1080 the turn panel lists the walk: its last line (where the token stops, or the edge)
+    is drawn even for four or more steps; plain steps are left to the board's numbers (QA: "4 steps"
+    showed only "C4: 4 left")."""
+    from wonderland_games.ui import text as tx
+    drawn = []
+    real = tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: drawn.append(text) or real(font, text, *a, **k))
+    checked = 0
+    for seed in range(1, 30):
+        session, scene = _table(app, (1920, 1080), lang, seed)
+        rng = random.Random(seed)
+        while session.state.round <= 3 and not session.state.is_over() and checked < 3:
+            state = session.state
+            if state.phase == rules.ACTION and state.points >= 4:
+                scene.viewer = state.current_player()
+                for _ in range(600):
+                    if not scene.timeline:
+                        break
+                    app.step(1 / 60)
+                scene._frame, scene.dirty = None, True
+                drawn.clear()
+                app.step(1 / 60)
+                path = scene.path()
+                if len(path) >= 4:
+                    last = scene._path_line(path[-1])
+                    assert last in drawn, (last, [scene._path_line(p) for p in path])
+                    checked += 1
+            scene.apply(rng.choice(state.legal_actions()))
+        app.pop()
+        if checked >= 3:
+            break
+    assert checked >= 3

@@ -701,3 +701,26 @@ def test_a_barrier_badge_is_never_hidden_by_the_token_or_the_stop_outline(app, s
     for x in (badge.left + px(5, lay.s), badge.centerx - px(3, lay.s), badge.centerx + px(3, lay.s),
               badge.right - px(5, lay.s)):
         assert tuple(frame.get_at((x, y))[:3]) in (COST, theme.WHITE), ((x, y), frame.get_at((x, y)))
+
+
+def test_spell_without_choices_asks_for_none(app):
+    """A card that needs no choice (Light Step: +1 point) is cast with one button: the panel names the
+    card only, it does not ask to "Pick a direction" (QA: it did, with no direction to pick)."""
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=12)
+    rng = random.Random(5)
+    end = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < end, "no card without choices came to hand"
+        if not scene.my_turn():
+            app.step(1 / 60)
+            continue
+        plain = [c for c, params in scene._castable().items() if params == [()]]
+        if session.state.phase == rules.ACTION and plain:
+            break
+        act_by_clicking(app, scene, rng, cast_chance=0)
+    card = plain[0]
+    click(app, dict(scene.hand_rects())[card].center)
+    assert scene.selected == card
+    name = re.escape(app.t("oz.hint.choose", card="X")).replace("X", ".+")
+    assert re.fullmatch(name, scene._choice_title())
+    assert app.t("oz.hint.choose_dir") not in scene._choice_title()

@@ -336,3 +336,25 @@ def test_a_greyed_suggest_says_why_on_hover(app, lang, drawn):
     scene.apply(scene.hinted())
     run_until(app, lambda: not scene.timeline and not scene.my_turn())
     assert scene.hint_why_not() == app.t("table.hint_why.not_yours")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ("en", "zh"))
+def test_the_fast_forward_button_says_what_it_does_on_hover(app, game, lang, drawn):
+    """The "▶▶" button is only a symbol: pointed at, it says it makes the bots fast, and once on how
+    to turn it off (QA: a new player could not tell what it was)."""
+    app.i18n.set_language(lang)
+    app.settings.fast_forward = False  # the test app runs with fast bots
+    session, scene = start(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    button = scene.buttons["ff"]
+    assert button.visible and button.enabled
+    drawn.clear()
+    hover(app, button)
+    shown = "".join(drawn).replace(" ", "")
+    assert app.t("table.ff_tip").replace(" ", "")[:12] in shown
+    assert app.t("table.ff_tip_on").replace(" ", "")[:12] not in shown
+    click(app, button.rect.center)
+    assert app.settings.fast_forward
+    drawn.clear()
+    hover(app, button)
+    assert app.t("table.ff_tip_on").replace(" ", "")[:10] in "".join(drawn).replace(" ", "")

@@ -652,3 +652,36 @@ def test_after_both_actions_with_a_token_the_table_offers_the_flyer_and_end_turn
     assert app.t("voyage.hint.flyer_after") in [text for text, *_ in scene._hint_lines()]
     click(app, scene.buttons["end"].rect.center)
     run_until(app, lambda: state.current != 0 or state.is_over())
+
+
+@pytest.mark.parametrize("lang", ("en", "zh"))
+def test_a_greyed_visit_says_why_on_hover(app, monkeypatch, lang):
+    """On a displayed destination's city with too little money and no card of its colour, both Visit
+    buttons are greyed: pointed at, each says why (QA: at Giza with 1 coin they said nothing)."""
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    run_until(app, lambda: scene.my_turn() and not scene.timeline)
+    state = session.state
+    dest = state.display[0]
+    city = next(c for c, d in state.cards.dest_at.items() if d == dest)
+    colour = state.cards.destinations[dest].colour
+    state.positions[0], state.money[0] = city, 1
+    state.positions[1] = next(c for c in state.cards.dest_at if state.world.region_of[c] != state.world.region_of[city])
+    state.hands[0] = [c for c in state.hands[0] if state.cards.itineraries[c].colour != colour]
+    assert state.visitable(0) == dest and not any(a[0] == "visit" for a in state.legal_actions())
+    app.step(1 / 60)
+    drawn = []
+    real = tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: drawn.append(text) or real(font, text, *a, **k))
+    name = app.i18n.pick(state.cards.destinations[dest].name)
+    for button, key in (("visit_money", "no_money"), ("visit_card", "no_card")):
+        b = scene.buttons[button]
+        assert b.visible and not b.enabled
+        drawn.clear()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(1 / 60)
+        app.step(1 / 60)
+        shown = "".join(drawn).replace(" ", "")
+        assert name.replace(" ", "")[:4] in shown, (button, shown[-200:])
+        word = {"no_money": app.t("voyage.count.money", n=1), "no_card": app.t(f"voyage.colours.{colour}")}[key]
+        assert word.replace(" ", "") in shown, (button, shown[-200:])

@@ -130,6 +130,7 @@ class TableScene(Scene):
                "menu": button("menu", self.to_menu),
                "hint": Button(self.app, lambda: t("table.hint_thinking" if self.hint_runner else "table.hint"),
                               self.ask_hint, style="secondary")}
+        out["ff"].tip = lambda: t("table.ff_tip_on" if self.app.settings.fast_forward else "table.ff_tip")  # its face is "▶▶"
         out["undo"].why_not = self.undo_why_not
         out["hint"].why_not = self.hint_why_not
         out["hint"].visible = not self.replay

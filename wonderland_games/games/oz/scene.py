@@ -749,7 +749,7 @@ class OzScene(TableScene):
         t, state = self.app.t, self.state
         card = state.cards[self.selected]
         what = "oz.hint.choose_dir"
-        values = [v for _, v in self.options if v]
+        values = [v for _, v in self.options if v is not None]  # () is a card cast with no choice
         if values and values[0] and values[0][-1] in rules.COLOURS:
             what = "oz.hint.choose_gem"
         elif values and values[0] and isinstance(values[0][-1], int):
@@ -767,7 +767,11 @@ class OzScene(TableScene):
         out = [(t("oz.hint.walk", steps=counted(self.app, "steps", len(path)), score=counted(self.app, "score", score),
                   cards=counted(self.app, "cards", cards)), 17, theme.PLUM, True)]
         if self.layout is not None and self.layout.wide:
-            for p in path:
+            # where the walk ends first (the panel has room for a line or two under the summary), then the
+            # cells passed that score or teach: a plain step or a barrier is on the board's numbers already,
+            # and listing every step left the stop line below the panel's foot (QA: "4 steps", "C4: 4 left")
+            told = path[-1:] + [p for p in path[:-1] if p.gems or p.book or p.wizard]
+            for p in told:
                 out.append((self._path_line(p), 14, theme.INK, False))
         if path[-1].edge:
             out.append((t("oz.hint.walk_edge"), 13, theme.INK_SOFT, False))

@@ -887,14 +887,15 @@ class ValleyScene(TableScene):
             button.draw(surface)
 
     def _draw_tips(self, surface) -> list:
-        """A greyed-out button's reason: under it, but a top button's over the status line (under it
-        would hide the board's top), where it also stays a while after a click."""
+        """A greyed-out button's reason (an enabled one's tip): under it, but a top button's over the
+        status line (under it would hide the board's top), where it also stays a while after a click."""
         top = [self.buttons[name] for name in self.layout.buttons]
         out = [r for r in (draw_tip(surface, b) for b in self._widgets() if b not in top) if r is not None]
-        pointed = next((b for b in top if b.visible and not b.enabled and (b.hover or b.focused)
-                        and b.why_not is not None and resolve(b.why_not)), None)
+        said = lambda b: (b.tip if b.enabled else b.why_not)  # an enabled one's tip: the "▶▶" button's
+        pointed = next((b for b in top if b.visible and (b.hover or b.focused)
+                        and said(b) is not None and resolve(said(b))), None)
         if pointed is not None:
-            text = resolve(pointed.why_not)
+            text = resolve(said(pointed))
         elif self.notice is not None and time.monotonic() < self.notice[1]:
             text = self.notice[0]
         else:

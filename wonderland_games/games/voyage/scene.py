@@ -105,7 +105,28 @@ class VoyageScene(TableScene):
             "end": Button(self.app, lambda: t("voyage.buttons.end"), partial(self.apply, rules.END), style="secondary"),
             "confirm": Button(self.app, self._confirm_label, self.confirm),
         })
+        b["visit_card"].why_not = partial(self._visit_why_not, "card")
+        b["visit_money"].why_not = partial(self._visit_why_not, "money")
         return b
+
+    def _visit_why_not(self, paid: str) -> str:
+        """Why a greyed Visit button cannot be pressed while the traveller stands on a displayed
+        destination with a visit still allowed: no card of its colour, or too little money."""
+        state, t = self.state, self.app.t
+        seat = state.current_player()
+        if seat is None or state.phase != rules.TURN or not (state.actions_left or state.flyer_pending):
+            return ""
+        dest = state.visitable(seat)
+        if dest is None:
+            return ""
+        fee, have = state.visit_fee(seat), state.money[seat]
+        name = dest_name(self.app, self.cards, dest)
+        if paid == "card" and have >= fee:
+            colour = self.cards.destinations[dest].colour
+            return t("voyage.visit_why.no_card", dest=name, colour=t(f"voyage.colours.{colour}"))
+        cost = fee if paid == "card" else rules.VISIT_PRICE + fee
+        return t("voyage.visit_why.no_money", dest=name, n=counted(self.app, "money", cost),
+                 have=counted(self.app, "money", have))
 
     def _visit_card_label(self) -> str:
         t, act = self.app.t, self.visit_card_action()
