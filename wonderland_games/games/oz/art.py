@@ -125,7 +125,7 @@ class OzArt:
             center = (face * 0.5 + size * 0.02, face * 0.5 + size * 0.02)
             pygame.draw.polygon(surf, (250, 255, 252), arrow_points(center, face * 0.62, value))
             pygame.draw.polygon(surf, (14, 60, 66), arrow_points(center, face * 0.62, value), max(1, size // 30))
-        elif kind == "action" and value in PIPS:
+        elif kind == "action" and value in PIPS and size > 0:
             # pips drawn on a face at least 64 px wide, then scaled down: on a small die (the seat row's,
             # 12 px at 1024x640) whole-pixel pips of 2 px ran together and a 6 read as a blob
             k = max(1, math.ceil(64 / size))
@@ -135,7 +135,7 @@ class OzArt:
             for px_, py_ in PIPS[value]:
                 pygame.draw.circle(layer, PIP_INK, (int(big * 0.04 + px_ * big_face * 0.92),
                                                     int(big * 0.04 + py_ * big_face * 0.92)), r)
-            surf.blit(layer if k == 1 else pygame.transform.smoothscale(layer, (size, size)), (0, 0))
+            surf.blit(layer if k == 1 else surfaces.scaled(layer, (size, size)), (0, 0))
         return surf
 
     # -- cards ---------------------------------------------------------------------
