@@ -71,3 +71,11 @@ def test_a_card_colour_stays_on_the_line_of_its_number(font, extra):
     assert "".join(lines) == text
     for line in lines[1:]:
         assert not line[0].isdigit(), lines
+
+
+@pytest.mark.parametrize("lang_text", ["点数 ±1，最多到 6", "your points ±1, never above 6"])
+def test_plus_or_minus_stays_with_its_number(font, lang_text):
+    """The Wizard card in a narrow box broke "±" / "1" (QA, 1920×1080)."""
+    for width in range(font.size("±1，")[0], font.size(lang_text)[0], 5):
+        lines = tx.wrap(font, lang_text, width)
+        assert not any(line.endswith("±") for line in lines), (width, lines)

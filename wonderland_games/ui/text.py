@@ -15,7 +15,7 @@ import re
 import pygame
 
 _NO_LINE_START = set("，。、！？；：）」』》〉】”’,.!?;:)]}%…—·")
-_NO_LINE_END = set("（「『《〈【“‘([{")
+_NO_LINE_END = set("（「『《〈【“‘([{±")  # "±1" stays whole (the Wizard card)
 _TOKEN = re.compile(r"\s+|[A-Za-z0-9\u00C0-\u024F'’\-_/@#&+.,:;!?()\[\]\"%]+|.", re.S)
 ELLIPSIS = "…"
 
