@@ -75,6 +75,7 @@ class MapView:
         self.world = world
         self._cache: dict = {}
         self._last = None  # the last map made, whatever its size
+        self._names: dict = {}  # (size, language) -> the names as placed (clicks read them too)
 
     # -- geometry --------------------------------------------------------------------
     @staticmethod
@@ -93,7 +94,13 @@ class MapView:
         return self.point(area, c.x, c.y)
 
     def city_at(self, area: pygame.Rect, pos, radius: int) -> str | None:
-        """The city whose dot is nearest `pos`, within `radius` pixels."""
+        """The city whose name is under `pos`, or else whose dot is nearest it within `radius`
+        pixels: in Europe at 1024x640 a name may sit a leader line away from its dot, next to
+        another's (QA: a click on "Rome" planned a trip to Füssen)."""
+        local = (pos[0] - area.left, pos[1] - area.top)
+        for city, label in self.labels(area.size).items():
+            if label.box.collidepoint(local):
+                return city
         best, best_d = None, radius * radius
         for c in self.world.cities:
             x, y = self.point(area, c.x, c.y)
@@ -141,7 +148,15 @@ class MapView:
         return surf
 
     def labels(self, size: tuple) -> dict:
-        """city -> labels.Label: each name placed clear of the others and of every dot."""
+        """city -> labels.Label: each name placed clear of the others and of every dot (cached)."""
+        key = (tuple(size), self.app.i18n.language)
+        placed = self._names.get(key)
+        if placed is None:
+            self._names.clear()
+            placed = self._names[key] = self._place(size)
+        return placed
+
+    def _place(self, size: tuple) -> dict:
         world = self.world
         area = pygame.Rect((0, 0), size)
         starts = set(world.starts.values())
