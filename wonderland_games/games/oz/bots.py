@@ -608,18 +608,22 @@ def discard_worths(view, legal) -> list:
 
 
 class PlannerBot(Bot):
-    """Normal: the action with the best planned worth (ties: the first listed)."""
+    """Normal: the action with the best planned worth (ties: the first listed). `casts`: spells
+    its plans look ahead (PLAN_CASTS plans as Hard plans its phase, as the spell-limit figures do)."""
 
     level = "normal"
+
+    def __init__(self, casts: int = NORMAL_CASTS):
+        self.casts = casts
 
     def choose(self, view, legal_actions, rng, budget=None):
         if len(legal_actions) == 1:
             return legal_actions[0]
-        return best_action(view, legal_actions)
+        return best_action(view, legal_actions, self.casts)
 
 
-def best_action(view, legal) -> tuple:
-    ranked = ranked_actions(view, legal)
+def best_action(view, legal, casts: int = NORMAL_CASTS) -> tuple:
+    ranked = ranked_actions(view, legal, casts)
     return ranked[0][1]
 
 
