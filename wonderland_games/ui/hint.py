@@ -11,10 +11,10 @@ Normal bot playing every seat to the end: random rollouts say little in a race
 that good play finishes quickly (see games/oz/bots.py). Such a playout takes
 20-100 ms, so it compares only a shortlist the table gives (the best few by
 its own judge: Voyage's Normal worths, as its Hard bot does; Oz's planner as
-Hard plans its phase): over all of Voyage's ~60 moves a second buys one sample. Either way the move
-suggested is the one ranked first (by the bot's own utility, whose main part
-is the win share shown). Actions in the same words (two dice of one value)
-are judged once.
+Hard plans its phase): over all of Voyage's ~60 moves a second buys one
+sample. Either way the move suggested is the one ranked first (by the bot's
+own utility, whose main part is the win share shown). Actions in the same
+words (two dice of one value) are judged once.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ line starts with closing punctuation or ends with opening punctuation, and a
 paragraph never ends on a line of one lone character (it takes the character
 before it along). English breaks between words, and a word wider than the line
 is split by characters. In both, a number stays on the line of the word after
-it, and a Chinese character written against a number ("绿2") stays with it. A rendered-text cache keeps per-frame drawing cheap.
+it, and a Chinese character written against a number ("绿2") stays with it.
+A rendered-text cache keeps per-frame drawing cheap.
 """
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ def _is_space(token: str) -> bool:
     return token.isspace()
 
 
+def _cjk(char: str) -> bool:
+    """A Chinese character or full-width mark: a line may break on either side of it."""
+    return ord(char) >= 0x2E80
+
+
 def _tokens(text: str) -> list:
     tokens = _TOKEN.findall(text)
     merged: list = []
@@ -35,7 +41,7 @@ def _tokens(text: str) -> list:
             merged[-1] += space + tok  # "电脑 · 普通": the spaced dot stays with the word before
         elif merged and not _is_space(merged[-1]) and not _is_space(tok) and (closing or merged[-1][-1] in _NO_LINE_END):
             merged[-1] += tok
-        elif merged and tok[0].isdigit() and ord(merged[-1][-1]) >= 0x2E80 and merged[-1][-1] not in _NO_LINE_START:
+        elif merged and tok[0].isdigit() and _cjk(merged[-1][-1]) and merged[-1][-1] not in _NO_LINE_START:
             merged[-1] += tok  # "绿2": a card's colour stays with its number
         elif len(merged) > 1 and not _is_space(tok) and _is_space(merged[-1]) and merged[-2].isdigit():
             space = merged.pop()
@@ -62,7 +68,7 @@ def _split(font: pygame.font.Font, token: str, width: int) -> list:
 def _lone(token: str) -> bool:
     """One Chinese character, with any closing punctuation after it."""
     core = token.rstrip("".join(_NO_LINE_START))
-    return len(core) == 1 and ord(core) >= 0x2E80
+    return len(core) == 1 and _cjk(core)
 
 
 def _no_lone_last_line(font: pygame.font.Font, lines: list, width: int) -> list:
