@@ -891,14 +891,12 @@ class ValleyScene(TableScene):
         status line (under it would hide the board's top), where it also stays a while after a click."""
         top = [self.buttons[name] for name in self.layout.buttons]
         out = [r for r in (draw_tip(surface, b) for b in self._widgets() if b not in top) if r is not None]
-        said = lambda b: (b.tip if b.enabled else b.why_not)  # an enabled one's tip: the "▶▶" button's
-        pointed = next((b for b in top if b.visible and (b.hover or b.focused)
-                        and said(b) is not None and resolve(said(b))), None)
-        if pointed is not None:
-            text = resolve(said(pointed))
-        elif self.notice is not None and time.monotonic() < self.notice[1]:
+        said = (b.tip if b.enabled else b.why_not  # an enabled one's tip: the "▶▶" button's
+                for b in top if b.visible and (b.hover or b.focused))
+        text = next((t for t in map(resolve, filter(None, said)) if t), None)
+        if text is None and self.notice is not None and time.monotonic() < self.notice[1]:
             text = self.notice[0]
-        else:
+        if text is None:
             self.notice = None
             return out
         return out + [self._draw_bar_tip(surface, text)]
