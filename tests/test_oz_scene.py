@@ -575,7 +575,8 @@ def test_the_narrow_controls_say_the_whole_guide_sentence(app):
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_whole(app, monkeypatch, size, lang):
-    """In a hand of four strips, each card's name (bold, full size) and its whole text at 12 px or more."""
+    """In a hand of four strips, each card's name (bold, full size) and its whole text at 12 px or
+    more; every text ends as a sentence does (the Wizard card's note had no full stop, QA 1280x800)."""
     from wonderland_games.games.oz.art import OzArt
     from wonderland_games.games.oz.panels import MIN_TEXT, STRIP_NAME, draw_card, is_strip, strip_text
 
@@ -597,6 +598,7 @@ def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_whole(app, m
         body = seen[1:]
         assert "".join(t for _, t in body).replace(" ", "") == text.replace(" ", ""), (name, [t for _, t in body])
         assert all(f.get_height() >= smallest for f, _ in body), name
+        assert text.endswith("。" if lang == "zh" else "."), text
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
