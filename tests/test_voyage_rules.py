@@ -241,6 +241,16 @@ def test_crowding_fee_when_another_traveller_is_anywhere_in_the_region():
         assert events[0]["fee"] == fee and s.money[0] == 10 - fee, other
 
 
+def test_the_crowders_are_the_others_in_the_region_of_the_city_asked_about():
+    """The table names them: where the player stands, or where a planned move would take them."""
+    s = game(3)
+    s.positions = ["athens", "london", "marrakesh"]
+    assert s.crowders(0) == [1] and s.crowders(1) == [0] and s.crowders(2) == []
+    assert s.crowders(0, "marrakesh") == [2] and s.crowders(2, "istanbul") == [0, 1]
+    s.positions = ["athens", "athens", "athens"]
+    assert s.crowders(1) == [0, 2]  # never the traveller asking
+
+
 def test_no_visit_without_money_for_the_crowding_fee():
     s = game()
     red = card("red", steps=1)
@@ -727,7 +737,8 @@ def test_a_state_saved_without_an_edition_plays_by_the_first_rules():
     give(old, 0, [red, card("red", steps=2)])
     old.positions = ["athens", "london"]
     show(old, [dest("athens")])
-    assert old.visit_fee(0) == 0  # same region, another city: no fee by the first rules
+    assert old.visit_fee(0) == 0 and old.crowders(0) == []  # same region, another city: no fee by the first rules
+    assert old.crowders(0, "london") == [1]
     old.apply(BUY_MONEY)
     old.apply(("visit", dest("athens"), "card", red))
     assert old.current == 1  # both actions done: the turn passed although a token was left

@@ -685,3 +685,45 @@ def test_a_greyed_visit_says_why_on_hover(app, monkeypatch, lang):
         assert name.replace(" ", "")[:4] in shown, (button, shown[-200:])
         word = {"no_money": app.t("voyage.count.money", n=1), "no_card": app.t(f"voyage.colours.{colour}")}[key]
         assert word.replace(" ", "") in shown, (button, shown[-200:])
+
+
+@pytest.mark.parametrize("lang", ("en", "zh"))
+def test_a_crowded_visit_names_who_stands_in_the_region_now_and_for_a_planned_move(app, lang):
+    """The fee counts the whole region: with nobody on the city itself, a player could not see why
+    a visit costs a coin more, nor that a planned move's destination will (QA, 1280x800)."""
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "easy")])
+    run_until(app, lambda: scene.my_turn() and not scene.timeline)
+    state, world = session.state, session.state.world
+    dest = state.display[0]
+    city = next(c for c, d in state.cards.dest_at.items() if d == dest)
+    region = world.region_of[city]
+    near = next(c for c in world.city if world.region_of[c] == region and c != city)
+    far = next(c for c in world.city if world.region_of[c] != region)
+    region_shown = app.i18n.pick(world.region[region].name)
+
+    def hints() -> str:
+        scene._legal = (None, [])  # the positions are changed by hand: the cached legal list is stale
+        app.step(1 / 60)
+        return " ".join(text for text, *_ in scene._hint_lines())
+
+    state.positions[:] = [city, near, far]
+    state.money[0] = 10
+    assert state.visit_fee(0) == 1 and any(a[0] == "visit" for a in state.legal_actions())
+    coin = app.t("voyage.count.money.one", n=1)
+    crowded = app.t("voyage.hint.crowded", names="Bo", place=region_shown, fee=coin)
+    assert crowded in hints(), hints()
+    state.positions[1] = far
+    assert crowded not in hints()
+
+    move = next(a for a in state.legal_actions() if a[0] == "move" and a[2] in state.cards.dest_at)
+    goal = move[2]  # a planned move onto a displayed destination, another traveller in its region
+    state.display[1] = state.cards.dest_at[goal]
+    state.positions[1] = next(c for c in world.city if world.region_of[c] == world.region_of[goal] and c != city)
+    state.positions[2] = next(c for c in world.city if world.region_of[c] not in (region, world.region_of[goal]))
+    scene.selected, scene.target = move[1], goal
+    note = app.t("voyage.hint.planned_crowded", names="Bo", fee=coin,
+                 place=app.i18n.pick(world.region[world.region_of[goal]].name))
+    assert note in hints(), hints()
+    state.positions[1] = state.positions[2]
+    assert note not in hints()

@@ -294,14 +294,18 @@ class VoyageState(ChanceState, GameState):
 
     def visit_fee(self, seat: int) -> int:
         """The crowding fee: due when another traveller stands anywhere in this region."""
+        return CROWDING_FEE if self.crowders(seat) else 0
+
+    def crowders(self, seat: int, city: Optional[str] = None) -> list:
+        """The other travellers who make a visit from `city` (default: where `seat` stands) cost
+        the crowding fee: those in its region (on the city itself in edition 1 saves). The table
+        names them, so a player sees why a visit costs more, or will after a planned move."""
+        here = self.positions[seat] if city is None else city
         if self.edition < 2:
-            here = self.positions[seat]
-            crowded = any(p == here for s, p in enumerate(self.positions) if s != seat)
-        else:
-            region_of = self.world.region_of
-            here = region_of[self.positions[seat]]
-            crowded = any(region_of[p] == here for s, p in enumerate(self.positions) if s != seat)
-        return CROWDING_FEE if crowded else 0
+            return [s for s, p in enumerate(self.positions) if s != seat and p == here]
+        region_of = self.world.region_of
+        region = region_of[here]
+        return [s for s, p in enumerate(self.positions) if s != seat and region_of[p] == region]
 
     def visitable(self, seat: int) -> Optional[int]:
         """The displayed destination on `seat`'s city, if any."""

@@ -42,7 +42,7 @@ from . import rules
 from .cards import FLY, PLAIN
 from .layout import compute
 from .map_view import MapView, rgb_of
-from .narrate import Narrator, card_name, city_name, counted, dest_name
+from .narrate import Narrator, card_name, city_name, counted, dest_name, region_name
 from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
                      pawn, tooltip)
 
@@ -496,6 +496,8 @@ class VoyageScene(TableScene):
             fare = self.cards.itineraries[self.selected].money
             if fare:
                 how += t("voyage.hint.fare", money=counted(app, "money", fare))
+            if self.cards.dest_at.get(self.target) in state.display:
+                how += self._crowding(seat, self.target, "voyage.hint.planned_crowded")
             out.append((t("voyage.hint.planned", city=city_name(app, self.world, self.target), how=how), 16,
                         theme.PLUM, True))
         elif self.selected is not None:
@@ -512,7 +514,8 @@ class VoyageScene(TableScene):
             out.append((t("voyage.hint.bonus", steps=counted(app, "steps", state.bonus)), 14, theme.TEAL, False))
         dest = state.visitable(seat)
         if dest is not None and any(a[0] == "visit" for a in self.legal()):
-            out.append((t("voyage.hint.can_visit", dest=dest_name(app, self.cards, dest)), 14, theme.GREEN, True))
+            text = t("voyage.hint.can_visit", dest=dest_name(app, self.cards, dest))
+            out.append((text + self._crowding(seat, None, "voyage.hint.crowded"), 14, theme.GREEN, True))
         if rules.COLLECT in self.legal():
             region = self.world.region_of[state.positions[seat]]
             out.append((t("voyage.hint.can_collect", region=app.i18n.pick(self.world.region[region].name),
@@ -523,6 +526,20 @@ class VoyageScene(TableScene):
             else:  # both actions done, a token left: one more Move or Visit, or the end
                 out.append((t("voyage.hint.flyer_after"), 15, theme.PLUM, True))
         return out
+
+    def _crowding(self, seat: int, city, key: str) -> str:
+        """Who makes a visit from `city` (default: where `seat` stands) cost the crowding fee, said
+        by `key`; "" when nobody does. The rule counts the whole region, so a player who sees no
+        one on the city itself needs the names to know why a visit costs more."""
+        state, app = self.state, self.app
+        others = state.crowders(seat, city)
+        if not others:
+            return ""
+        here = state.positions[seat] if city is None else city
+        place = city_name(app, self.world, here) if state.edition < 2 else \
+            region_name(app, self.world, self.world.region_of[here])
+        return app.t(key, names=app.i18n.join([self.seats[o].name for o in others]), place=place,
+                     fee=counted(app, "money", rules.CROWDING_FEE))
 
     # -- drawing -----------------------------------------------------------------------------
     def _draw_overlay(self, surface: pygame.Surface) -> None:
