@@ -574,31 +574,39 @@ def test_the_narrow_controls_say_the_whole_guide_sentence(app):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_whole(app, monkeypatch, size, lang):
-    """In a hand of four strips, each card's name (bold, full size) and its whole text at 12 px or
-    more; every text ends as a sentence does (the Wizard card's note had no full stop, QA 1280x800)."""
+@pytest.mark.parametrize("count", [4, 5, 6])
+def test_every_spell_strip_shows_its_name_at_full_size_and_its_text_whole(app, monkeypatch, size, lang, count):
+    """In a hand of strips, each card's name (bold, full size) and its whole text at 12 px or
+    more, or, where a strip has room for one line only (five or more cards at 1024x640 ended
+    most texts in "…", QA), its whole one-line form; every text ends as a sentence does (the
+    Wizard card's note had no full stop, QA 1280x800)."""
     from wonderland_games.games.oz.art import OzArt
-    from wonderland_games.games.oz.panels import MIN_TEXT, STRIP_NAME, draw_card, is_strip, strip_text
+    from wonderland_games.games.oz.panels import MIN_TEXT, STRIP_NAME, draw_card, is_strip, strip_brief, strip_text
 
     art = OzArt(app.font)
     app.i18n.set_language(lang)
     lay = compute(size, 4)
-    strip = lay.hand_slots(4)[0]
+    strip = lay.hand_slots(count)[0]
     assert is_strip(strip)
     cards = Session.new("oz", [Seat("A"), Seat("B")], seed=1, autosave=False).state.cards
     full = app.fonts.get(px(STRIP_NAME, lay.s), True)
     smallest = app.fonts.get(MIN_TEXT, False).get_height()
     seen, real = [], tx.render
     monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: seen.append((font, text)) or real(font, text, *a, **k))
+    briefs = 0
     for card in [cards[i] for i in cards.spell_ids] + [cards.wizard]:
         seen.clear()
         draw_card(pygame.Surface(size), strip, lay.s, app, art, card)
-        name, text = app.i18n.pick(card.name), strip_text(app, card)
+        name, text, brief = app.i18n.pick(card.name), strip_text(app, card), strip_brief(app, card)
         assert seen[0] == (full, name), (name, seen[0][1])
         body = seen[1:]
-        assert "".join(t for _, t in body).replace(" ", "") == text.replace(" ", ""), (name, [t for _, t in body])
+        shown = "".join(t for _, t in body).replace(" ", "")
+        assert shown in {text.replace(" ", ""), brief.replace(" ", "")}, (name, [t for _, t in body])
+        briefs += shown != text.replace(" ", "")
         assert all(f.get_height() >= smallest for f, _ in body), name
-        assert text.endswith("。" if lang == "zh" else "."), text
+        for words in (text, brief):
+            assert words.endswith("。" if lang == "zh" else "."), words
+    assert briefs == 0 or count > 4, "a strip with room for two lines shows the whole text"
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])

@@ -190,6 +190,12 @@ def strip_text(app, card) -> str:
     return app.t("oz.wizard_card_note") if card.id == 0 else card_text(app, card)
 
 
+def strip_brief(app, card) -> str:
+    """A card's one-line form, for a strip with room for one line only: five or more cards at
+    1024x640 cut most texts to "…" (QA)."""
+    return app.t("oz.wizard_card_brief") if card.id == 0 else app.t(f"oz.spell_brief.{card.kind}", **card.params)
+
+
 def is_strip(rect: pygame.Rect) -> bool:
     return rect.width > rect.height * 3
 
@@ -203,21 +209,25 @@ def flow_lines(name_font, font, name: str, text: str, width: int) -> list:
     return [head] + (tx.wrap(font, rest, width) if rest else [])
 
 
-def draw_named_text(surface, app, s: float, name: str, text: str, rect: pygame.Rect) -> None:
+def draw_named_text(surface, app, s: float, name: str, text: str, rect: pygame.Rect, brief: str) -> None:
     """A strip's words: the name in bold, the text running on after it and wrapping, shrunk
     no further than 12 px; lines sit closer than the font's own (tall CJK) spacing, so two fit
-    in a strip. An ellipsis ends a text that still does not fit (a window below its minimum)."""
+    in a strip. A text that does not fit gives way to its `brief`; an ellipsis ends one that
+    still does not (a window below its minimum)."""
     name_font = app.fonts.get(px(STRIP_NAME, s), True)
     name = tx.ellipsize(name_font, name, rect.width)
-    size = max(MIN_TEXT, px(14, s))
-    while True:
-        font = app.fonts.get(size, False)
-        step = max(1, int(size * 1.3))
-        lines = flow_lines(name_font, font, name, text, rect.width)
-        fit = max(1, (rect.height - font.get_linesize()) // step + 1)
-        if len(lines) <= fit or size <= MIN_TEXT:
+    for words in filter(None, (text, brief)):
+        size = max(MIN_TEXT, px(14, s))
+        while True:
+            font = app.fonts.get(size, False)
+            step = max(1, int(size * 1.3))
+            lines = flow_lines(name_font, font, name, words, rect.width)
+            fit = max(1, (rect.height - font.get_linesize()) // step + 1)
+            if len(lines) <= fit or size <= MIN_TEXT:
+                break
+            size -= 1
+        if len(lines) <= fit:
             break
-        size -= 1
     if len(lines) > fit:
         lines = lines[:fit]
         lines[-1] = tx.ellipsize(font, lines[-1] + tx.ELLIPSIS, rect.width)
@@ -247,7 +257,7 @@ def draw_card(surface, rect: pygame.Rect, s: float, app, art: OzArt, card, *, se
         surface.blit(icon, (rect.left + px(4, s), rect.top + px(3, s)))
         x = rect.left + icon.get_width() + px(10, s)
         body = pygame.Rect(x, rect.top + px(2, s), rect.right - x - px(6, s), rect.height - px(4, s))
-        draw_named_text(surface, app, s, name, strip_text(app, card), body)
+        draw_named_text(surface, app, s, name, strip_text(app, card), body, strip_brief(app, card))
     else:
         surface.blit(art.card_frame(rect.width, rect.height), rect)
         band = pygame.Rect(rect.left + int(rect.width * 0.08), rect.top + int(rect.height * 0.1),
