@@ -601,3 +601,23 @@ def test_the_play_here_label_is_never_under_the_last_card(app, size):
             label = ParadeScene.slot_label_rect(rects[n], rects[n - 1], lay.s)
             assert not label.colliderect(rects[n - 1]) or rects[n].top != rects[n - 1].top, (n, label)
             assert label.width >= need, (lang, n, label)  # each word fits at full size
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_keep_score_still_shows_under_a_suggestion(app, monkeypatch, size, lang):
+    """With a suggestion on show (three lines at the top of the panel) the score the two
+    chosen cards give came last and fell off the panel (QA, 1920x1080 English)."""
+    from wonderland_games.ui.hint import Advice
+
+    app.i18n.set_language(lang)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    scene = _choosing_what_to_keep(app)
+    legal = scene.state.legal_actions()
+    scene.advice = Advice(len(scene.session.actions), tuple((a, 0.9) for a in legal[:3]))
+    scene.preview = scene._compute_preview()
+    shown = " ".join(text for text, _ in _preview_lines(app, scene, monkeypatch))
+    want = app.t("parade.preview.if_kept", total=scene.preview["new"])
+    assert scene.layout.size == size
+    assert "".join(want.split()) in "".join(shown.split()), (want, shown)  # wrapped lines joined

@@ -723,17 +723,29 @@ class ParadeScene(TableScene):
                 lines.append((t("parade.preview.gain" if gained else "parade.preview.lose", colour=name, old=was,
                                 new=will), 16, look, False))
         y = rect.top
-        room = rect.bottom - y
-        each = max(px(16, s), room // max(3, len(lines)))
-        for text, size, color, bold in lines:
-            size = px(size, s)
-            font, wrapped = tx.fit_block(self.app.fonts, text, rect.width, max(each, size * 2), size, bold)
+        for font, wrapped, color in self._fit_info(lines, rect, s):
             for line in wrapped:
                 if y + font.get_linesize() > rect.bottom:
                     return
                 frame.blit(tx.render(font, line, color), (rect.left, y))
                 y += font.get_linesize()
             y += px(4, s)
+
+    def _fit_info(self, lines: list, rect: pygame.Rect, s: float) -> list:
+        """(font, wrapped lines, colour) of each line, all made smaller together until they fit:
+        the score comes last, and a suggestion's three lines on top pushed it off the panel
+        (QA, 1024x640 and 1920x1080 keep phase)."""
+        each = max(px(16, s), rect.height // max(3, len(lines)))
+        gap = px(4, s)
+        for shrink in (1.0, 0.9, 0.8, 0.7):
+            blocks = []
+            for text, size, color, bold in lines:
+                size = px(size * shrink, s)
+                font, wrapped = tx.fit_block(self.app.fonts, text, rect.width, max(each, size * 2), size, bold)
+                blocks.append((font, wrapped, color))
+            if sum(len(wrapped) * font.get_linesize() + gap for font, wrapped, _ in blocks) - gap <= rect.height:
+                break
+        return blocks
 
     def _draw_flights(self, surface) -> list:
         if not self.timeline:
