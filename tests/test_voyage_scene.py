@@ -727,3 +727,27 @@ def test_a_crowded_visit_names_who_stands_in_the_region_now_and_for_a_planned_mo
     assert note in hints(), hints()
     state.positions[1] = state.positions[2]
     assert note not in hints()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_planned_move_shows_under_a_suggestion(app, monkeypatch, lang):
+    """A suggestion's three lines came first and filled the panel: picking a card and a city then
+    showed nothing of the planned move, only the suggestion (QA, 1280x800 Chinese)."""
+    from wonderland_games.ui.hint import Advice
+
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", "bot", "easy")])
+    run_until(app, lambda: scene.my_turn() and not scene.timeline)
+    legal = session.state.legal_actions()
+    scene.advice = Advice(len(session.actions), tuple((a, 0.5) for a in legal[:3]))
+    move = next(a for a in legal if a[0] == "move")
+    scene.selected, scene.target = move[1], move[2]
+    planned = scene._hint_lines()[0][0]
+    assert planned.startswith(app.t("voyage.hint.planned", city="", how="")[:2])
+    drawn, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda f, text, *a, **k: drawn.append(text) or real(f, text, *a, **k))
+    for _ in range(5):  # a changed region may be repainted a frame later
+        app.step(1 / 60)
+    joined = "".join("".join(drawn).split())
+    assert "".join(scene.hint_lines()[0][0].split()) in joined, "the suggestion stays on top"
+    assert "".join(planned.split()) in joined, (planned, drawn)

@@ -474,6 +474,13 @@ class VoyageScene(TableScene):
             return prefix + t("voyage.status.discard", name=name)
         return prefix + t("voyage.status.turn", name=name, n=counted(self.app, "actions", state.actions_left))
 
+    def _controls_lines(self) -> list:
+        """The controls panel's lines: the suggestion, this game's own (a planned move first), then
+        the suggestion's other options, the first to go when the panel is full: they came before
+        the planned move and pushed it off (QA, 1280x800)."""
+        hint = self.hint_lines()
+        return hint[:1] + self._hint_lines() + hint[1:]
+
     def _hint_lines(self) -> list:
         """What the controls panel says: what to do now, or the move being planned."""
         t, state, app = self.app.t, self.state, self.app
@@ -577,7 +584,7 @@ class VoyageScene(TableScene):
                           tuple(map(tuple, state.visited)), tuple(map(tuple, state.souvenirs)), tuple(state.supply),
                           tuple(state.positions), current), \
             lambda f: draw_players(f, lay, self.app, state, current, scores)
-        lines = self.hint_lines() + self._hint_lines()
+        lines = self._controls_lines()
         widgets = [self.buttons[n] for n in list(lay.actions) + list(lay.replay)]
         yield "controls", (lang, tuple(lines), tuple(map(button_look, widgets))), partial(self._paint_controls, lines, widgets)
         entries = self.log.entries
