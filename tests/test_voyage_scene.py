@@ -751,3 +751,19 @@ def test_a_planned_move_shows_under_a_suggestion(app, monkeypatch, lang):
     joined = "".join("".join(drawn).split())
     assert "".join(scene.hint_lines()[0][0].split()) in joined, "the suggestion stays on top"
     assert "".join(planned.split()) in joined, (planned, drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_direct_flight_is_told_without_saying_its_name_twice(app, lang):
+    """The card is named "Gold Direct flight", so a line that adds its own "flies" must not
+    stutter: "用金色直飞直飞拉利贝拉" (QA, 1280x800 Chinese log)."""
+    from wonderland_games.games.voyage.narrate import Narrator
+
+    app.i18n.set_language(lang)
+    session = Session.new("voyage", [Seat("Ann"), Seat("Ben")], seed=3, autosave=False)
+    cards = session.state.cards
+    fly = next(i for i, it in enumerate(cards.itineraries) if it is not None and it.kind == "fly")
+    kind = app.i18n.pick(cards.specials["fly"].name)
+    narrator = Narrator(app, session.seats, session.state.world, cards)
+    line, _ = narrator.line({"type": "fly", "seat": 0, "card": fly, "to": session.state.positions[1]})
+    assert kind in line and kind + kind not in line and line.count(kind) == 1, line
