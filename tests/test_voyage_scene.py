@@ -767,3 +767,21 @@ def test_a_direct_flight_is_told_without_saying_its_name_twice(app, lang):
     narrator = Narrator(app, session.seats, session.state.world, cards)
     line, _ = narrator.line({"type": "fly", "seat": 0, "card": fly, "to": session.state.positions[1]})
     assert kind in line and kind + kind not in line and line.count(kind) == 1, line
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_turn_ended_without_acting_is_told_in_the_log(app, lang):
+    """A bot that only pressed End left its turn's heading alone in the log, right above the next
+    player's, as if something were missing (QA, 1280x800 Chinese, round 12)."""
+    from wonderland_games.games.voyage.narrate import Narrator
+
+    app.i18n.set_language(lang)
+    session = Session.new("voyage", [Seat("Ann"), Seat("Ben")], seed=3, autosave=False)
+    state = session.state
+    narrator = Narrator(app, session.seats, state.world, state.cards)
+    idle = app.t("voyage.log.idle", name=session.seats[state.current].name)
+    assert idle in [text for text, _ in narrator.lines(session.apply(rules.END))]
+    move = next(a for a in state.legal_actions() if a[0] == "move")
+    session.apply(move)
+    said = [text for text, _ in narrator.lines(session.apply(rules.END))]
+    assert not any(text == app.t("voyage.log.idle", name=name) for text in said for name in ("Ann", "Ben")), said

@@ -134,6 +134,8 @@ class Narrator:
             return t("voyage.log.token_spent", name=name, tokens=e["tokens"]), "quiet"
         if kind == "discard":
             return t("voyage.log.discard", name=name, card=card_name(app, self.cards, e["card"])), "quiet"
+        if kind == "end_turn":  # a turn with actions is told by them; one without would be a blank
+            return (t("voyage.log.idle", name=name), "quiet") if e.get("idle") else None
         if kind == "turn":
             return t("voyage.log.turn", name=name, round=e["round"]), "event"
         if kind == "round_end":

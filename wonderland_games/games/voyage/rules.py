@@ -495,10 +495,12 @@ class VoyageState(ChanceState, GameState):
 
     # -- turn and round end ----------------------------------------------------
     def _end_turn(self, seat: int, events: list) -> None:
+        # "idle": a turn ended before any action, which the log says (else it shows nothing)
+        idle = self.actions_left == ACTIONS_PER_TURN and not self.flyer_pending
         self.bonus = 0
         self.flyer_pending = False
         self.actions_left = 0
-        events.append({"type": "end_turn", "seat": seat})
+        events.append({"type": "end_turn", "seat": seat, "idle": idle})
         if len(self.hands[seat]) > HAND_LIMIT:
             self.phase = DISCARD
         else:
