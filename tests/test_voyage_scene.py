@@ -785,3 +785,35 @@ def test_a_turn_ended_without_acting_is_told_in_the_log(app, lang):
     session.apply(move)
     said = [text for text, _ in narrator.lines(session.apply(rules.END))]
     assert not any(text == app.t("voyage.log.idle", name=name) for text in said for name in ("Ann", "Ben")), said
+
+
+@pytest.mark.parametrize("lang", ("en", "zh"))
+def test_a_greyed_buy_or_flyer_button_says_why_on_hover(app, monkeypatch, lang):
+    """With no token and 1 coin, Buy 1 card, Frequent flyer, Buy 2 cards and Souvenir are greyed:
+    pointed at, each says why (QA, 1280x800: they said nothing, the labels' "(1 token)" alone)."""
+    from wonderland_games.games.voyage.narrate import counted
+    from wonderland_games.games.voyage.rules import REGION_INDEX
+
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    run_until(app, lambda: scene.my_turn() and not scene.timeline)
+    state, world = session.state, session.state.world
+    state.tokens[0], state.money[0] = 0, 1
+    region = world.region_of[state.positions[0]]
+    state.supply[REGION_INDEX[region]] = 0
+    scene._legal = (None, [])  # changed by hand: the cached legal list is stale
+    app.step(1 / 60)
+    coins = {"n": counted(app, "money", 3), "have": counted(app, "money", 1)}
+    want = {"buy_token": app.t("voyage.spend_why.no_token"), "flyer": app.t("voyage.spend_why.no_token"),
+            "buy_money": app.t("voyage.spend_why.no_money", **coins),
+            "collect": app.t("voyage.spend_why.market_empty", region=app.i18n.pick(world.region[region].name))}
+    drawn, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: drawn.append(text) or real(font, text, *a, **k))
+    for button, text in want.items():
+        b = scene.buttons[button]
+        assert b.visible and not b.enabled, button
+        drawn.clear()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert "".join(text.split()) in "".join("".join(drawn).split()), (button, text, drawn[-6:])

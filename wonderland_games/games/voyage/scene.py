@@ -107,7 +107,37 @@ class VoyageScene(TableScene):
         })
         b["visit_card"].why_not = partial(self._visit_why_not, "card")
         b["visit_money"].why_not = partial(self._visit_why_not, "money")
+        for name in ("collect", "buy_money", "buy_token", "flyer"):
+            b[name].why_not = partial(self._spend_why_not, name)
         return b
+
+    def _spend_why_not(self, button: str) -> str:
+        """Why a greyed Souvenir, Buy or Frequent-flyer button cannot be pressed on your turn: no
+        token, too little money, an empty market or draw pile (QA: with no token left "Buy 1 card"
+        and "Frequent flyer" greyed out without a word). "" when no action is left: the panel says."""
+        state, t, app = self.state, self.app.t, self.app
+        seat = state.current_player()
+        if not self.my_turn() or state.phase != rules.TURN:
+            return ""
+        if button == "flyer":
+            return t("voyage.spend_why.no_token") if not state.tokens[seat] else ""
+        if not state.actions_left or state.flyer_pending:
+            return ""
+        if button == "collect":
+            region = self.world.region_of[state.positions[seat]]
+            if not state.supply[rules.REGION_INDEX[region]]:
+                return t("voyage.spend_why.market_empty", region=app.i18n.pick(self.world.region[region].name))
+            price = rules.SOUVENIR_PRICE
+        else:
+            if not (state.deck or state.discard):
+                return t("voyage.spend_why.no_cards")
+            if button == "buy_token":
+                return t("voyage.spend_why.no_token") if not state.tokens[seat] else ""
+            price = rules.BUY_PRICE
+        if state.money[seat] < price:
+            return t("voyage.spend_why.no_money", n=counted(app, "money", price),
+                     have=counted(app, "money", state.money[seat]))
+        return ""
 
     def _visit_why_not(self, paid: str) -> str:
         """Why a greyed Visit button cannot be pressed while the traveller stands on a displayed
