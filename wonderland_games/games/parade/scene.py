@@ -723,7 +723,7 @@ class ParadeScene(TableScene):
                 lines.append((t("parade.preview.gain" if gained else "parade.preview.lose", colour=name, old=was,
                                 new=will), 16, look, False))
         y = rect.top
-        for font, wrapped, color in self._fit_info(lines, rect, s):
+        for font, wrapped, color in self._shrunk_to_fit(lines, rect, s):
             for line in wrapped:
                 if y + font.get_linesize() > rect.bottom:
                     return
@@ -731,7 +731,7 @@ class ParadeScene(TableScene):
                 y += font.get_linesize()
             y += px(4, s)
 
-    def _fit_info(self, lines: list, rect: pygame.Rect, s: float) -> list:
+    def _shrunk_to_fit(self, lines: list, rect: pygame.Rect, s: float) -> list:
         """(font, wrapped lines, colour) of each line, all made smaller together until they fit:
         the score comes last, and a suggestion's three lines on top pushed it off the panel
         (QA, 1024x640 and 1920x1080 keep phase)."""

@@ -126,7 +126,7 @@ class VoyageScene(TableScene):
         if button == "collect":
             region = self.world.region_of[state.positions[seat]]
             if not state.supply[rules.REGION_INDEX[region]]:
-                return t("voyage.spend_why.market_empty", region=app.i18n.pick(self.world.region[region].name))
+                return t("voyage.spend_why.market_empty", region=region_name(app, self.world, region))
             price = rules.SOUVENIR_PRICE
         else:
             if not (state.deck or state.discard):
