@@ -525,14 +525,18 @@ def test_the_board_has_a_compass_and_the_rules_say_north_is_up(app, monkeypatch,
 
 
 def _to_a_guide_choice(app, session, scene):
+    """Play Ann's turns until a guide is hers to take. Waits with `run_until`, which rests a frame
+    as the real loop does: 5000 frames without rest starved the bot's thread, and in a busy full
+    run the bot had not moved by then ("no guide choice came up")."""
     rng = random.Random(3)
-    for _ in range(5000):
-        app.step(1 / 60)
-        if scene.my_turn():
-            legal = session.state.legal_actions()
-            if any(a[0] == "guide" for a in legal):
-                return
-            scene.apply(rng.choice([a for a in legal if a[0] != "step"] or legal))
+    for _ in range(300):
+        run_until(app, lambda: session.state.is_over() or (scene.my_turn() and not scene.timeline))
+        assert not session.state.is_over(), "the game ended before a guide choice came up"
+        legal = session.state.legal_actions()
+        if any(a[0] == "guide" for a in legal):
+            app.step(1 / 60)  # a frame that shows the guide buttons: pointing comes after seeing
+            return
+        scene.apply(rng.choice([a for a in legal if a[0] != "step"] or legal))
     raise AssertionError("no guide choice came up")
 
 
