@@ -448,6 +448,16 @@ def test_voyage_strings_match_in_both_languages():
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_score_part_has_one_name_on_the_score_hover_and_the_results_screen(app, lang):
+    """Terms are the same everywhere: the hover said "Souvenir sets" / 纪念品组 for the points the
+    results call "Souvenirs" / 纪念品, where 纪念品组 is the count of sets (QA)."""
+    app.i18n.set_language(lang)
+    for part in rules.BREAKDOWN:
+        assert app.t(f"voyage.breakdown.{part}") == app.t(f"voyage.results.{part}"), part
+    assert app.t("voyage.results.souvenirs") != app.t("voyage.results.sets")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_string_the_table_shows_is_written(app, monkeypatch, lang):
     """A whole game's table, log and results in one language: no text is a bare key."""
     drawn = []
