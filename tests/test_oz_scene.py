@@ -738,3 +738,22 @@ def test_spell_without_choices_asks_for_none(app):
     name = re.escape(app.t("oz.hint.choose", card="X")).replace("X", ".+")
     assert re.fullmatch(name, scene._choice_title())
     assert app.t("oz.hint.choose_dir") not in scene._choice_title()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_round_discard_says_how_many_cards_are_still_to_go(app, lang):
+    """With 6 spells at round end a player discards 3, one at a time: the top line said "discard
+    one" all along. The Wizard card's two texts say it is outside the hand limit: the short one
+    said "not in your hand", though it is shown there (QA, 1024x640)."""
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", "bot", "easy")])
+    state = session.state
+    state.phase, state.queue = rules.ROUND_DISCARD, [0]
+    state.hands[0] = list(state.cards.spell_ids[:6])
+    for left in (3, 2, 1):
+        assert scene._status().endswith(app.t("oz.status.round_discard", name="Ann", n=left)), scene._status()
+        scene.apply(("discard", state.hands[0][0]))
+        app.step(1 / 60)
+    assert state.phase != rules.ROUND_DISCARD or state.queue != [0]
+    limit = "手牌上限" if lang == "zh" else "hand limit"
+    assert limit in app.t("oz.wizard_card_note") and limit in app.t("oz.wizard_card_brief")

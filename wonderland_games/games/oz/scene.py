@@ -808,7 +808,7 @@ class OzScene(TableScene):
                               points=counted(self.app, "points", state.points))
         key = {rules.SETUP_DISCARD: "setup_discard", rules.ROUND_DISCARD: "round_discard",
                rules.DRAFT_DIR: "draft_dir", rules.DRAFT_ACT: "draft_act"}[phase]
-        return prefix + t(f"oz.status.{key}", name=name)
+        return prefix + t(f"oz.status.{key}", name=name, n=len(state.hands[seat]) - rules.HAND_LIMIT)
 
     def _draw_motion(self, surface) -> None:
         """The beat's moving piece (and a floating gain, or a spell card shown big)."""
