@@ -552,10 +552,11 @@ class VoyageScene(TableScene):
         dest = state.visitable(seat)
         if dest is not None and any(a[0] == "visit" for a in self.legal()):
             text = t("voyage.hint.can_visit", dest=dest_name(app, self.cards, dest))
-            out.append((text + self._crowding(seat, None, "voyage.hint.crowded"), 14, theme.GREEN, True))
+            out.append((text + self._crowding(seat, state.positions[seat], "voyage.hint.crowded"), 14, theme.GREEN,
+                        True))
         if rules.COLLECT in self.legal():
             region = self.world.region_of[state.positions[seat]]
-            out.append((t("voyage.hint.can_collect", region=app.i18n.pick(self.world.region[region].name),
+            out.append((t("voyage.hint.can_collect", region=region_name(app, self.world, region),
                           n=state.supply[rules.REGION_INDEX[region]]), 14, theme.INK_SOFT, False))
         if self.selected is None and not state.flyer_pending:  # the general advice goes last: it is the first to go
             if state.actions_left:
@@ -564,17 +565,16 @@ class VoyageScene(TableScene):
                 out.append((t("voyage.hint.flyer_after"), 15, theme.PLUM, True))
         return out
 
-    def _crowding(self, seat: int, city, key: str) -> str:
-        """Who makes a visit from `city` (default: where `seat` stands) cost the crowding fee, said
-        by `key`; "" when nobody does. The rule counts the whole region, so a player who sees no
-        one on the city itself needs the names to know why a visit costs more."""
+    def _crowding(self, seat: int, city: str, key: str) -> str:
+        """Who makes `seat`'s visit from `city` cost the crowding fee, said by `key`; "" when nobody
+        does. The rule counts the whole region, so a player who sees no one on the city itself
+        needs the names to know why a visit costs more."""
         state, app = self.state, self.app
         others = state.crowders(seat, city)
         if not others:
             return ""
-        here = state.positions[seat] if city is None else city
-        place = city_name(app, self.world, here) if state.edition < 2 else \
-            region_name(app, self.world, self.world.region_of[here])
+        place = city_name(app, self.world, city) if state.edition < 2 else \
+            region_name(app, self.world, self.world.region_of[city])
         return app.t(key, names=app.i18n.join([self.seats[o].name for o in others]), place=place,
                      fee=counted(app, "money", rules.CROWDING_FEE))
 
