@@ -565,6 +565,113 @@ def test_pointing_at_a_guide_button_previews_its_path_and_says_what_it_does(app,
     assert [(p.target, p.points_left) for p in scene.path()] == plain  # away from the buttons: the walk as it is
 
 
+def _point(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+
+
+def _walk(state):
+    from wonderland_games.games.oz import preview
+
+    return [(p.target, p.points_left) for p in preview.walk(state)]
+
+
+def _after(state, action):
+    state = state.clone()
+    state.apply(action)
+    return state
+
+
+def _guide_choice_with(app, kinds):
+    """Ann at a guide choice, holding the Wizard card and a spell of each of `kinds` (cards from
+    the deck swapped into her hand: each card stays in one place)."""
+    app.i18n.set_language("en")
+    session = Session.new("oz", [Seat("Ann"), Seat("Bot", "bot", "normal")], seed=8, autosave=False)
+    scene = OzScene(app, session)
+    app.push(scene)
+    _to_a_guide_choice(app, session, scene)
+    state = session.state
+    assert state.wizard_holder == 0 and not state.moved_this_phase
+    hand = state.hands[0]
+    for i, kind in enumerate(kinds):
+        card = next(c for c in state.deck if state.cards[c].kind == kind)
+        state.deck[state.deck.index(card)], hand[i] = hand[i], card
+    app.step(1 / 60)
+    return session, scene
+
+
+def test_a_button_knows_the_mouse_is_over_it_after_it_comes_back_under_a_still_mouse(app):
+    """A guide button hidden while pointed at (a spell's choices took its place) came back lit,
+    with its tooltip and its path, though the mouse had moved away; one that came back under a
+    still mouse stayed dark (QA, Oz after a cast)."""
+    session, scene = _guide_choice_with(app, ["turn"])
+    plain = _walk(session.state)
+    guide = scene.buttons["guide_N"]
+    guided = _walk(_after(session.state, ("guide", "N")))
+    _point(app, guide.rect.center)
+    assert guide.hover and [(p.target, p.points_left) for p in scene.path()] == guided
+    scene.selected = session.state.hands[0][0]
+    scene._offer_choices()  # the spell's direction buttons replace the guide's
+    app.step(1 / 60)
+    assert not guide.visible
+    _point(app, (2, 2))
+    scene._clear_selection()  # Back
+    app.step(1 / 60)
+    assert guide.visible and not guide.hover
+    assert [(p.target, p.points_left) for p in scene.path()] == plain
+    scene.selected = session.state.hands[0][0]
+    scene._offer_choices()
+    app.step(1 / 60)
+    _point(app, guide.rect.center)  # over where the guide button was: now a spell's choice or nothing
+    scene._clear_selection()
+    app.step(1 / 60)
+    assert guide.hover and [(p.target, p.points_left) for p in scene.path()] == guided
+
+
+def test_pointing_at_a_wizard_plus_or_minus_previews_its_walk_and_says_what_it_does(app):
+    from wonderland_games.ui.widgets import draw_tip
+
+    session, scene = _guide_choice_with(app, [])
+    state = session.state
+    for name, action in (("plus", rules.ADJUST_UP), ("minus", rules.ADJUST_DOWN)):
+        button = scene.buttons[name]
+        assert button.visible, name
+        _point(app, button.rect.center)
+        assert [(p.target, p.points_left) for p in scene.path()] == _walk(_after(state, action)), name
+        assert app.t("oz.adjust_tip", n=state.points + action[1]) == button.tip()
+        tip = draw_tip(app.screen, button)
+        assert tip is not None and app.screen.get_rect().contains(tip)
+
+
+def test_pointing_at_a_spell_choice_previews_its_walk_unless_dice_decide_it(app):
+    """North Star's direction buttons show the walk each would give, as the guide's arrows do; a
+    reroll's Cast button keeps the walk as it is (showing one would make up the roll)."""
+    session, scene = _guide_choice_with(app, ["turn", "reroll"])
+    state = session.state
+    plain = _walk(state)
+    turn, reroll = state.hands[0][:2]
+    scene.selected = turn
+    scene._offer_choices()
+    app.step(1 / 60)
+    shown = [(b, v) for b, v in scene.options if v is not None]
+    assert len(shown) == 3
+    changed = 0
+    for button, value in shown:
+        _point(app, button.rect.center)
+        walk = _walk(_after(state, ("cast", turn, *value)))
+        assert [(p.target, p.points_left) for p in scene.path()] == walk, value
+        changed += walk != plain
+    assert changed
+    scene._clear_selection()
+    scene.selected = reroll
+    scene._offer_choices()
+    app.step(1 / 60)
+    (cast, _), = [(b, v) for b, v in scene.options if v is not None]
+    _point(app, cast.rect.center)
+    assert scene._pointed_action() is None
+    assert [(p.target, p.points_left) for p in scene.path()] == plain
+
+
 def test_the_narrow_controls_say_the_whole_guide_sentence(app):
     app.i18n.set_language("en")
     session = Session.new("oz", [Seat("Ann"), Seat("Bot", "bot", "normal")], seed=8, autosave=False)

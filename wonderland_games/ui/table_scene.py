@@ -99,6 +99,7 @@ class TableScene(Scene):
         self._base = None  # what lies under every region
         self._regions: dict = {}
         self._keys: dict = {}  # region -> the key it showed when last painted
+        self.pointer = None  # where the mouse last moved over this scene, None since another scene was on top
 
     @property
     def state(self):
@@ -150,6 +151,7 @@ class TableScene(Scene):
         pygame.key.stop_text_input()
         self._frame = None  # another scene drew over the window: paint every region again
         self.dirty = True
+        self.pointer = None  # the mouse moved over the other scene unseen
 
     def update(self, dt: float) -> None:
         """Animate what just happened; once it is shown, the replay or the game moves on."""
@@ -165,6 +167,17 @@ class TableScene(Scene):
                 self._update_hint()
         self._update_buttons()
         self.buttons["hint"].enabled = self.can_hint()
+        self._refresh_hover()
+
+    def _refresh_hover(self) -> None:
+        """Each button knows whether the mouse is over it now, not when it last moved: a button
+        that came back under a still mouse showed no tooltip, and one hidden while pointed at came
+        back lit with its tooltip and its path preview of a state gone by (QA, Oz after a cast)."""
+        pos = self.pointer
+        for button in self.buttons.values():
+            button.hover = False
+        for widget in self._widgets():
+            widget.hover = pos is not None and widget.rect.collidepoint(pos)
 
     def handle_event(self, event) -> None:
         """Keys go to `_key`, the mouse to the buttons first, the wheel over the log scrolls it;
@@ -173,6 +186,7 @@ class TableScene(Scene):
             self._key(event)
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = event.pos
             for button in self._widgets():
                 if button.handle_mouse(event):
                     return

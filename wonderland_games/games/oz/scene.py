@@ -20,6 +20,7 @@ player confirms.
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -40,6 +41,7 @@ from .board_view import BoardView
 from .layout import compute
 from .narrate import Narrator, counted, spell_name
 from .panels import card_detail, draw_card, draw_dice, draw_hand, draw_players, draw_road, is_strip
+from .spells import RANDOM_KINDS
 
 STEP_SECONDS = 0.32  # one cell of a walk
 FORCED_PAUSE = 0.12  # a bot's pause before a step it cannot avoid
@@ -76,7 +78,6 @@ class OzScene(TableScene):
         self.choice: tuple = ()  # spell parameters chosen so far
         self.hover_die = None
         self.hover_card = None
-        self.mouse = None  # where the mouse last moved: a strip under it shows its card in full
         self._details: dict = {}  # (card, language, width) -> the card drawn large
         self._path_cache = (None, [])
         self._flash = (None, None)  # (key, surface) of the spell card shown big
@@ -92,9 +93,11 @@ class OzScene(TableScene):
         b.update({
             "go": Button(self.app, self._go_label, self.go),
             "step": Button(self.app, lambda: t("oz.buttons.step"), self.step_once, style="secondary"),
-            "minus": Button(self.app, "−1", lambda: self.apply(("adjust", -1)), style="secondary"),
-            "plus": Button(self.app, "+1", lambda: self.apply(("adjust", 1)), style="secondary"),
+            "minus": Button(self.app, "−1", lambda: self.apply(rules.ADJUST_DOWN), style="secondary"),
+            "plus": Button(self.app, "+1", lambda: self.apply(rules.ADJUST_UP), style="secondary"),
         })
+        b["minus"].tip = lambda: t("oz.adjust_tip", n=self.state.points - 1)
+        b["plus"].tip = lambda: t("oz.adjust_tip", n=self.state.points + 1)
         for d in DIRS:
             b["guide_" + d] = Button(self.app, partial(self._dir_label, d), partial(self.apply, ("guide", d)),
                                      style="secondary")
@@ -402,27 +405,35 @@ class OzScene(TableScene):
 
     def path(self) -> list:
         """The walk ahead of the acting player (shown to everyone: it uses only public facts);
-        while a guide button is pointed at, the walk the guide's turn would give."""
-        state, guide = self.state, self._guide_pointed()
+        while a guide, Wizard ±1 or spell choice button is pointed at, the walk it would give."""
+        state, pointed = self.state, self._pointed_action()
         key = (id(state), self.session and len(self.session.actions), self.replay and self.replay_step,
                state.phase, state.acting, state.points, tuple(state.tokens), state.taken_dir[state.acting]
                if state.acting is not None else None, tuple(sorted(state.gems.items())), state.wizard, state.through,
-               guide)
+               pointed)
         if self._path_cache[0] != key:
-            if guide is not None:
-                state = state.clone()
-                state.apply(("guide", guide))
+            if pointed is not None:  # played on the acting player's view: hands and dice to come stay hidden
+                state = state.view(state.acting).determinize(random.Random(0))
+                state.advance(pointed)
             self._path_cache = (key, preview.walk(state) if state.phase == rules.ACTION else [])
         return self._path_cache[1]
 
-    def _guide_pointed(self):
-        """The direction of the guide button under the mouse or focus, if it may be pressed now."""
-        for d in DIRS:
-            button = self.buttons.get("guide_" + d)
-            if button is not None and button.visible and button.enabled and (button.hover or button.focused) and \
-                    ("guide", d) in self.state.legal_actions():
-                return d
-        return None
+    def _pointed_action(self):
+        """The legal action of the button under the mouse or focus whose walk the board may show:
+        a guide turn, a Wizard ±1, or a full spell choice that rolls no dice (a reroll or a
+        teleport shown would be made up, so those keep the walk as it is)."""
+        state = self.state
+        if state.phase != rules.ACTION or not self.my_turn():
+            return None
+        b = self.buttons
+        candidates = [(b["guide_" + d], ("guide", d)) for d in DIRS] + \
+            [(b["minus"], rules.ADJUST_DOWN), (b["plus"], rules.ADJUST_UP)]
+        if self.selected is not None and state.cards[self.selected].kind not in RANDOM_KINDS:
+            candidates += [(button, ("cast", self.selected, *value)) for button, value in self.options
+                           if value is not None]
+        pointed = [action for button, action in candidates
+                   if button.visible and button.enabled and (button.hover or button.focused)]
+        return pointed[0] if pointed and pointed[0] in state.legal_actions() else None
 
     # -- the Suggest button ---------------------------------------------------------------
     def describe_action(self, action) -> str:
@@ -547,13 +558,18 @@ class OzScene(TableScene):
         as it moved over the other scene unseen, so no card detail or hover shows until it moves
         again (else the next player's card under the old spot opened over the dice)."""
         super().on_enter()
-        self.mouse = self.hover_card = self.hover_die = None
+        self.hover_card = self.hover_die = None
+
+    def _refresh_hover(self) -> None:
+        """The die and card under a still mouse too: a cast or a bot's pick changes what lies there."""
+        super()._refresh_hover()
+        pos = self.pointer
+        self.hover_die = None if pos is None else next((k for k, r in self.die_rects() if r.collidepoint(pos)), None)
+        self.hover_card = None if pos is None else next((c for c, r in self.hand_rects() if r.collidepoint(pos)), None)
 
     def _mouse(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
-            self.hover_die = next((k for k, r in self.die_rects() if r.collidepoint(event.pos)), None)
-            self.hover_card = next((c for c, r in self.hand_rects() if r.collidepoint(event.pos)), None)
-            self.mouse = event.pos
+            self._refresh_hover()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             die = next((k for k, r in self.die_rects() if r.collidepoint(event.pos)), None)
             if die is not None and die in self._clickable_dice():
@@ -736,8 +752,8 @@ class OzScene(TableScene):
             return [(self._choice_title(), 16, theme.PLUM, True)]
         out = self._walk_lines()
         legal = state.legal_actions()
-        if any(a[0] == "adjust" for a in legal):
-            out.append((t("oz.hint.adjust"), 14, theme.INK_SOFT, False))
+        if any(a[0] == "adjust" for a in legal):  # under the summary: the walk's cell lines may run out of room
+            out.insert(min(1, len(out)), (t("oz.hint.adjust"), 14, theme.INK_SOFT, False))
         if any(a[0] == "guide" for a in legal) and not self.layout.wide:  # wide: a caption beside the arrows
             out.append((t("oz.hint.guide_line"), 14, theme.INK_SOFT, False))
         if any(a[0] == "cast" for a in legal):
@@ -852,9 +868,9 @@ class OzScene(TableScene):
         detail would cover their buttons in the turn panel). It opens below the hand, over the
         log, where it fits, so the dice and the Go button above the hand stay in sight while the
         player reads a spell; else above."""
-        if self.mouse is None or self.layout is None or self.app.top is not self or self.options:
+        if self.pointer is None or self.layout is None or self.app.top is not self or self.options:
             return None
-        card = next((c for c, r in self.hand_slots() if r.collidepoint(self.mouse) and is_strip(r)), None)
+        card = next((c for c, r in self.hand_slots() if r.collidepoint(self.pointer) and is_strip(r)), None)
         if card is None:
             return None
         lay = self.layout
