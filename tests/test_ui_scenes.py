@@ -147,6 +147,41 @@ def test_load_lists_broken_saves_in_red_and_loads_good_ones(app):
     assert type(app.top) is scene_class("parade") and app.top.session.actions == good.actions
 
 
+def test_the_load_list_writes_a_games_progress_as_its_finished_games_are_written(app, monkeypatch):
+    """"Round 2" beside "Finished", not "round 2" (the lower case form is for sentences)."""
+    app.i18n.set_language("en")
+    game = Session.new("voyage", [Seat("Ann"), Seat("Bo", "bot")], seed=3)
+    game.apply(game.state.legal_actions()[0])
+    drawn, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    app.push(LoadScene(app))
+    step(app)
+    assert "Round 1" in drawn and "round 1" not in drawn
+
+
+def test_the_menus_rules_open_on_the_game_last_played(app):
+    """Not on Parade after a game of Oz (QA); with no table opened in this run, on the game of
+    the latest unfinished save."""
+    from wonderland_games.scenes.launch import back_to_menu, open_game
+
+    menu = app.top
+    menu.open_rules()
+    assert app.top.game_id == registry.games()[0].id  # nothing played, nothing saved: the first tab
+    key(app, pygame.K_ESCAPE)
+    saved = Session.new("voyage", [Seat("Ann"), Seat("Bo", "bot")], seed=3)
+    saved.apply(saved.state.legal_actions()[0])
+    menu.refresh_continue()
+    menu.open_rules()
+    assert app.top.game_id == "voyage"
+    key(app, pygame.K_ESCAPE)
+    assert open_game(app, Session.new("oz", [Seat("Ann"), Seat("Bo", "bot")], seed=3, autosave=False))
+    step(app)
+    back_to_menu(app)
+    menu.open_rules()
+    assert app.top.game_id == "oz"
+
+
 def test_delete_asks_first(app):
     (slots_dir() / "broken.json").write_text("[]", encoding="utf-8")
     app.push(LoadScene(app))

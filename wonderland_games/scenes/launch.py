@@ -35,6 +35,7 @@ def open_game(app, session, replace: bool = False, **kwargs) -> bool:
         app.replace(scene)
     else:
         app.push(scene)
+    app.last_game = session.game_id
     return True
 
 

@@ -139,6 +139,7 @@ class LoadScene(FormScene):
                          align="left")
         else:
             progress = self.app.t("load.over") if info.over else progress_text(self.app, info)
+            progress = progress[:1].upper() + progress[1:]  # on its own, as "Finished" is: "Round 2", not "round 2"
             font = self.app.fonts.get(size)
             pw = min(font.size(progress)[0], low.width // 3)
             tx.draw_line(surface, self.app.fonts, progress, pygame.Rect(low.right - pw, low.top, pw, low.height), size,

@@ -235,7 +235,12 @@ class MenuScene(FormScene):
     def open_rules(self) -> None:
         from .rules import RulesScene
 
-        self.app.push(RulesScene(self.app))
+        self.app.push(RulesScene(self.app, self.rules_game()))
+
+    def rules_game(self) -> str | None:
+        """The game the player was last at: this run's last table, else the latest unfinished
+        save's (the page opened on Parade after a game of Oz, QA)."""
+        return self.app.last_game or (self.unfinished[0].game_id if self.unfinished else None)
 
     def back(self) -> None:
         self.app.push(ConfirmDialog(self.app, self.app.t("menu.quit_confirm"), self.app.quit,

@@ -79,6 +79,7 @@ class App:
         self.fonts = Fonts()
         self.sound = Sound(self.settings)
         self.stack: list = []
+        self.last_game: str | None = None  # the game of the last table opened: the menu's Rules open on it
         self.running = False
         self.clock = pygame.time.Clock()
         self._drawn_top: Scene | None = None  # the top scene when a frame was last drawn
