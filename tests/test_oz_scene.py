@@ -507,6 +507,37 @@ def test_scores_stay_clear_of_the_current_players_trim(app, monkeypatch, size):
     assert all(box.right <= inner_right - px(4, s) for box in scores), (scores, inner_right)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1260, 740), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_player_row_says_who_plays_it_in_one_form_that_stays(app, monkeypatch, size, lang):
+    """With the character in every row or in none, in one size, and the same once dice are taken:
+    rows chose on their own, so "Human" stood beside "Tin Man – Bot – Normal" in smaller type,
+    and a row's form changed when its player took a die (QA, 1260x740)."""
+    from wonderland_games.games.oz.panels import draw_players
+    from wonderland_games.ui.seat_words import seat_label
+
+    app.i18n.set_language(lang)
+    seats = [Seat("Ann"), Seat("Bot1", "bot", "easy"), Seat("Bot2", "bot", "normal"), Seat("Bob")]
+    state = Session.new("oz", seats, seed=5, autosave=False).state
+    short = [seat_label(app, seat) for seat in seats]
+    full = [f"{app.t('oz.characters.' + c)}{app.t('sep')}{k}" for c, k in zip(state.characters, short)]
+    lay = compute(size, 4)
+    shown, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, rect, size, *a, **k: shown.append(
+        (text, size if app.fonts.get(size).size(text)[0] <= rect.width else "shrunk")) or
+        real(surface, fonts, text, rect, size, *a, **k))
+    forms, rng = set(), random.Random(1)
+    while state.round < 2:  # the setup, a round's draft (dice land in the rows) and its action phases
+        shown.clear()
+        draw_players(pygame.Surface(size), lay.players, lay.s, app, OzArt(app.font), state, state.current_player())
+        subtitles = [(text, size) for text, size in shown if text in short + full]
+        sizes = {size for _, size in subtitles}
+        assert len(subtitles) == 4 and len(sizes) == 1 and "shrunk" not in sizes, subtitles
+        forms.add(tuple(text in full for text, _ in subtitles))
+        state.apply(rng.choice(state.legal_actions()))
+    assert forms in ({(True,) * 4}, {(False,) * 4}), forms
+
+
 @pytest.mark.parametrize("lang, compass, page_says", [("en", "↑N", "North is up"), ("zh", "↑北", "上方是北")])
 def test_the_board_has_a_compass_and_the_rules_say_north_is_up(app, monkeypatch, lang, compass, page_says):
     from pathlib import Path
@@ -822,6 +853,51 @@ def test_a_barrier_badge_is_never_hidden_by_the_token_or_the_stop_outline(app, s
     for x in (badge.left + px(5, lay.s), badge.centerx - px(3, lay.s), badge.centerx + px(3, lay.s),
               badge.right - px(5, lay.s)):
         assert tuple(frame.get_at((x, y))[:3]) in (COST, theme.WHITE), ((x, y), frame.get_at((x, y)))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_shared_cells_pieces_never_cover_its_path_badges(app, size):
+    """A cell with a gem, a book and the wizard: its points left and its gain pills lie inside it,
+    side by side, and are painted over the pieces (stacked pills climbed over them, and a piece
+    in the top-left slot hid the points left, QA)."""
+    from wonderland_games.games.oz.preview import PathStep
+    from wonderland_games.ui import theme
+
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    session, scene = start(app, [Seat("Ann"), Seat("Bob")])
+    lay, d = scene.layout, scene.display
+    cell = rules.BOOKS[0]
+    start_cell = (cell[0] + 1, cell[1])
+    d.tokens = [start_cell, (5, 5)]
+    d.wizard, d.gems = cell, {"red": cell, "yellow": cell}
+    step = PathStep(start=start_cell, target=cell, direction="W", barrier=False, edge=False, cost=1, stop=True,
+                    points_left=0, gems=[("red", 2), ("yellow", 1)], book=2, wizard=1)
+    pills = scene.board_view.gain_pills(lay, step)
+    box = lay.cell_rect(*cell)
+    assert len(pills) == 2 and all(box.contains(p) for p, *_ in pills)
+    assert not pills[0][0].colliderect(pills[1][0])
+    frame = pygame.Surface(lay.size)
+    scene._paint_board(frozenset(), [step], (), frame)
+    for pill, _, colour, _ in pills:
+        assert tuple(frame.get_at((pill.left + px(3, lay.s), pill.centery))[:3]) == colour
+    tag = (box.left + px(3, lay.s) + px(11, lay.s), box.top + px(3, lay.s) + px(2, lay.s))  # the points-left ring's top
+    assert tuple(frame.get_at(tag)[:3]) in ((255, 176, 60), theme.GOLD_DARK)
+
+
+@pytest.mark.parametrize("kind", ["wizard_move", "gem", "teleport"])
+def test_a_piece_moving_along_the_top_row_stays_below_the_letters(app, kind):
+    """Its arc is lowered to the room above it: a wizard moved in row 1 sat on the "F" (QA)."""
+    session, scene = start(app, [Seat("Ann"), Seat("Bob")])
+    lay = scene.layout
+    scene.display.wizard, scene.display.gems["red"], scene.display.tokens[0] = (0, 0), (1, 0), (2, 0)
+    event = {"wizard_move": {"type": "wizard_move", "seat": 0, "to": (5, 0)},
+             "gem": {"type": "gem", "seat": 1, "colour": "red", "points": 1, "to": (5, 0)},
+             "teleport": {"type": "teleport", "seat": 0, "to": (5, 0), "why": "edge"}}[kind]
+    (beat,) = scene._beats(event)
+    assert beat.arc > 0
+    top = min(beat.src[1], beat.dst[1]) - scene._arc(beat) - beat.size / 2
+    assert lay.board.top <= top
 
 
 def test_spell_without_choices_asks_for_none(app):

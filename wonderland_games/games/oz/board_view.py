@@ -190,8 +190,8 @@ class BoardView:
 
     # -- path preview ---------------------------------------------------------------------
     def draw_path(self, surface, lay, path: list) -> None:
-        """Cells the walk would enter, each with its points left and finds, and the arrow and ?
-        past an edge (the −1 badges come after the pieces: `draw_path_costs`)."""
+        """Cells the walk would enter, the line through them, the stop's outline, and the arrow
+        and ? past an edge (what each cell gives comes after the pieces: `draw_path_badges`)."""
         if not path:
             return
         s = lay.s
@@ -201,7 +201,6 @@ class BoardView:
         stop_veil = surfaces.new((c, c), alpha=True)
         stop_veil.fill((*STOP, 110))
         points = [cell_center(lay, path[0].start)]
-        small = self.app.font(px(13, s), True)
         for step in path:
             if step.target is not None:
                 r = lay.cell_rect(*step.target)
@@ -222,47 +221,61 @@ class BoardView:
                 img = tx.render(self.app.font(px(17, s), True), "?", theme.WHITE)
                 surface.blit(img, img.get_rect(center=q.center))
                 continue
-            r = lay.cell_rect(*step.target)
-            # points left after the step, top-left corner
-            tag = pygame.Rect(r.left + px(3, s), r.top + px(3, s), px(22, s), px(22, s))
-            pygame.draw.circle(surface, theme.CREAM if not step.stop else STOP, tag.center, tag.width // 2)
-            pygame.draw.circle(surface, theme.GOLD_DARK, tag.center, tag.width // 2, max(1, px(2, s)))
-            img = tx.render(small, str(step.points_left), theme.INK)
-            surface.blit(img, img.get_rect(center=tag.center))
-            font = self.app.font(px(16, s), True)
-            corner = (r.right - px(3, s), r.bottom - px(3, s))
-            for text, colour, icon in ((f"+{step.score}", theme.GREEN, None) if step.score else (None, None, None),
-                                       (f"+{step.book}", theme.PLUM, "card") if step.book else (None, None, None)):
-                if text is None:
-                    continue
-                img = tx.render(font, text, theme.WHITE)
-                back = self.art.card_back(int(img.get_height() * 0.9), int(img.get_height() * 0.57)) if icon else None
-                extra = back.get_width() + px(3, s) if back else 0
-                pill = pygame.Rect(0, 0, img.get_width() + extra + px(10, s), img.get_height() + px(4, s))
-                pill.bottomright = corner
-                pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
-                surface.blit(img, (pill.left + px(5, s), pill.centery - img.get_height() // 2))
-                if back:
-                    surface.blit(back, (pill.left + px(5, s) + img.get_width() + px(3, s), pill.centery - back.get_height() // 2))
-                corner = (corner[0], pill.top - px(2, s))
             if step.stop:
+                r = lay.cell_rect(*step.target)
                 pygame.draw.rect(surface, STOP, r.inflate(-px(2, s), -px(2, s)), max(2, px(4, s)), border_radius=px(6, s))
         # where the token stands now
         start = lay.cell_rect(*path[0].start)
         pygame.draw.rect(surface, theme.WHITE, start.inflate(-px(4, s), -px(4, s)), max(2, px(3, s)), border_radius=px(6, s))
 
-    def draw_path_costs(self, surface, lay, path: list) -> None:
-        """The −1 badge on every line the walk crosses (a barrier or the board's edge), drawn
-        after the pieces and the stop outline: a barrier's badge sits half in the token's cell
-        and half in the next, where they covered it."""
-        small = self.app.font(px(13, lay.s), True)
+    def draw_path_badges(self, surface, lay, path: list) -> None:
+        """The −1 badge on every line the walk crosses (a barrier or the board's edge), and in
+        each cell it enters the points left and the gain pills, drawn after the pieces and the
+        stop outline: a barrier's badge sits half in the token's cell and half in the next,
+        where they covered it, and the pieces of a shared cell covered its corners (QA)."""
+        s = lay.s
+        small = self.app.font(px(13, s), True)
         for step in path:
+            if step.target is not None:  # points left after the step, top-left corner
+                r = lay.cell_rect(*step.target)
+                tag = pygame.Rect(r.left + px(3, s), r.top + px(3, s), px(22, s), px(22, s))
+                pygame.draw.circle(surface, theme.CREAM if not step.stop else STOP, tag.center, tag.width // 2)
+                pygame.draw.circle(surface, theme.GOLD_DARK, tag.center, tag.width // 2, max(1, px(2, s)))
+                img = tx.render(small, str(step.points_left), theme.INK)
+                surface.blit(img, img.get_rect(center=tag.center))
             badge = crossing_marks(lay, step).get("badge")
             if badge is not None:
                 pygame.draw.rect(surface, COST, badge, border_radius=badge.height // 2)
-                pygame.draw.rect(surface, theme.WHITE, badge, max(1, px(1, lay.s)), border_radius=badge.height // 2)
+                pygame.draw.rect(surface, theme.WHITE, badge, max(1, px(1, s)), border_radius=badge.height // 2)
                 img = tx.render(small, "−1", theme.WHITE)
                 surface.blit(img, img.get_rect(center=badge.center))
+            for pill, img, colour, back in self.gain_pills(lay, step):
+                pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
+                surface.blit(img, (pill.left + px(5, s), pill.centery - img.get_height() // 2))
+                if back is not None:
+                    surface.blit(back, (pill.right - px(5, s) - back.get_width(), pill.centery - back.get_height() // 2))
+
+    def gain_pills(self, lay, step) -> list:
+        """[(rect, text, colour, card back or None)]: a step's points (+n, green) and book cards
+        (+n and a card, plum), side by side at the foot of the cell it enters, right first:
+        stacked, they climbed over the pieces of a shared cell."""
+        if step.target is None:
+            return []
+        s = lay.s
+        r = lay.cell_rect(*step.target)
+        font = self.app.font(px(16, s), True)
+        right, out = r.right - px(3, s), []
+        for amount, colour, card in ((step.score, theme.GREEN, False), (step.book, theme.PLUM, True)):
+            if not amount:
+                continue
+            img = tx.render(font, f"+{amount}", theme.WHITE)
+            back = self.art.card_back(int(img.get_height() * 0.9), int(img.get_height() * 0.57)) if card else None
+            extra = back.get_width() + px(3, s) if back else 0
+            pill = pygame.Rect(0, 0, img.get_width() + extra + px(10, s), img.get_height() + px(4, s))
+            pill.bottomright = (right, r.bottom - px(3, s))
+            right = pill.left - px(3, s)
+            out.append((pill, img, colour, back))
+        return out[::-1]  # left to right
 
     def draw_cell_marks(self, surface, lay, cells, colour=(255, 255, 255)) -> None:
         """Outline cells (choices a spell offers, the last move's cells)."""

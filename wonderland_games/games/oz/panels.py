@@ -32,13 +32,20 @@ def _veil(size: tuple, radius: int) -> pygame.Surface:
 
 # -- players and the score road ------------------------------------------------------
 def draw_players(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, current) -> None:
+    """A row a seat. Who plays each seat is said in one form for every row: with the character
+    when it fits each row whole at full size with the Wizard and both dice in it, else without
+    (rows chose each on its own and shrank the text, so one said "Human" beside "Tin Man – Bot –
+    Normal", and the form changed as dice were taken, QA 1260x740)."""
     theme.panel(surface, rect, s, with_shadow=False)
     n = len(state.seats)
     inner = rect.inflate(-px(12, s), -px(10, s))
     row_h = inner.height // n
-    for seat in range(n):
-        row = pygame.Rect(inner.left, inner.top + seat * row_h, inner.width, row_h - px(2, s))
-        _player_row(surface, row, s, app, art, state, seat, seat == current)
+    rows = [pygame.Rect(inner.left, inner.top + seat * row_h, inner.width, row_h - px(2, s)) for seat in range(n)]
+    marks = _Marks(art, rows[0], s)
+    full = all(_subtitle_fits(app, state, seat, row, s, marks.name_right(row, 2, True))  # both dice and the Wizard
+               for seat, row in enumerate(rows))
+    for seat, row in enumerate(rows):
+        _player_row(surface, row, s, app, art, state, seat, seat == current, marks, full)
 
 
 def draw_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> None:
@@ -47,7 +54,28 @@ def draw_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> N
     draw_score_road(surface, rect.inflate(-px(16, s), -px(6, s)), s, app, art, state)
 
 
-def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
+class _Marks:
+    """Where a player row's score, hand count, dice and Wizard go, from the right: one place
+    for the drawing and for the room they leave the name."""
+
+    def __init__(self, art: OzArt, row: pygame.Rect, s: float):
+        self.s = s
+        self.score_w, self.count_w = px(44, s), px(50, s)
+        self.die = int(row.height * 0.62)
+        self.wizard = art.wizard(int(row.height * 0.7))
+
+    def score(self, row) -> pygame.Rect:
+        return pygame.Rect(row.right - self.score_w - px(6, self.s), row.top, self.score_w, row.height)  # clear of the trim
+
+    def count(self, row) -> pygame.Rect:
+        return pygame.Rect(self.score(row).left - self.count_w - px(4, self.s), row.top, self.count_w, row.height)
+
+    def name_right(self, row, dice: int, wizard: bool) -> int:
+        right = self.count(row).left - px(6, self.s) - dice * (self.die + px(3, self.s))
+        return right - (self.wizard.get_width() + px(4, self.s) if wizard else 0)
+
+
+def _player_row(surface, row, s, app, art, state, seat, current: bool, marks: _Marks, full: bool) -> None:
     if current:
         pygame.draw.rect(surface, CURRENT, row.inflate(px(4, s), 0), border_radius=px(8, s))
         pygame.draw.rect(surface, theme.GOLD, row.inflate(px(4, s), 0), max(1, px(2, s)), border_radius=px(8, s))
@@ -55,55 +83,61 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool) -> None:
     token = art.token(state.characters[seat], state.colours[seat], size)
     surface.blit(token, (row.left + px(2, s), row.top + px(2, s)))
     x = row.left + size + px(8, s)
-    score_w = px(44, s)
-    score = pygame.Rect(row.right - score_w - px(6, s), row.top, score_w, row.height)  # clear of the highlight's trim
+    score = marks.score(row)
     tx.draw_line(surface, app.fonts, str(state.scores[seat]), score, int(row.height * 0.62), theme.RED, bold=True,
                  align="right")
     # hand count: a small card back and the number
-    count_w = px(50, s)
-    count = pygame.Rect(score.left - count_w - px(4, s), row.top, count_w, row.height)
+    count = marks.count(row)
     back_h = int(row.height * 0.42)
     back = art.card_back(int(back_h / 0.63), back_h)
     surface.blit(back, back.get_rect(midleft=(count.left, count.centery)))
     tx.draw_line(surface, app.fonts, f"×{len(state.hands[seat])}", count.inflate(-back.get_width(), 0).move(back.get_width() // 2 + px(2, s), 0),
                  int(row.height * 0.42), theme.INK_SOFT, bold=True, align="left")
-    # this round's dice, once taken
-    die = int(row.height * 0.62)
-    right = count.left - px(6, s)
-    for kind, value in (("action", state.taken_act[seat]), ("direction", state.taken_dir[seat])):
-        if value is not None:
-            img = art.die(kind, value, die)
-            right -= die + px(3, s)
-            surface.blit(img, (right, row.centery - die // 2))
-    if state.wizard_holder == seat:
-        w = art.wizard(int(row.height * 0.7))
-        right -= w.get_width() + px(4, s)
-        surface.blit(w, (right, row.centery - w.get_height() // 2))
+    # this round's dice, once taken, then the Wizard
+    taken = [(kind, value) for kind, value in (("action", state.taken_act[seat]), ("direction", state.taken_dir[seat]))
+             if value is not None]
+    for i, (kind, value) in enumerate(taken):
+        surface.blit(art.die(kind, value, marks.die), (marks.name_right(row, i + 1, False), row.centery - marks.die // 2))
+    holder = state.wizard_holder == seat
+    right = marks.name_right(row, len(taken), holder)
+    if holder:
+        surface.blit(marks.wizard, (right, row.centery - marks.wizard.get_height() // 2))
+    name = state.seats[seat].name
+    name_rect, sub_rect, sub_size = _text_rects(app, row, s, x, right, name, current)
+    tx.draw_line(surface, app.fonts, name, name_rect, _name_size(row, s), theme.INK, bold=current, align="left")
+    if sub_rect.width > px(40, s):
+        tx.draw_line(surface, app.fonts, _who(app, state, seat, full), sub_rect, sub_size, theme.INK_SOFT, align="left")
+
+
+def _name_size(row, s) -> int:
+    return int(row.height * (0.55 if row.height < px(40, s) else 0.45))
+
+
+def _text_rects(app, row, s, x: int, right: int, name: str, bold: bool) -> tuple:
+    """(name rect, subtitle rect, subtitle size): a short row puts who plays after the name in
+    grey, a tall one under it."""
     name_rect = pygame.Rect(x, row.top, right - x - px(4, s), row.height)
-    seat_info = state.seats[seat]
-    if row.height < px(40, s):  # a short row: the name, and who they are after it in grey
-        used = tx.draw_line(surface, app.fonts, seat_info.name, name_rect, int(row.height * 0.55), theme.INK,
-                            bold=current, align="left")
-        rest = pygame.Rect(used.right + px(8, s), row.top, name_rect.right - used.right - px(8, s), row.height)
-        if rest.width > px(40, s):
-            size = max(11, int(row.height * 0.42))
-            tx.draw_line(surface, app.fonts, _who(app, state, seat, rest, size), rest, size, theme.INK_SOFT,
-                         align="left")
-        return
-    top = pygame.Rect(name_rect.left, row.top + px(1, s), name_rect.width, int(row.height * 0.56))
-    bottom = pygame.Rect(name_rect.left, top.bottom - px(2, s), name_rect.width, row.bottom - top.bottom)
-    tx.draw_line(surface, app.fonts, seat_info.name, top, int(row.height * 0.45), theme.INK, bold=current, align="left")
-    size = int(row.height * 0.32)
-    tx.draw_line(surface, app.fonts, _who(app, state, seat, bottom, size), bottom, size, theme.INK_SOFT, align="left")
+    if row.height < px(40, s):
+        used = min(name_rect.width, app.fonts.get(_name_size(row, s), bold).size(name)[0])
+        rest = pygame.Rect(x + used + px(8, s), row.top, name_rect.width - used - px(8, s), row.height)
+        return name_rect, rest, max(11, int(row.height * 0.42))
+    top = pygame.Rect(x, row.top + px(1, s), name_rect.width, int(row.height * 0.56))
+    bottom = pygame.Rect(x, top.bottom - px(2, s), name_rect.width, row.bottom - top.bottom)
+    return top, bottom, int(row.height * 0.32)
 
 
-def _who(app, state, seat: int, rect: pygame.Rect, size: int) -> str:
-    """"Cowardly Lion – Human" when it fits `rect` whole, else "Human" / "Bot – Normal" alone:
-    the token already shows the character, and who plays the seat must not end in "…" (it did
-    at 2560x1440 once the Wizard and both dice stood in the row)."""
+def _subtitle_fits(app, state, seat: int, row, s, right: int) -> bool:
+    """Whether "Cowardly Lion – Human" fits this row whole at full size with the name bold."""
+    x = row.left + row.height - px(4, s) + px(8, s)
+    _, rect, size = _text_rects(app, row, s, x, right, state.seats[seat].name, True)
+    return app.fonts.get(size).size(_who(app, state, seat, True))[0] <= rect.width
+
+
+def _who(app, state, seat: int, full: bool) -> str:
+    """"Cowardly Lion – Human", or "Human" / "Bot – Normal" alone: the token already shows the
+    character, and who plays the seat must not end in "…"."""
     kind = seat_label(app, state.seats[seat])
-    full = f"{app.t('oz.characters.' + state.characters[seat])}{app.t('sep')}{kind}"
-    return full if tx.fit_line(app.fonts, full, rect.width, rect.height, size)[1] == full else kind
+    return f"{app.t('oz.characters.' + state.characters[seat])}{app.t('sep')}{kind}" if full else kind
 
 
 def draw_score_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> None:

@@ -643,7 +643,7 @@ class OzScene(TableScene):
             self.board_view.draw_path(frame, lay, path)
         lit = {("token", d.acting)} if d.phase == rules.ACTION and d.acting is not None and not self.timeline else set()
         self.board_view.draw_pieces(frame, lay, d, hidden, lit)
-        self.board_view.draw_path_costs(frame, lay, path)
+        self.board_view.draw_path_badges(frame, lay, path)
         if marks:
             self.board_view.draw_cell_marks(frame, lay, marks, theme.GOLD_LIGHT)
 
@@ -826,6 +826,12 @@ class OzScene(TableScene):
                rules.DRAFT_DIR: "draft_dir", rules.DRAFT_ACT: "draft_act"}[phase]
         return prefix + t(f"oz.status.{key}", name=name, n=len(state.hands[seat]) - rules.HAND_LIMIT)
 
+    def _arc(self, beat: Beat) -> float:
+        """How high a piece moving on the board is lifted at mid-move: never over the letters
+        above the board (a wizard moved in row 1 sat on the "F", QA)."""
+        room = min(beat.src[1], beat.dst[1]) - self.layout.board.top - beat.size / 2
+        return max(0.0, min(beat.arc, room))
+
     def _draw_motion(self, surface) -> None:
         """The beat's moving piece (and a floating gain, or a spell card shown big)."""
         if not self.timeline:
@@ -835,7 +841,7 @@ class OzScene(TableScene):
         if beat.kind in ("move", "fly") and beat.piece is not None:
             q = ease_in_out(p)
             x, y = lerp(beat.src, beat.dst, q)
-            y -= math.sin(math.pi * q) * beat.arc
+            y -= math.sin(math.pi * q) * self._arc(beat)
             kind, arg = beat.piece
             if kind == "card":
                 w = max(8, beat.size)
