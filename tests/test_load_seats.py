@@ -10,7 +10,7 @@ import pytest
 from wonderland_games.core import saves
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
-from wonderland_games.scenes.launch import progress_text
+from wonderland_games.scenes.launch import listed_progress, progress_text
 from wonderland_games.scenes.load import LoadScene
 from wonderland_games.scenes.menu import MenuScene, ResumeDialog
 from wonderland_games.ui import text as tx
@@ -57,7 +57,7 @@ def test_a_row_names_each_player_with_their_kind(user_dirs, shown, lang, size):
     full = players_text(app, info)
     assert full == {"en": "Alice (Human) and Cheshire Cat (Bot – Normal)",
                     "zh": "Alice（人类）和 Cheshire Cat（电脑 · 普通）"}[lang]
-    assert (full, full) in shown and (progress_text(app, info), progress_text(app, info)) in shown
+    assert (full, full) in shown and (listed_progress(app, info), listed_progress(app, info)) in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -68,7 +68,7 @@ def test_ten_long_names_fall_back_to_counts_and_nothing_is_cut(user_dirs, shown,
     assert counts == {"en": "2 humans, 8 bots", "zh": "2 位人类、8 个电脑"}[lang]
     row = [(asked, out) for asked, out in shown if counts in asked]
     assert row and all(asked == out for asked, out in row)  # the form chosen fits as it is
-    progress = progress_text(app, info)
+    progress = listed_progress(app, info)
     assert (progress, progress) in shown
 
 

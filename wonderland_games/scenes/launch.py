@@ -62,6 +62,13 @@ def progress_text(app, info) -> str:
     return app.t(f"saves.progress.{unit if unit in PROGRESS_UNITS else 'turns'}", n=info.turn)
 
 
+def listed_progress(app, info) -> str:
+    """`progress_text` as a column of the load list shows it, on its own beside "Finished":
+    "Round 2", where a sentence says "round 2"."""
+    text = progress_text(app, info)
+    return text[:1].upper() + text[1:]
+
+
 def save_error_text(app, exc) -> str:
     """A SaveError in the player's language (by its kind), anything else as is."""
     kind = getattr(exc, "kind", None)

@@ -19,7 +19,7 @@ from ..ui.dialogs import ConfirmDialog, show_error
 from ..ui.seat_words import players_forms
 from ..ui.screen import FormScene
 from ..ui.widgets import Button, ListView
-from .launch import game_title, open_game, progress_text, save_error_text
+from .launch import game_title, listed_progress, open_game, save_error_text
 
 
 class LoadScene(FormScene):
@@ -138,8 +138,7 @@ class LoadScene(FormScene):
             tx.draw_line(surface, self.app.fonts, self.app.t("load.broken", error=reason), low, size, theme.RED,
                          align="left")
         else:
-            progress = self.app.t("load.over") if info.over else progress_text(self.app, info)
-            progress = progress[:1].upper() + progress[1:]  # on its own, as "Finished" is: "Round 2", not "round 2"
+            progress = self.app.t("load.over") if info.over else listed_progress(self.app, info)
             font = self.app.fonts.get(size)
             pw = min(font.size(progress)[0], low.width // 3)
             tx.draw_line(surface, self.app.fonts, progress, pygame.Rect(low.right - pw, low.top, pw, low.height), size,
