@@ -627,6 +627,7 @@ def _guide_choice_with(app, kinds):
     for i, kind in enumerate(kinds):
         card = next(c for c in state.deck if state.cards[c].kind == kind)
         state.deck[state.deck.index(card)], hand[i] = hand[i], card
+    scene.display.hands[0] = hand[:]  # the table shows the hand as dealt
     app.step(1 / 60)
     return session, scene
 
@@ -701,6 +702,58 @@ def test_pointing_at_a_spell_choice_previews_its_walk_unless_dice_decide_it(app)
     _point(app, cast.rect.center)
     assert scene._pointed_action() is None
     assert [(p.target, p.points_left) for p in scene.path()] == plain
+
+
+def test_a_spell_choice_that_previews_says_so_and_the_guides_own_direction_says_what_it_does(app):
+    """North Star's direction buttons had a preview but no tooltip, and the guide button of the
+    die's own direction said it "turns" the die there (QA): a choice that previews says so, one
+    the dice decide has no such tip, and the guide's own direction says it keeps the way."""
+    from wonderland_games.ui.widgets import draw_tip
+
+    session, scene = _guide_choice_with(app, ["turn", "teleport"])
+    state = session.state
+    turn, teleport = state.hands[0][:2]
+    scene.selected = turn
+    scene._offer_choices()
+    app.step(1 / 60)
+    for button, value in scene.options:
+        if value is None:
+            assert button.tip is None  # Back
+            continue
+        assert button.tip() == app.t("oz.choice_tip", card=app.i18n.pick(state.cards[turn].name),
+                                     choice=app.t(f"oz.dir_arrows.{value[-1]}"))
+        _point(app, button.rect.center)
+        tip = draw_tip(app.screen, button)
+        assert tip is not None and app.screen.get_rect().contains(tip)
+    scene._clear_selection()
+    scene.selected = teleport
+    scene._offer_choices()
+    app.step(1 / 60)
+    assert all(button.tip is None for button, _ in scene.options)
+    scene._clear_selection()
+    app.step(1 / 60)
+    own = state.taken_dir[0]
+    for d in ("N", "E", "S", "W"):
+        key = "oz.guide_tip_same" if d == own else "oz.guide_tip"
+        assert scene.buttons["guide_" + d].tip() == app.t(key, dir=app.t(f"oz.dir_arrows.{d}"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_pointing_at_a_greyed_card_says_why_it_cannot_be_cast(app, lang):
+    """Green Spectacles went dark once the wizard was taken and nothing said why (QA)."""
+    session, scene = _guide_choice_with(app, ["move_wizard", "boost"])
+    app.i18n.set_language(lang)
+    state = session.state
+    spectacles, boost = state.hands[0][:2]
+    state.wizard = scene.display.wizard = None  # taken by a player this round
+    app.step(1 / 60)
+    rects = dict(scene.hand_rects())
+    _point(app, rects[boost].center)
+    assert not any(app.t("oz.why_not.boost", card=app.i18n.pick(state.cards[boost].name)) == text
+                   for text, *_ in scene._hint_lines())  # castable: no reason
+    _point(app, rects[spectacles].center)
+    why = app.t("oz.why_not.move_wizard", card=app.i18n.pick(state.cards[spectacles].name))
+    assert scene._hint_lines()[0][0] == why
 
 
 def test_the_narrow_controls_say_the_whole_guide_sentence(app):
@@ -898,6 +951,31 @@ def test_a_piece_moving_along_the_top_row_stays_below_the_letters(app, kind):
     assert beat.arc > 0
     top = min(beat.src[1], beat.dst[1]) - scene._arc(beat) - beat.size / 2
     assert lay.board.top <= top
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_barrier_made_free_by_a_spell_is_said_and_drawn_free(app, lang):
+    """Under Lifting Mist a barrier costs nothing extra: the log said "crosses a barrier (−1)"
+    and the preview put "barrier −1" and a −1 badge on it, though no point went (QA)."""
+    from test_oz_rules import board_with, in_phase
+    from wonderland_games.games.oz import preview
+    from wonderland_games.games.oz.board_view import crossing_marks
+    from wonderland_games.games.oz.narrate import Narrator
+
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bob")])
+    lay = scene.layout
+    walled = in_phase(d="E", at="C3", points=4, board=board_with("C3E"))
+    narrator = Narrator(app, walled.seats, walled.cards)
+    for through, cost_said in ((False, True), (True, False)):
+        state = walled.clone()
+        state.through = through
+        (first, *_) = preview.walk(state)
+        assert first.barrier and ("badge" in crossing_marks(lay, first)) is cost_said
+        assert (app.t("oz.path.barrier") in scene._path_line(first)) is cost_said
+        event = state.apply(("step",))[0]
+        text, _ = narrator.line(event)
+        assert ("−1" in text) is cost_said, text
 
 
 def test_spell_without_choices_asks_for_none(app):

@@ -33,19 +33,19 @@ def cell_center(lay, cell) -> tuple:
 
 
 def crossing_marks(lay, step) -> dict:
-    """Where a path step's marks go: "badge" (−1 for crossing a barrier or the board's edge), and
-    past the edge "arrow" and "unknown" (the ?). A barrier's badge sits on it; an edge's three
-    marks stand in the gutter beyond it, beside the line where the coordinate label (A–F above,
-    1–6 to the left) sits, so none covers a label or hides under the token. East and south have
-    no gutter: there the marks sit on the edge, pulled in to stay whole inside the board's box
-    (the region the board repaints, clipped)."""
+    """Where a path step's marks go: "badge" (−1 for crossing the board's edge or a barrier that
+    costs: not under Lifting Mist), and past the edge "arrow" and "unknown" (the ?). A barrier's
+    badge sits on it; an edge's three marks stand in the gutter beyond it, beside the line where
+    the coordinate label (A–F above, 1–6 to the left) sits, so none covers a label or hides
+    under the token. East and south have no gutter: there the marks sit on the edge, pulled in
+    to stay whole inside the board's box (the region the board repaints, clipped)."""
     s, c = lay.s, lay.cell
     a = cell_center(lay, step.start)
     dx, dy = DELTA[step.direction]
     marks = {}
     badge = pygame.Rect(0, 0, px(30, s), px(20, s))
     if not step.edge:
-        if step.barrier:
+        if step.barrier and step.cost > 1:  # not under a spell that makes barriers free
             badge.center = (a[0] + dx * c // 2, a[1] + dy * c // 2)
             marks["badge"] = badge
         return marks

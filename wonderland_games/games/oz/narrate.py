@@ -59,7 +59,8 @@ class Narrator:
             if e["edge"]:
                 text = t("oz.log.step_edge", name=name)
             else:
-                key = "oz.log.step_barrier" if e["barrier"] else "oz.log.step"
+                key = "oz.log.step" if not e["barrier"] else \
+                    "oz.log.step_barrier" if e["cost"] > 1 else "oz.log.step_barrier_free"  # free: Lifting Mist
                 text = t(key, name=name, cell=cell_name(*e["to"]))
             return text + t("oz.log.stop_suffix" if e["stop"] else "oz.log.pass_suffix"), "quiet"
         if kind == "teleport":

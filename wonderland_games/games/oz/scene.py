@@ -101,8 +101,14 @@ class OzScene(TableScene):
         for d in DIRS:
             b["guide_" + d] = Button(self.app, partial(self._dir_label, d), partial(self.apply, ("guide", d)),
                                      style="secondary")
-            b["guide_" + d].tip = partial(lambda d: t("oz.guide_tip", dir=t(f"oz.dir_arrows.{d}")), d)
+            b["guide_" + d].tip = partial(self._guide_tip, d)
         return b
+
+    def _guide_tip(self, d: str) -> str:
+        """What a guide button does: its own direction too, which keeps the way and spends a point."""
+        state, t = self.state, self.app.t
+        same = state.acting is not None and state.taken_dir[state.acting] == d
+        return t("oz.guide_tip_same" if same else "oz.guide_tip", dir=t(f"oz.dir_arrows.{d}"))
 
     def _dir_label(self, d: str) -> str:
         return {"N": "↑", "E": "→", "S": "↓", "W": "←"}[d]
@@ -349,10 +355,27 @@ class OzScene(TableScene):
     def _set_options(self, options: list) -> None:
         self.options = [(Button(self.app, label, partial(self.choose, value), style="primary"), value)
                         for label, value in options]
+        for button, value in self.options:
+            if self._previews(value):
+                button.tip = partial(self._choice_tip, value)
         if options:
             self.options.append((Button(self.app, lambda: self.app.t("oz.buttons.back"), self._clear_selection,
                                         style="secondary"), None))
         self._place_options()
+
+    def _previews(self, value) -> bool:
+        """Whether a spell choice button completes a cast whose walk the board shows when pointed
+        at (`_pointed_action`): not a first choice of two, nor a spell the dice decide."""
+        card = self.selected
+        if card is None or value is None or self.state.cards[card].kind in RANDOM_KINDS:
+            return False
+        return ("cast", card, *value) in self.state.legal_actions()
+
+    def _choice_tip(self, value: tuple) -> str:
+        t, name = self.app.t, spell_name(self.app, self.state.cards, self.selected)
+        if not value:
+            return t("oz.cast_tip", card=name)
+        return t("oz.choice_tip", card=name, choice=self._value_label(value[-1]))
 
     def _place_options(self) -> None:
         if self.layout is None or not self.options:
@@ -428,9 +451,8 @@ class OzScene(TableScene):
         b = self.buttons
         candidates = [(b["guide_" + d], ("guide", d)) for d in DIRS] + \
             [(b["minus"], rules.ADJUST_DOWN), (b["plus"], rules.ADJUST_UP)]
-        if self.selected is not None and state.cards[self.selected].kind not in RANDOM_KINDS:
-            candidates += [(button, ("cast", self.selected, *value)) for button, value in self.options
-                           if value is not None]
+        candidates += [(button, ("cast", self.selected, *value)) for button, value in self.options
+                       if value is not None and button.tip is not None]  # the choices that preview
         pointed = [action for button, action in candidates
                    if button.visible and button.enabled and (button.hover or button.focused)]
         return pointed[0] if pointed and pointed[0] in state.legal_actions() else None
@@ -751,6 +773,9 @@ class OzScene(TableScene):
         if self.options:
             return [(self._choice_title(), 16, theme.PLUM, True)]
         out = self._walk_lines()
+        why = self._why_not_cast(self.hover_card)
+        if why is not None:  # a greyed card pointed at says why first
+            out.insert(0, (why, 15, theme.PLUM, True))
         legal = state.legal_actions()
         if any(a[0] == "adjust" for a in legal):  # under the summary: the walk's cell lines may run out of room
             out.insert(min(1, len(out)), (t("oz.hint.adjust"), 14, theme.INK_SOFT, False))
@@ -760,6 +785,20 @@ class OzScene(TableScene):
             out.append((t("oz.hint.pick_spell_one" if state.spell_limit else "oz.hint.pick_spell"), 14,
                         theme.INK_SOFT, False))
         return out
+
+    def _why_not_cast(self, card) -> str | None:
+        """Why a card of the acting player's hand is greyed out (None for one that may be cast):
+        a spell with no legal cast said nothing, so "Green Spectacles" went dark with no reason
+        once the wizard was taken (QA)."""
+        if card is None or card in self._castable():
+            return None
+        state, t = self.state, self.app.t
+        key = f"oz.why_not.{state.cards[card].kind}"
+        if state.spell_limit and state.cast_this_phase:
+            key = "oz.why_not.one_per_phase"
+        elif not self.app.i18n.has(key):
+            key = "oz.hint.no_spell"
+        return t(key, card=spell_name(self.app, state.cards, card))
 
     def _choice_title(self) -> str:
         t, state = self.app.t, self.state
@@ -799,7 +838,7 @@ class OzScene(TableScene):
             return t("oz.path.edge")
         parts = [t("oz.path.stop" if p.stop else "oz.path.step", cell=cell_name(*p.target), points=p.points_left)]
         if p.barrier:
-            parts.append(t("oz.path.barrier"))
+            parts.append(t("oz.path.barrier" if p.cost > 1 else "oz.path.barrier_free"))
         for colour, points in p.gems:
             parts.append(t("oz.path.gem", colour=t(f"oz.colours.{colour}"), points=points))
         if p.book:
