@@ -8,6 +8,7 @@ coins) are drawn with plain shapes and cached per size.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import NamedTuple
 
 import pygame
@@ -20,7 +21,8 @@ from .cards import PLAIN
 from .layout import THREE_LINE_ROW, TITLE
 from .map_view import rgb_of
 from .narrate import card_effect, card_name, city_name, colour_name, counted, dest_name, region_name
-from .rules import BREAKDOWN, SOUVENIR_SET, UNKNOWN
+from .rules import (BREAKDOWN, BUY_CARDS, BUY_PRICE, HAND_LIMIT, MONEY_PER_POINT, SOUVENIR_PRICE, SOUVENIR_SET,
+                    SOUVENIR_SET_POINTS, UNKNOWN, VISIT_PRICE, colour_set_points)
 from .world import REGION_IDS
 
 PAWNS = ((214, 58, 52), (44, 104, 214), (34, 150, 78), (244, 186, 32), (246, 244, 238))
@@ -98,12 +100,18 @@ def _spot(app, what, x: int, line: pygame.Rect, size: int, text: str, gap: int) 
     """An icon at `x` then its count, measured as `_paint_count` will draw it."""
     icon = pygame.Rect(x, line.centery - size // 2, size, size)
     box = pygame.Rect(icon.right + max(1, size // 5), line.top, size * 2, line.height)
-    font, shown = tx.fit_line(app.fonts, text, box.width, box.height, _count_px(box), True)
-    return Spot(what, pygame.Rect(x, line.top, box.left + font.size(shown)[0] + gap - x, line.height), icon, box)
+    right = box.left + _count_width(app, box, text) + gap
+    return Spot(what, pygame.Rect(x, line.top, right - x, line.height), icon, box)
 
 
 def _count_px(box: pygame.Rect) -> int:
     return int(box.height * 0.8)
+
+
+def _count_width(app, box: pygame.Rect, text: str) -> int:
+    """How wide a count is drawn in its box (shrunk to fit, as draw_line does)."""
+    font, shown = tx.fit_line(app.fonts, text, box.width, box.height, _count_px(box), True)
+    return font.size(shown)[0]
 
 
 def _paint_count(surface, app, spot: Spot, text: str, colour) -> pygame.Rect:
@@ -210,6 +218,13 @@ def _name_width(app, state, top: pygame.Rect) -> int:
     return min(max(font.size(seat.name)[0] for seat in state.seats), int(top.width * 0.4))
 
 
+def row_spots(app, lay, state, seat: int) -> list:
+    """Every icon with its count on a traveller's row, where it is drawn (hover finds them)."""
+    row = lay.row_rects(len(state.seats))[seat]
+    lines = _row_lines(app, state, row, lay.s)
+    return suitcase_spots(app, state, seat, lines.suitcase, lay.s) + souvenir_spots(state, lines.souvenirs)
+
+
 def held(state, seat: int, what: tuple) -> int:
     """How many of a Spot's subject the traveller has."""
     kind = what[0]
@@ -256,17 +271,23 @@ def _paint_souvenirs(surface, app, state, seat, spot: Spot) -> None:
         cube(surface, box, region.rgb)
     else:
         pygame.draw.rect(surface, rgb_of(region.rgb), box, max(1, box.width // 6), border_radius=max(1, box.width // 5))
-    used = _paint_count(surface, app, spot, str(n), theme.INK if n else theme.DISABLED_INK)
-    pip = max(2, box.width // 6)
-    x0 = used.right + max(2, pip // 2)
-    if x0 + SOUVENIR_SET * (pip * 2 + 1) > spot.rect.right:
-        return  # no room for the pips: the count stands alone
+    _paint_count(surface, app, spot, str(n), theme.INK if n else theme.DISABLED_INK)
+    pip, centres = _pips(app, spot, n)
     filled = (n - 1) % SOUVENIR_SET + 1 if n else 0
-    for k in range(SOUVENIR_SET):
-        centre = (x0 + pip + k * (pip * 2 + 1), spot.rect.centery)
+    for k, centre in enumerate(centres):
         if k < filled:
             pygame.draw.circle(surface, rgb_of(region.rgb), centre, pip)
         pygame.draw.circle(surface, PAWN_EDGE, centre, pip, 1)
+
+
+def _pips(app, spot: Spot, n: int) -> tuple:
+    """(radius, centres) of the pips after a souvenir count for the set being filled; no centres
+    when the column has no room for them (the count stands alone)."""
+    pip = max(2, spot.icon.width // 6)
+    x0 = spot.count.left + _count_width(app, spot.count, str(n)) + max(2, pip // 2)
+    if x0 + SOUVENIR_SET * (pip * 2 + 1) > spot.rect.right:
+        return pip, []
+    return pip, [(x0 + pip + k * (pip * 2 + 1), spot.rect.centery) for k in range(SOUVENIR_SET)]
 
 
 def suitcase_spots(app, state, seat: int, line: pygame.Rect, s: float) -> list:
@@ -310,10 +331,69 @@ def breakdown_text(app, state, seat: int) -> list:
     return lines
 
 
-def tooltip(app, s: float, lines: list, note: str = "") -> pygame.Surface:
-    """`lines` (the first and last bold), then `note` wrapped in grey to the same width."""
+def spot_tooltip(app, state, seat: int, spot: Spot) -> list:
+    """A row's icon in words: what it counts, what it is for, what it is worth (a new player
+    could only guess at a coin, a ticket and coloured squares)."""
+    return _SPOT_TIPS[spot.what[0]](app, state, spot, held(state, seat, spot.what))
+
+
+def _money_tip(app, state, spot, n: int) -> list:
+    t, money = app.t, partial(counted, app, "money")
+    return [t("voyage.row_tip.money", n=money(n)),
+            t("voyage.row_tip.money_use", visit=money(VISIT_PRICE), souvenir=money(SOUVENIR_PRICE),
+              price=money(BUY_PRICE), cards=BUY_CARDS),
+            t("voyage.row_tip.money_worth", per=money(MONEY_PER_POINT),
+              points=counted(app, "points", n // MONEY_PER_POINT))]
+
+
+def _tokens_tip(app, state, spot, n: int) -> list:
+    t = app.t
+    return [t("voyage.row_tip.tokens", n=n), t("voyage.row_tip.tokens_use"),
+            t("voyage.row_tip.tokens_worth", points=counted(app, "points", n))]
+
+
+def _hand_tip(app, state, spot, n: int) -> list:
+    t = app.t
+    return [t("voyage.row_tip.hand", n=n), t("voyage.row_tip.hand_use"),
+            t("voyage.row_tip.hand_worth", limit=HAND_LIMIT)]
+
+
+def _destinations_tip(app, state, spot, n: int) -> list:
+    t, what = app.t, spot.what
+    colour = colour_name(app, what[1])
+    most = sum(state.cards.destinations[d].colour == what[1] for d in state.cards.destination_ids)
+    steps = [c for c in range(1, most + 1) if colour_set_points(c) > colour_set_points(c - 1)]
+    ladder = app.i18n.join([t("voyage.row_tip.set_step", n=c, points=counted(app, "points", colour_set_points(c)))
+                            for c in steps])  # 3 -> 5 points, 6 -> 12, ... as the rules count them
+    theme_name = app.i18n.pick(state.cards.colours[what[1]].theme)
+    return [t("voyage.row_tip.destinations", theme=theme_name, colour=colour, n=n),
+            t("voyage.row_tip.destinations_use", ladder=ladder),
+            t("voyage.row_tip.destinations_worth", colour=colour, points=counted(app, "points", colour_set_points(n)))]
+
+
+def _souvenirs_tip(app, state, spot, n: int) -> list:
+    t, region = app.t, region_name(app, state.world, state.world.regions[spot.what[1]].id)
+    lines = [t("voyage.row_tip.souvenirs", region=region, n=n),
+             t("voyage.row_tip.souvenirs_use", set=SOUVENIR_SET, points=counted(app, "points", SOUVENIR_SET_POINTS),
+               region=region, price=counted(app, "money", SOUVENIR_PRICE))]
+    if _pips(app, spot, n)[1]:  # only where they are drawn
+        lines.append(t("voyage.row_tip.souvenirs_dots"))
+    return lines + [t("voyage.row_tip.souvenirs_worth", set=SOUVENIR_SET, sets=n // SOUVENIR_SET,
+                      points=counted(app, "points", n // SOUVENIR_SET * SOUVENIR_SET_POINTS))]
+
+
+_SPOT_TIPS = {"money": _money_tip, "tokens": _tokens_tip, "hand": _hand_tip, "destinations": _destinations_tip,
+              "souvenirs": _souvenirs_tip}
+
+
+def tooltip(app, s: float, lines: list, note: str = "", width: int = 0) -> pygame.Surface:
+    """`lines` (the first and last bold), then `note` wrapped in grey to the same width; with a
+    `width`, a line wider than that wraps too (a row icon's tooltip explains in sentences)."""
     font, bold = app.font(px(15, s)), app.font(px(15, s), True)
-    imgs = [tx.render(bold if i in (0, len(lines) - 1) else font, line, theme.INK) for i, line in enumerate(lines)]
+    imgs = []
+    for i, line in enumerate(lines):
+        face = bold if i in (0, len(lines) - 1) else font
+        imgs += [tx.render(face, part, theme.INK) for part in (tx.wrap(face, line, width) if width else [line])]
     pad = px(10, s)
     if note:
         small = app.font(px(13, s))
