@@ -106,6 +106,8 @@ def test_pointing_at_a_rows_icon_says_what_it_counts_and_is_worth(app, monkeypat
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_row_tip_stays_in_the_window_whole_and_clear_of_its_row(app, monkeypatch, size, players, lang):
+    """Each icon of each row, pointed at, shows its own tip: inside the window, no line cut with
+    "…", and its row left in sight."""
     state, scene = start(app, size, players, lang)
     fill_suitcases(state)
     window = pygame.Rect((0, 0), size)
