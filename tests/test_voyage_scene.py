@@ -639,7 +639,8 @@ def test_a_players_score_tooltip_says_money_and_tokens_count_from_the_start(app,
     texts, real = [], tx.render
     monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: texts.append(text) or real(font, text, *a, **k))
     row = scene.layout.row_rects(2)[0]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=row.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pawn = (row.left + 10, row.centery)  # the row's icons have tips of their own (test_voyage_row_tips.py)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pawn, rel=(0, 0), buttons=(0, 0, 0)))
     for _ in range(3):
         app.step(1 / 60)
     assert scene.hover_seat == 0 and session.state.scores_now()[0] > 0  # points before any visit

@@ -8,6 +8,8 @@ coins) are drawn with plain shapes and cached per size.
 from __future__ import annotations
 
 import re
+from functools import partial
+from typing import NamedTuple
 
 import pygame
 
@@ -19,7 +21,8 @@ from .cards import PLAIN
 from .layout import THREE_LINE_ROW, TITLE
 from .map_view import rgb_of
 from .narrate import card_effect, card_name, city_name, colour_name, counted, dest_name, region_name
-from .rules import BREAKDOWN, SOUVENIR_SET, UNKNOWN
+from .rules import (BREAKDOWN, BUY_CARDS, BUY_PRICE, HAND_LIMIT, MONEY_PER_POINT, SOUVENIR_PRICE, SOUVENIR_SET,
+                    SOUVENIR_SET_POINTS, UNKNOWN, VISIT_PRICE, colour_set_points)
 from .world import REGION_IDS
 
 PAWNS = ((214, 58, 52), (44, 104, 214), (34, 150, 78), (244, 186, 32), (246, 244, 238))
@@ -28,6 +31,8 @@ CURRENT = (255, 236, 170)
 SELECTED = (255, 214, 90)
 LEAST = 0.85  # a card's or panel's line may shrink this far to stay whole; beyond, it says less
 NAME_LEAST = 0.8  # a landmark's name shrinks this far on one line, else it takes two
+SCORE_W = 46  # a traveller's score at the right of its first line (unscaled)
+SUITCASE = (("money",), ("tokens",), ("hand",))  # then the destinations by colour
 _pawns: dict = {}
 
 
@@ -81,13 +86,44 @@ def card_back(surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.GOLD_LIGHT, rect, 1, border_radius=max(1, rect.width // 6))
 
 
+class Spot(NamedTuple):
+    """An icon and its count on a traveller's row: what it counts (its hover tooltip's subject)
+    and where it is drawn."""
+
+    what: tuple  # ("money",), ("tokens",), ("hand",), ("destinations", colour id) or ("souvenirs", region index)
+    rect: pygame.Rect  # the icon, its count and the gap after them: where the pointer finds it
+    icon: pygame.Rect
+    count: pygame.Rect  # the box the count is fitted into, left-aligned
+
+
+def _spot(app, what, x: int, line: pygame.Rect, size: int, text: str, gap: int) -> Spot:
+    """An icon at `x` then its count, measured as `_paint_count` will draw it."""
+    icon = pygame.Rect(x, line.centery - size // 2, size, size)
+    box = pygame.Rect(icon.right + max(1, size // 5), line.top, size * 2, line.height)
+    right = box.left + _count_width(app, box, text) + gap
+    return Spot(what, pygame.Rect(x, line.top, right - x, line.height), icon, box)
+
+
+def _count_px(box: pygame.Rect) -> int:
+    return int(box.height * 0.8)
+
+
+def _count_width(app, box: pygame.Rect, text: str) -> int:
+    """How wide a count is drawn in its box (shrunk to fit, as draw_line does)."""
+    font, shown = tx.fit_line(app.fonts, text, box.width, box.height, _count_px(box), True)
+    return font.size(shown)[0]
+
+
+def _paint_count(surface, app, spot: Spot, text: str, colour) -> pygame.Rect:
+    return tx.draw_line(surface, app.fonts, text, spot.count, _count_px(spot.count), colour, bold=True, align="left")
+
+
 def _icon_count(surface, app, x: int, row: pygame.Rect, size: int, draw, text: str, colour=theme.INK) -> int:
     """An icon then a number, left to right; returns the x after them."""
-    icon = pygame.Rect(x, row.centery - size // 2, size, size)
-    draw(icon)
-    box = pygame.Rect(icon.right + max(1, size // 5), row.top, size * 2, row.height)
-    used = tx.draw_line(surface, app.fonts, text, box, int(row.height * 0.8), colour, bold=True, align="left")
-    return used.right + max(3, size // 2)
+    spot = _spot(app, None, x, row, size, text, max(3, size // 2))
+    draw(spot.icon)
+    _paint_count(surface, app, spot, text, colour)
+    return spot.rect.right
 
 
 def panel_title(surface, app, rect: pygame.Rect, s: float, text: str) -> pygame.Rect:
@@ -128,36 +164,51 @@ def _draw_markets(surface, lay, app, state, left: int) -> None:
         x = max(x, line.right - per * (len(REGION_IDS) - i - 1))
 
 
+class RowLines(NamedTuple):
+    top: pygame.Rect  # the name (on three lines, then the kind and city), the score at its right
+    suitcase: pygame.Rect
+    souvenirs: pygame.Rect
+    three: bool
+
+
+def _row_lines(app, state, row: pygame.Rect, s: float) -> RowLines:
+    """Name (and kind, city) / suitcase / souvenirs by region; a row too short for three lines
+    puts the souvenirs after the name instead of the kind and city."""
+    x = row.left + _pawn_size(row, s) + px(10, s)
+    three = row.height >= px(THREE_LINE_ROW, s)
+    line_h = (row.height - px(7, s)) // (3 if three else 2)
+    top = pygame.Rect(x, row.top + px(2, s), row.right - x - px(SCORE_W, s) - px(6, s), line_h)
+    suitcase = pygame.Rect(x, top.bottom + px(2, s), row.right - x - px(6, s), line_h)
+    if three:
+        return RowLines(top, suitcase, suitcase.move(0, line_h + px(1, s)), True)
+    after = top.left + _name_width(app, state, top) + px(8, s)
+    return RowLines(top, suitcase, pygame.Rect(after, top.top, top.right - after, top.height), False)
+
+
+def _pawn_size(row: pygame.Rect, s: float) -> int:
+    return min(row.height - px(6, s), px(44, s))
+
+
 def _player_row(surface, row, s, app, state, seat, current: bool, score: int) -> None:
-    """Name (and kind, city) / suitcase / souvenirs by region; a row too short for three
-    lines puts the souvenirs after the name instead of the kind and city."""
     if current:
         pygame.draw.rect(surface, CURRENT, row, border_radius=px(8, s))
         pygame.draw.rect(surface, theme.GOLD, row, max(1, px(2, s)), border_radius=px(8, s))
-    size = min(row.height - px(6, s), px(44, s))
+    size = _pawn_size(row, s)
     surface.blit(pawn(seat, size), (row.left + px(4, s), row.centery - size // 2))
-    x = row.left + size + px(10, s)
-    score_w = px(46, s)
-    three = row.height >= px(THREE_LINE_ROW, s)
-    line_h = (row.height - px(7, s)) // (3 if three else 2)
-    top = pygame.Rect(x, row.top + px(2, s), row.right - x - score_w - px(6, s), line_h)
-    middle = pygame.Rect(x, top.bottom + px(2, s), row.right - x - px(6, s), line_h)
+    lines = _row_lines(app, state, row, s)
+    top, score_w = lines.top, px(SCORE_W, s)
     tx.draw_line(surface, app.fonts, str(score), pygame.Rect(row.right - score_w - px(6, s), row.top, score_w,
-                 top.height + px(4, s)), int(min(line_h * 1.1, row.height * 0.46)), theme.RED, bold=True,
+                 top.height + px(4, s)), int(min(top.height * 1.1, row.height * 0.46)), theme.RED, bold=True,
                  align="right")
     info = state.seats[seat]
-    name = top if three else pygame.Rect(top.left, top.top, _name_width(app, state, top), top.height)
+    name = top if lines.three else pygame.Rect(top.left, top.top, _name_width(app, state, top), top.height)
     used = tx.draw_line(surface, app.fonts, info.name, name, int(top.height * 0.9), theme.INK, bold=True, align="left")
-    left = used.right if three else name.right
-    rest = pygame.Rect(left + px(8, s), top.top, top.right - left - px(8, s), top.height)
-    if three:
-        if rest.width > px(40, s):
-            where = f"{seat_label(app, info)}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
-            tx.draw_line(surface, app.fonts, where, rest, int(top.height * 0.72), theme.INK_SOFT, align="left")
-        souvenirs(surface, middle.move(0, line_h + px(1, s)), s, app, state, seat)
-    else:
-        souvenirs(surface, rest, s, app, state, seat)
-    _suitcase(surface, middle, s, app, state, seat)
+    rest = pygame.Rect(used.right + px(8, s), top.top, top.right - used.right - px(8, s), top.height)
+    if lines.three and rest.width > px(40, s):
+        where = f"{seat_label(app, info)}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
+        tx.draw_line(surface, app.fonts, where, rest, int(top.height * 0.72), theme.INK_SOFT, align="left")
+    souvenirs(surface, lines.souvenirs, s, app, state, seat)
+    _suitcase(surface, lines.suitcase, s, app, state, seat)
 
 
 def _name_width(app, state, top: pygame.Rect) -> int:
@@ -167,55 +218,107 @@ def _name_width(app, state, top: pygame.Rect) -> int:
     return min(max(font.size(seat.name)[0] for seat in state.seats), int(top.width * 0.4))
 
 
+def row_spots(app, lay, state, seat: int) -> list:
+    """Every icon with its count on a traveller's row, where it is drawn (hover finds them)."""
+    row = lay.row_rects(len(state.seats))[seat]
+    lines = _row_lines(app, state, row, lay.s)
+    return suitcase_spots(app, state, seat, lines.suitcase, lay.s) + souvenir_spots(state, lines.souvenirs)
+
+
+def held(state, seat: int, what: tuple) -> int:
+    """How many of a Spot's subject the traveller has."""
+    kind = what[0]
+    if kind == "money":
+        return state.money[seat]
+    if kind == "tokens":
+        return state.tokens[seat]
+    if kind == "hand":
+        return len(state.hands[seat])
+    if kind == "destinations":
+        dests = state.cards.destinations
+        return sum(dests[d].colour == what[1] for d in state.visited[seat])
+    return state.souvenirs[seat][what[1]]
+
+
+def souvenir_spots(state, line: pygame.Rect) -> list:
+    """Each region's column of a souvenirs line, its cube at the left and the count after it."""
+    per = line.width // len(state.world.regions)
+    icon = max(6, min(int(line.height * 0.75), per // 3))
+    gap = max(1, icon // 6)
+    out = []
+    for i in range(len(state.world.regions)):
+        column = pygame.Rect(line.left + i * per, line.top, per, line.height)
+        cube_box = pygame.Rect(column.left, line.centery - icon // 2, icon, icon)
+        out.append(Spot(("souvenirs", i), column, cube_box,
+                        pygame.Rect(cube_box.right + gap, line.top, per - icon - gap, line.height)))
+    return out
+
+
 def souvenirs(surface, line: pygame.Rect, s, app, state, seat) -> pygame.Rect:
     """Each region's cubes: its colour, the count, and three pips for the set being filled (a set
     is SOUVENIR_SET cubes; one just completed shows all three, not none); a region with none is
     drawn faint. Returns the rect used."""
-    regions = state.world.regions
-    per = line.width // len(regions)
-    icon = max(6, min(int(line.height * 0.75), per // 3))
-    for i, region in enumerate(regions):
-        n = state.souvenirs[seat][i]
-        left = line.left + i * per
-        box = pygame.Rect(left, line.centery - icon // 2, icon, icon)
-        if n:
-            cube(surface, box, region.rgb)
-        else:
-            pygame.draw.rect(surface, rgb_of(region.rgb), box, max(1, icon // 6), border_radius=max(1, icon // 5))
-        text = pygame.Rect(box.right + max(1, icon // 6), line.top, per - icon - max(1, icon // 6), line.height)
-        used = tx.draw_line(surface, app.fonts, str(n), text, int(line.height * 0.8),
-                            theme.INK if n else theme.DISABLED_INK, bold=True, align="left")
-        pip = max(2, icon // 6)
-        x0 = used.right + max(2, pip // 2)
-        if x0 + SOUVENIR_SET * (pip * 2 + 1) > left + per:
-            continue  # no room for the pips: the count stands alone
-        filled = (n - 1) % SOUVENIR_SET + 1 if n else 0
-        for k in range(SOUVENIR_SET):
-            centre = (x0 + pip + k * (pip * 2 + 1), line.centery)
-            if k < filled:
-                pygame.draw.circle(surface, rgb_of(region.rgb), centre, pip)
-            pygame.draw.circle(surface, PAWN_EDGE, centre, pip, 1)
-    return pygame.Rect(line.left, line.top, per * len(regions), line.height)
+    spots = souvenir_spots(state, line)
+    for spot in spots:
+        _paint_souvenirs(surface, app, state, seat, spot)
+    return spots[0].rect.unionall([spot.rect for spot in spots])
 
 
-def _suitcase(surface, row, s, app, state, seat) -> None:
+def _paint_souvenirs(surface, app, state, seat, spot: Spot) -> None:
+    region = state.world.regions[spot.what[1]]
+    n, box = held(state, seat, spot.what), spot.icon
+    if n:
+        cube(surface, box, region.rgb)
+    else:
+        pygame.draw.rect(surface, rgb_of(region.rgb), box, max(1, box.width // 6), border_radius=max(1, box.width // 5))
+    _paint_count(surface, app, spot, str(n), theme.INK if n else theme.DISABLED_INK)
+    pip, centres = _pips(app, spot, n)
+    filled = (n - 1) % SOUVENIR_SET + 1 if n else 0
+    for k, centre in enumerate(centres):
+        if k < filled:
+            pygame.draw.circle(surface, rgb_of(region.rgb), centre, pip)
+        pygame.draw.circle(surface, PAWN_EDGE, centre, pip, 1)
+
+
+def _pips(app, spot: Spot, n: int) -> tuple:
+    """(radius, centres) of the pips after a souvenir count for the set being filled; no centres
+    when the column has no room for them (the count stands alone)."""
+    pip = max(2, spot.icon.width // 6)
+    x0 = spot.count.left + _count_width(app, spot.count, str(n)) + max(2, pip // 2)
+    if x0 + SOUVENIR_SET * (pip * 2 + 1) > spot.rect.right:
+        return pip, []
+    return pip, [(x0 + pip + k * (pip * 2 + 1), spot.rect.centery) for k in range(SOUVENIR_SET)]
+
+
+def suitcase_spots(app, state, seat: int, line: pygame.Rect, s: float) -> list:
+    """Money, tokens and hand size, then the destinations visited of each colour, left to right;
+    one with no room left on the line for it whole is left out."""
+    size = max(8, int(line.height * 0.8))
+    spots, x = [], line.left
+    for what in SUITCASE + tuple(("destinations", colour) for colour in state.cards.colours):
+        gap = max(3, size // 2) + (px(4, s) if what == ("hand",) else 0)  # the destinations a little apart
+        spot = _spot(app, what, x, line, size, str(held(state, seat, what)), gap)
+        if spot.rect.right - gap > line.right:
+            break
+        spots.append(spot._replace(rect=spot.rect.clip(line)))
+        x = spot.rect.right
+    return spots
+
+
+def _suitcase(surface, line, s, app, state, seat) -> None:
     """Money, tokens, hand size, destinations by colour."""
-    icon = max(8, int(row.height * 0.8))
-    x = row.left
-    x = _icon_count(surface, app, x, row, icon, lambda r: coin(surface, r.center, r.width // 2), str(state.money[seat]))
-    x = _icon_count(surface, app, x, row, icon, lambda r: ticket(surface, r.inflate(0, -r.height // 3)),
-                    str(state.tokens[seat]))
-    x = _icon_count(surface, app, x, row, icon, lambda r: card_back(surface, r.inflate(-r.width // 4, 0)),
-                    str(len(state.hands[seat])))
-    x += px(4, s)
-    dests = state.cards.destinations
-    for colour in state.cards.colours.values():
-        n = sum(dests[d].colour == colour.id for d in state.visited[seat])
-        flag = lambda r, rgb=colour.rgb: pygame.draw.rect(surface, rgb_of(rgb), r.inflate(-r.width // 6, -r.height // 6),
-                                                          border_radius=max(1, r.width // 3))
-        x = _icon_count(surface, app, x, row, icon, flag, str(n), theme.INK if n else theme.DISABLED_INK)
-        if x > row.right:
-            return
+    for spot in suitcase_spots(app, state, seat, line, s):
+        n, r, kind = held(state, seat, spot.what), spot.icon, spot.what[0]
+        if kind == "money":
+            coin(surface, r.center, r.width // 2)
+        elif kind == "tokens":
+            ticket(surface, r.inflate(0, -r.height // 3))
+        elif kind == "hand":
+            card_back(surface, r.inflate(-r.width // 4, 0))
+        else:
+            pygame.draw.rect(surface, rgb_of(state.cards.colours[spot.what[1]].rgb),
+                             r.inflate(-r.width // 6, -r.height // 6), border_radius=max(1, r.width // 3))
+        _paint_count(surface, app, spot, str(n), theme.INK if n or kind != "destinations" else theme.DISABLED_INK)
 
 
 def breakdown_text(app, state, seat: int) -> list:
@@ -228,10 +331,69 @@ def breakdown_text(app, state, seat: int) -> list:
     return lines
 
 
-def tooltip(app, s: float, lines: list, note: str = "") -> pygame.Surface:
-    """`lines` (the first and last bold), then `note` wrapped in grey to the same width."""
+def spot_tooltip(app, state, seat: int, spot: Spot) -> list:
+    """A row's icon in words: what it counts, what it is for, what it is worth (a new player
+    could only guess at a coin, a ticket and coloured squares)."""
+    return _SPOT_TIPS[spot.what[0]](app, state, spot, held(state, seat, spot.what))
+
+
+def _money_tip(app, state, spot, n: int) -> list:
+    t, money = app.t, partial(counted, app, "money")
+    return [t("voyage.row_tip.money", n=money(n)),
+            t("voyage.row_tip.money_use", visit=money(VISIT_PRICE), souvenir=money(SOUVENIR_PRICE),
+              price=money(BUY_PRICE), cards=BUY_CARDS),
+            t("voyage.row_tip.money_worth", per=money(MONEY_PER_POINT),
+              points=counted(app, "points", n // MONEY_PER_POINT))]
+
+
+def _tokens_tip(app, state, spot, n: int) -> list:
+    t = app.t
+    return [t("voyage.row_tip.tokens", n=n), t("voyage.row_tip.tokens_use"),
+            t("voyage.row_tip.tokens_worth", points=counted(app, "points", n))]
+
+
+def _hand_tip(app, state, spot, n: int) -> list:
+    t = app.t
+    return [t("voyage.row_tip.hand", n=n), t("voyage.row_tip.hand_use"),
+            t("voyage.row_tip.hand_worth", limit=HAND_LIMIT)]
+
+
+def _destinations_tip(app, state, spot, n: int) -> list:
+    t, what = app.t, spot.what
+    colour = colour_name(app, what[1])
+    most = sum(state.cards.destinations[d].colour == what[1] for d in state.cards.destination_ids)
+    steps = [c for c in range(1, most + 1) if colour_set_points(c) > colour_set_points(c - 1)]
+    ladder = app.i18n.join([t("voyage.row_tip.set_step", n=c, points=counted(app, "points", colour_set_points(c)))
+                            for c in steps])  # 3 -> 5 points, 6 -> 12, ... as the rules count them
+    theme_name = app.i18n.pick(state.cards.colours[what[1]].theme)
+    return [t("voyage.row_tip.destinations", theme=theme_name, colour=colour, n=n),
+            t("voyage.row_tip.destinations_use", ladder=ladder),
+            t("voyage.row_tip.destinations_worth", colour=colour, points=counted(app, "points", colour_set_points(n)))]
+
+
+def _souvenirs_tip(app, state, spot, n: int) -> list:
+    t, region = app.t, region_name(app, state.world, state.world.regions[spot.what[1]].id)
+    lines = [t("voyage.row_tip.souvenirs", region=region, n=n),
+             t("voyage.row_tip.souvenirs_use", set=SOUVENIR_SET, points=counted(app, "points", SOUVENIR_SET_POINTS),
+               region=region, price=counted(app, "money", SOUVENIR_PRICE))]
+    if _pips(app, spot, n)[1]:  # only where they are drawn
+        lines.append(t("voyage.row_tip.souvenirs_dots"))
+    return lines + [t("voyage.row_tip.souvenirs_worth", set=SOUVENIR_SET, sets=n // SOUVENIR_SET,
+                      points=counted(app, "points", n // SOUVENIR_SET * SOUVENIR_SET_POINTS))]
+
+
+_SPOT_TIPS = {"money": _money_tip, "tokens": _tokens_tip, "hand": _hand_tip, "destinations": _destinations_tip,
+              "souvenirs": _souvenirs_tip}
+
+
+def tooltip(app, s: float, lines: list, note: str = "", width: int = 0) -> pygame.Surface:
+    """`lines` (the first and last bold), then `note` wrapped in grey to the same width; with a
+    `width`, a line wider than that wraps too (a row icon's tooltip explains in sentences)."""
     font, bold = app.font(px(15, s)), app.font(px(15, s), True)
-    imgs = [tx.render(bold if i in (0, len(lines) - 1) else font, line, theme.INK) for i, line in enumerate(lines)]
+    imgs = []
+    for i, line in enumerate(lines):
+        face = bold if i in (0, len(lines) - 1) else font
+        imgs += [tx.render(face, part, theme.INK) for part in (tx.wrap(face, line, width) if width else [line])]
     pad = px(10, s)
     if note:
         small = app.font(px(13, s))

@@ -44,12 +44,13 @@ from .layout import compute
 from .map_view import MapView, rgb_of
 from .narrate import Narrator, card_name, city_name, counted, dest_name, region_name
 from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
-                     pawn, tooltip)
+                     pawn, row_spots, spot_tooltip, tooltip)
 
 STEP_SECONDS = 0.3  # one route of a walk
 FLY_SECONDS = 0.8
 PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
 RESIZE_SETTLE = 0.25  # seconds a new window size holds before the map is drawn anew for it
+ROW_TIP_WIDTH = 300  # a row icon's tooltip wraps its sentences to this width (unscaled)
 
 
 @dataclass
@@ -758,34 +759,64 @@ class VoyageScene(TableScene):
             surface.blit(shadow, shadow.get_rect(center=(spot[0] + 2, spot[1] + 2)))
             surface.blit(img, img.get_rect(center=spot))
 
-    def _draw_tooltip(self, surface) -> None:
-        """A player's score breakdown, or a hand card's full text, beside the mouse."""
+    def _draw_tooltip(self, surface):
+        """What is pointed at, in words beside it: a row icon's meaning, a player's score
+        breakdown, a displayed destination or a hand card in full; the rect drawn, or None."""
         if self.mouse is None or self.layout is None:
-            return
-        lay, state = self.layout, self.state
-        note = ""
-        if self.hover_seat is not None:
-            lines = breakdown_text(self.app, state, self.hover_seat)
-            note = self.app.t("voyage.breakdown.as_if_over")
-        elif self.hover_dest is not None and self.hover_dest in state.display:
-            seat = self._focus_seat()
-            city = self.cards.destinations[self.hover_dest].city
-            steps = None if seat is None else self.world.distance(state.positions[seat], city)
-            lines = destination_tooltip(self.app, state, self.hover_dest, steps)
-        elif self.hover_card is not None:
-            lines = card_tooltip(self.app, self.cards, self.hover_card)
-        else:
-            return
-        key = (tuple(lines), note, lay.s)
-        img = self._tips.get(key)
+            return None
+        spot = self._hover_spot()
+        content = self._tip_content(spot)
+        if content is None:
+            return None
+        img = self._tips.get(content)
         if img is None:
             if len(self._tips) > 64:
                 self._tips.clear()
-            img = self._tips[key] = tooltip(self.app, lay.s, lines, note)
-        box = img.get_rect(bottomleft=(self.mouse[0] + px(14, lay.s), self.mouse[1] - px(8, lay.s)))
-        card = next((r for d, r in self.display_rects() if d == self.hover_dest and r.collidepoint(self.mouse)), None)
-        if card is not None and self.hover_seat is None:  # above the card, leaving it in sight
-            box.midbottom = (card.centerx, card.top - px(4, lay.s))
+            lines, note, width = content
+            img = self._tips[content] = tooltip(self.app, self.layout.s, list(lines), note, width)
+        box = self._place_tip(img.get_rect(), spot).clamp(pygame.Rect((0, 0), self.layout.size))
+        surface.blit(img, box)
+        return box
+
+    def _hover_spot(self):
+        """The icon with its count under the mouse on a traveller's row, or None."""
+        if self.hover_seat is None:
+            return None
+        spots = row_spots(self.app, self.layout, self.state, self.hover_seat)
+        return next((spot for spot in spots if spot.rect.collidepoint(self.mouse)), None)
+
+    def _tip_content(self, spot):
+        """(lines, note, wrap width) of the tooltip for what is pointed at, or None."""
+        lay, state, app = self.layout, self.state, self.app
+        if spot is not None:
+            return tuple(spot_tooltip(app, state, self.hover_seat, spot)), "", px(ROW_TIP_WIDTH, lay.s)
         if self.hover_seat is not None:
-            box.topright = (self.mouse[0] - px(14, lay.s), self.mouse[1] + px(8, lay.s))
-        surface.blit(img, box.clamp(pygame.Rect((0, 0), lay.size)))
+            return tuple(breakdown_text(app, state, self.hover_seat)), app.t("voyage.breakdown.as_if_over"), 0
+        if self.hover_dest is not None and self.hover_dest in state.display:
+            seat = self._focus_seat()
+            city = self.cards.destinations[self.hover_dest].city
+            steps = None if seat is None else self.world.distance(state.positions[seat], city)
+            return tuple(destination_tooltip(app, state, self.hover_dest, steps)), "", 0
+        if self.hover_card is not None:
+            return tuple(card_tooltip(app, self.cards, self.hover_card)), "", 0
+        return None
+
+    def _place_tip(self, box: pygame.Rect, spot) -> pygame.Rect:
+        """A row icon's tip under its row (above it at the window's foot), like a button's, so
+        the whole row stays in sight; a score breakdown left of the mouse; a display card's above
+        the card; else right of the mouse."""
+        s, (x, y) = self.layout.s, self.mouse
+        if spot is not None:
+            row = self.layout.row_rects(len(self.seats))[self.hover_seat]
+            box.midtop = (spot.rect.centerx, row.bottom + px(6, s))
+            if box.bottom > self.layout.size[1]:
+                box.midbottom = (spot.rect.centerx, row.top - px(6, s))
+        elif self.hover_seat is not None:
+            box.topright = (x - px(14, s), y + px(8, s))
+        else:
+            box.bottomleft = (x + px(14, s), y - px(8, s))
+            card = next((r for d, r in self.display_rects() if d == self.hover_dest and r.collidepoint(self.mouse)),
+                        None)
+            if card is not None:  # above the card, leaving it in sight
+                box.midbottom = (card.centerx, card.top - px(4, s))
+        return box
