@@ -685,7 +685,7 @@ def test_a_greyed_visit_says_why_on_hover(app, monkeypatch, lang):
     real = tx.render
     monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: drawn.append(text) or real(font, text, *a, **k))
     name = app.i18n.pick(state.cards.destinations[dest].name)
-    for button, key in (("visit_money", "no_money"), ("visit_card", "no_card")):
+    for button, why in (("visit_money", "no_money"), ("visit_card", "no_card")):
         b = scene.buttons[button]
         assert b.visible and not b.enabled
         drawn.clear()
@@ -694,7 +694,7 @@ def test_a_greyed_visit_says_why_on_hover(app, monkeypatch, lang):
         app.step(1 / 60)
         shown = "".join(drawn).replace(" ", "")
         assert name.replace(" ", "")[:4] in shown, (button, shown[-200:])
-        word = {"no_money": app.t("voyage.count.money", n=1), "no_card": app.t(f"voyage.colours.{colour}")}[key]
+        word = {"no_money": app.t("voyage.count.money", n=1), "no_card": app.t(f"voyage.colours.{colour}")}[why]
         assert word.replace(" ", "") in shown, (button, shown[-200:])
 
 
