@@ -563,11 +563,11 @@ def test_every_english_count_has_a_singular_or_is_never_one():
     flat = {}
 
     def walk(tree, prefix):
-        for key, value in tree.items():
+        for name, value in tree.items():
             if isinstance(value, dict) and set(value) != {"one", "other"}:
-                walk(value, f"{prefix}{key}.")
+                walk(value, f"{prefix}{name}.")
             elif isinstance(value, str):
-                flat[f"{prefix}{key}"] = value
+                flat[f"{prefix}{name}"] = value
 
     walk(yaml.safe_load((ROOT / "data" / "i18n" / "en.yaml").read_text(encoding="utf-8")), "")
     for path in sorted((ROOT / "data").glob("*/strings.yaml")):
