@@ -6,6 +6,7 @@ import time
 
 import pygame
 import pytest
+import yaml
 
 from wonderland_games.core import records
 from wonderland_games.core.game import Seat
@@ -455,6 +456,29 @@ def test_a_score_part_has_one_name_on_the_score_hover_and_the_results_screen(app
     for part in rules.BREAKDOWN:
         assert app.t(f"voyage.breakdown.{part}") == app.t(f"voyage.results.{part}"), part
     assert app.t("voyage.results.souvenirs") != app.t("voyage.results.sets")
+
+
+def test_the_chinese_table_names_a_visit_and_a_token_as_the_rules_do():
+    """探访 and 常旅客标记, the rule text's words, which our rules page uses: the table said 参观,
+    and 飞行券, 飞行常客券 and 券 for one token (QA)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "data" / "voyage"
+    table = yaml.safe_load((root / "strings.yaml").read_text(encoding="utf-8"))["zh"]
+    page = (root / "rules.zh.md").read_text(encoding="utf-8")
+    texts = []
+
+    def walk(tree):
+        for value in tree.values():
+            if isinstance(value, dict):
+                walk(value)
+            else:
+                texts.append(str(value))
+
+    walk(table)
+    words = " ".join(texts)
+    assert "探访" in words and "常旅客标记" in words and "探访" in page and "常旅客标记" in page
+    assert not [w for w in ("参观", "券") if w in words + page]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
