@@ -358,9 +358,9 @@ def breakdown_text(app, state, seat: int) -> list:
     return lines
 
 
-def spot_tooltip(app, state, seat: int, spot: Spot) -> list:
-    """A row's icon in words: what it counts, what it is for, what it is worth (a new player
-    could only guess at a coin, a ticket and coloured squares)."""
+def spot_tooltip(app, state, seat, spot: Spot) -> list:
+    """A row's icon or a market in words: what it counts, what it is for, what it is worth (a
+    new player could only guess at a coin, a ticket and coloured squares); a market needs no seat."""
     return _SPOT_TIPS[spot.what[0]](app, state, spot, held(state, seat, spot.what))
 
 
@@ -409,8 +409,18 @@ def _souvenirs_tip(app, state, spot, n: int) -> list:
                       points=counted(app, "points", n // SOUVENIR_SET * SOUVENIR_SET_POINTS))]
 
 
+def _market_tip(app, state, spot, n: int) -> list:
+    """Whose market it is, what Collect takes from it and needs (rules.py), and what refills it."""
+    i, t = spot.what[1], app.t
+    region = region_name(app, state.world, state.world.regions[i].id)
+    return [t("voyage.market_tip.title", region=region, n=n),
+            t("voyage.market_tip.use", region=region, price=counted(app, "money", SOUVENIR_PRICE),
+              button=t("voyage.buttons.collect", price=SOUVENIR_PRICE)),
+            t("voyage.market_tip.refill", region=region, stock=state.stock[i])]
+
+
 _SPOT_TIPS = {"money": _money_tip, "tokens": _tokens_tip, "hand": _hand_tip, "destinations": _destinations_tip,
-              "souvenirs": _souvenirs_tip}
+              "souvenirs": _souvenirs_tip, "market": _market_tip}
 
 
 def tooltip(app, s: float, lines: list, note: str = "", width: int = 0) -> pygame.Surface:
