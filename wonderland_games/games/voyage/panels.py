@@ -23,7 +23,6 @@ from .map_view import rgb_of
 from .narrate import card_effect, card_name, city_name, colour_name, counted, dest_name, region_name
 from .rules import (BREAKDOWN, BUY_CARDS, BUY_PRICE, HAND_LIMIT, MONEY_PER_POINT, SOUVENIR_PRICE, SOUVENIR_SET,
                     SOUVENIR_SET_POINTS, UNKNOWN, VISIT_PRICE, colour_set_points)
-from .world import REGION_IDS
 
 PAWNS = ((214, 58, 52), (44, 104, 214), (34, 150, 78), (244, 186, 32), (246, 244, 238))
 PAWN_EDGE = (30, 24, 20)
@@ -87,10 +86,11 @@ def card_back(surface, rect: pygame.Rect) -> None:
 
 
 class Spot(NamedTuple):
-    """An icon and its count on a traveller's row: what it counts (its hover tooltip's subject)
-    and where it is drawn."""
+    """An icon and its count on a traveller's row or a market: what it counts (its hover
+    tooltip's subject) and where it is drawn."""
 
-    what: tuple  # ("money",), ("tokens",), ("hand",), ("destinations", colour id) or ("souvenirs", region index)
+    what: tuple  # ("money",), ("tokens",), ("hand",), ("destinations", colour id), ("souvenirs", region index)
+    #               or, on the Travellers title line, ("market", region index)
     rect: pygame.Rect  # the icon, its count and the gap after them: where the pointer finds it
     icon: pygame.Rect
     count: pygame.Rect  # the box the count is fitted into, left-aligned
@@ -109,8 +109,13 @@ def _count_px(box: pygame.Rect) -> int:
 
 
 def _count_width(app, box: pygame.Rect, text: str) -> int:
-    """How wide a count is drawn in its box (shrunk to fit, as draw_line does)."""
-    font, shown = tx.fit_line(app.fonts, text, box.width, box.height, _count_px(box), True)
+    return _text_width(app, text, box, _count_px(box), True)
+
+
+def _text_width(app, text: str, box: pygame.Rect, size: int, bold: bool) -> int:
+    """How wide `text` is drawn in `box` (shrunk to fit, as draw_line does): spots are measured
+    without painting."""
+    font, shown = tx.fit_line(app.fonts, text, box.width, box.height, size, bold)
     return font.size(shown)[0]
 
 
@@ -118,50 +123,69 @@ def _paint_count(surface, app, spot: Spot, text: str, colour) -> pygame.Rect:
     return tx.draw_line(surface, app.fonts, text, spot.count, _count_px(spot.count), colour, bold=True, align="left")
 
 
-def _icon_count(surface, app, x: int, row: pygame.Rect, size: int, draw, text: str, colour=theme.INK) -> int:
-    """An icon then a number, left to right; returns the x after them."""
-    spot = _spot(app, None, x, row, size, text, max(3, size // 2))
-    draw(spot.icon)
-    _paint_count(surface, app, spot, text, colour)
-    return spot.rect.right
+def _title_line(rect: pygame.Rect, s: float) -> pygame.Rect:
+    """A panel's title line, inside its padding."""
+    inner = rect.inflate(-px(16, s), -px(10, s))
+    return pygame.Rect(inner.left, inner.top, inner.width, px(TITLE, s) - px(2, s))
+
+
+def _title_px(s: float) -> int:
+    return px(16, s)
 
 
 def panel_title(surface, app, rect: pygame.Rect, s: float, text: str) -> pygame.Rect:
-    inner = rect.inflate(-px(16, s), -px(10, s))
-    line = pygame.Rect(inner.left, inner.top, inner.width, px(TITLE, s) - px(2, s))
-    return tx.draw_line(surface, app.fonts, text, line, px(16, s), theme.PLUM, bold=True, align="left")
+    return tx.draw_line(surface, app.fonts, text, _title_line(rect, s), _title_px(s), theme.PLUM, bold=True,
+                        align="left")
 
 
 # -- travellers --------------------------------------------------------------------------
 def draw_players(surface, lay, app, state, current, scores: list) -> None:
     s = lay.s
     theme.panel(surface, lay.players, s, with_shadow=False)
-    used = panel_title(surface, app, lay.players, s, app.t("voyage.players_title"))
-    _draw_markets(surface, lay, app, state, used.right + px(10, s))
+    panel_title(surface, app, lay.players, s, app.t("voyage.players_title"))
+    _draw_markets(surface, lay, app, state)
     for seat, row in enumerate(lay.row_rects(len(state.seats))):
         _player_row(surface, row, s, app, state, seat, seat == current, scores[seat])
 
 
-def _draw_markets(surface, lay, app, state, left: int) -> None:
-    """The six souvenir supplies (what Collect can take), right-aligned on the title line."""
-    s = lay.s
-    inner = lay.players.inflate(-px(16, s), -px(10, s))
-    line = pygame.Rect(left, inner.top, inner.right - left, px(TITLE, s) - px(2, s))
+def market_spots(app, lay, state) -> tuple:
+    """(label box, spots) of the six souvenir supplies (what Collect can take), right-aligned on
+    the Travellers title line in equal columns (a wide count pushes the next one on); each spot
+    reaches to the next, so the pointer finds a market anywhere along it. (None, []) when the
+    title leaves no room."""
+    s, regions = lay.s, len(state.world.regions)
+    line = _title_line(lay.players, s)
+    title = _text_width(app, app.t("voyage.players_title"), line, _title_px(s), True)
+    left = line.left + title + px(10, s)
     size = px(12, s)
     per = size + px(26, s)
-    label_w = line.width - per * len(REGION_IDS)
-    x = line.right - per * len(REGION_IDS)
-    if label_w < 0:
+    x = line.right - per * regions
+    if x < left:
+        return None, []
+    label = pygame.Rect(left, line.top, x - left - px(4, s), line.height)
+    spots = []
+    for i in range(regions):
+        spot = _spot(app, ("market", i), x, line, size, str(state.supply[i]), max(3, size // 2))
+        x = max(spot.rect.right, line.right - per * (regions - i - 1))
+        spots.append(spot._replace(rect=pygame.Rect(spot.rect.left, line.top, x - spot.rect.left, line.height)))
+    return label, spots
+
+
+def _draw_markets(surface, lay, app, state) -> None:
+    """The markets' label (shortened, else left out, where it does not fit) and each cube with
+    its count, faint when empty."""
+    label, spots = market_spots(app, lay, state)
+    if label is None:
         return
-    label = pygame.Rect(line.left, line.top, label_w - px(4, s), line.height)
-    text = next((t for t in (app.t("voyage.markets"), app.t("voyage.markets_short"))
-                 if whole(app, t, label, px(13, s))), None)
+    size = px(13, lay.s)
+    text = next((t for t in (app.t("voyage.markets"), app.t("voyage.markets_short")) if whole(app, t, label, size)),
+                None)
     if text is not None:
-        tx.draw_line(surface, app.fonts, text, label, px(13, s), theme.INK_SOFT, align="right")
-    for i, region in enumerate(state.world.regions):
-        x = _icon_count(surface, app, x, line, size, lambda r, rgb=region.rgb: cube(surface, r, rgb),
-                        str(state.supply[i]), theme.INK if state.supply[i] else theme.DISABLED_INK)
-        x = max(x, line.right - per * (len(REGION_IDS) - i - 1))
+        tx.draw_line(surface, app.fonts, text, label, size, theme.INK_SOFT, align="right")
+    for spot in spots:
+        n = held(state, None, spot.what)
+        cube(surface, spot.icon, state.world.regions[spot.what[1]].rgb)
+        _paint_count(surface, app, spot, str(n), theme.INK if n else theme.DISABLED_INK)
 
 
 class RowLines(NamedTuple):
@@ -225,9 +249,12 @@ def row_spots(app, lay, state, seat: int) -> list:
     return suitcase_spots(app, state, seat, lines.suitcase, lay.s) + souvenir_spots(state, lines.souvenirs)
 
 
-def held(state, seat: int, what: tuple) -> int:
-    """How many of a Spot's subject the traveller has."""
+def held(state, seat, what: tuple) -> int:
+    """How many of a Spot's subject the traveller has; for a market, how many it has left (no
+    seat needed)."""
     kind = what[0]
+    if kind == "market":
+        return state.supply[what[1]]
     if kind == "money":
         return state.money[seat]
     if kind == "tokens":
@@ -331,9 +358,9 @@ def breakdown_text(app, state, seat: int) -> list:
     return lines
 
 
-def spot_tooltip(app, state, seat: int, spot: Spot) -> list:
-    """A row's icon in words: what it counts, what it is for, what it is worth (a new player
-    could only guess at a coin, a ticket and coloured squares)."""
+def spot_tooltip(app, state, seat, spot: Spot) -> list:
+    """A row's icon or a market in words: what it counts, what it is for, what it is worth (a
+    new player could only guess at a coin, a ticket and coloured squares); a market needs no seat."""
     return _SPOT_TIPS[spot.what[0]](app, state, spot, held(state, seat, spot.what))
 
 
@@ -382,8 +409,18 @@ def _souvenirs_tip(app, state, spot, n: int) -> list:
                       points=counted(app, "points", n // SOUVENIR_SET * SOUVENIR_SET_POINTS))]
 
 
+def _market_tip(app, state, spot, n: int) -> list:
+    """Whose market it is, what Collect takes from it and needs (rules.py), and what refills it."""
+    i, t = spot.what[1], app.t
+    region = region_name(app, state.world, state.world.regions[i].id)
+    return [t("voyage.market_tip.title", region=region, n=n),
+            t("voyage.market_tip.use", region=region, price=counted(app, "money", SOUVENIR_PRICE),
+              button=t("voyage.buttons.collect", price=SOUVENIR_PRICE)),
+            t("voyage.market_tip.refill", region=region, stock=state.stock[i])]
+
+
 _SPOT_TIPS = {"money": _money_tip, "tokens": _tokens_tip, "hand": _hand_tip, "destinations": _destinations_tip,
-              "souvenirs": _souvenirs_tip}
+              "souvenirs": _souvenirs_tip, "market": _market_tip}
 
 
 def tooltip(app, s: float, lines: list, note: str = "", width: int = 0) -> pygame.Surface:

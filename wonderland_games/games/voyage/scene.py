@@ -44,13 +44,13 @@ from .layout import compute
 from .map_view import MapView, rgb_of
 from .narrate import Narrator, card_name, city_name, counted, dest_name, region_name
 from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
-                     pawn, row_spots, spot_tooltip, tooltip)
+                     market_spots, pawn, row_spots, spot_tooltip, tooltip)
 
 STEP_SECONDS = 0.3  # one route of a walk
 FLY_SECONDS = 0.8
 PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
 RESIZE_SETTLE = 0.25  # seconds a new window size holds before the map is drawn anew for it
-ROW_TIP_WIDTH = 300  # a row icon's tooltip wraps its sentences to this width (unscaled)
+ROW_TIP_WIDTH = 300  # a row icon's or a market's tooltip wraps its sentences to this width (unscaled)
 
 
 @dataclass
@@ -760,7 +760,7 @@ class VoyageScene(TableScene):
             surface.blit(img, img.get_rect(center=spot))
 
     def _draw_tooltip(self, surface):
-        """What is pointed at, in words beside it: a row icon's meaning, a player's score
+        """What is pointed at, in words beside it: a row icon's or a market's meaning, a player's score
         breakdown, a displayed destination or a hand card in full; the rect drawn, or None."""
         if self.mouse is None or self.layout is None:
             return None
@@ -779,10 +779,14 @@ class VoyageScene(TableScene):
         return box
 
     def _hover_spot(self):
-        """The icon with its count under the mouse on a traveller's row, or None."""
-        if self.hover_seat is None:
+        """The icon with its count under the mouse on a traveller's row or among the markets on
+        the Travellers title line, or None."""
+        if self.hover_seat is not None:
+            spots = row_spots(self.app, self.layout, self.state, self.hover_seat)
+        elif self.layout.players.collidepoint(self.mouse):
+            spots = market_spots(self.app, self.layout, self.state)[1]
+        else:
             return None
-        spots = row_spots(self.app, self.layout, self.state, self.hover_seat)
         return next((spot for spot in spots if spot.rect.collidepoint(self.mouse)), None)
 
     def _tip_content(self, spot):
@@ -803,14 +807,14 @@ class VoyageScene(TableScene):
 
     def _place_tip(self, box: pygame.Rect, spot) -> pygame.Rect:
         """A row icon's tip under its row (above it at the window's foot), like a button's, so
-        the whole row stays in sight; a score breakdown left of the mouse; a display card's above
-        the card; else right of the mouse."""
+        the whole row stays in sight; a market's under the title line, so all the markets do;
+        a score breakdown left of the mouse; a display card's above the card; else right of the mouse."""
         s, (x, y) = self.layout.s, self.mouse
         if spot is not None:
-            row = self.layout.row_rects(len(self.seats))[self.hover_seat]
-            box.midtop = (spot.rect.centerx, row.bottom + px(6, s))
+            band = spot.rect if self.hover_seat is None else self.layout.row_rects(len(self.seats))[self.hover_seat]
+            box.midtop = (spot.rect.centerx, band.bottom + px(6, s))
             if box.bottom > self.layout.size[1]:
-                box.midbottom = (spot.rect.centerx, row.top - px(6, s))
+                box.midbottom = (spot.rect.centerx, band.top - px(6, s))
         elif self.hover_seat is not None:
             box.topright = (x - px(14, s), y + px(8, s))
         else:
