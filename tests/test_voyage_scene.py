@@ -459,8 +459,9 @@ def test_a_score_part_has_one_name_on_the_score_hover_and_the_results_screen(app
 
 
 def test_the_chinese_table_names_a_visit_and_a_token_as_the_rules_do():
-    """探访 and 常旅客标记, the rule text's words, which our rules page uses: the table said 参观,
-    and 飞行券, 飞行常客券 and 券 for one token (QA)."""
+    """探访, 常旅客标记 and 收集纪念品, the rule text's words, which our rules page uses: the table
+    said 参观, 飞行券 / 飞行常客券 / 券 for one token and 买纪念品; and one market is a 纪念品市场
+    on the table and the page alike (the page said 集市) (QA)."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent / "data" / "voyage"
@@ -477,8 +478,9 @@ def test_the_chinese_table_names_a_visit_and_a_token_as_the_rules_do():
 
     walk(table)
     words = " ".join(texts)
-    assert "探访" in words and "常旅客标记" in words and "探访" in page and "常旅客标记" in page
-    assert not [w for w in ("参观", "券") if w in words + page]
+    for word in ("探访", "常旅客标记", "收集纪念品", "纪念品市场"):
+        assert word in words and word in page, word
+    assert not [w for w in ("参观", "券", "买纪念品", "集市") if w in words + page]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
