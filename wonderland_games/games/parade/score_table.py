@@ -4,7 +4,8 @@ from the space, the piles and the size of a card's value corner.
 One row a player, one column a colour; a cell holds that pile, fanned to the right, and its
 points pill. Every card leaves the value corner of the one before it in sight: a pile too
 long for one line of cards goes on in a second or third line below (the corners of a line
-show above the next), and a row or column that needs more room takes it from the others.
+show above the next), and a row or column that needs more room takes it from the others
+(room left over goes first to short piles in such a row, so that they need not wrap too).
 A colour has 11 cards, so a column holds at most one long pile. The cards are the largest
 for which all of that fits, up to the size a table of short piles always had: a pile of 6
 at 1920x1080 showed half of each value, and narrower cards everywhere were too small at
@@ -92,14 +93,15 @@ def plan(area: pygame.Rect, s: float, counts: list, corner) -> ScoreTable:
     while low < high:  # the widest cards that fit
         mid = (low + high + 1) // 2
         low, high = (mid, high) if sizes(mid) is not None else (low, mid - 1)
-    widths, heights = sizes(low)
+    widths, heights, lines = sizes(low)
+    widths = _unwrap(counts, lines, widths, low, corner(low)[0], margin + pill_w + gap, area.width)
     return ScoreTable(low, corner(low), _runs(area.left, _even_out(widths, area.width)),
                       _runs(area.top, _even_out(heights, area.height, even)), *spacing)
 
 
 def _sizes(counts: list, w: int, corner: tuple, area: pygame.Rect, extra_w: int, extra_h: int):
-    """(column widths, row heights) that cards `w` wide need to show every value in `area`,
-    with the fewest lines of cards, or None."""
+    """(column widths, row heights, lines of cards a row) that cards `w` wide need to show
+    every value in `area`, with the fewest lines, or None."""
     step_x, step_y = corner
     choices = [range(1, min(LINES, max(1, *row)) + 1) for row in counts]
     for lines in sorted(itertools.product(*choices), key=sum):
@@ -109,8 +111,29 @@ def _sizes(counts: list, w: int, corner: tuple, area: pygame.Rect, extra_w: int,
         widths = [max(_fan_width(count, n, w, step_x) + extra_w for count, n in zip(column, lines))
                   for column in zip(*counts)]
         if sum(widths) <= area.width:
-            return widths, heights
+            return widths, heights, lines
     return None
+
+
+def _unwrap(counts: list, lines: tuple, widths: list, w: int, step: int, extra_w: int, total: int) -> list:
+    """The columns widened, the cheapest first while the room lasts, so that the short piles
+    in a row of several lines (made for its long pile) need not wrap as well."""
+    widths, spare = list(widths), total - sum(widths)
+    while True:
+        costs = [(grown - width, c) for c, (column, width) in enumerate(zip(zip(*counts), widths))
+                 for grown in [_unwrapping(column, lines, width, w, step, extra_w)] if grown - width <= spare]
+        if not costs:
+            return widths
+        cost, c = min(costs)
+        widths[c] += cost
+        spare -= cost
+
+
+def _unwrapping(column: tuple, lines: tuple, width: int, w: int, step: int, extra_w: int) -> int:
+    """The least width above `width` at which one of a column's piles takes a line fewer
+    (infinite if none can)."""
+    wider = [_fan_width(count, n, w, step) + extra_w for count, most in zip(column, lines) for n in range(1, most)]
+    return min((x for x in wider if x > width), default=math.inf)
 
 
 def _fan_width(count: int, lines: int, w: int, step: int) -> int:
