@@ -137,3 +137,20 @@ def test_cards_get_narrower_only_for_long_piles_and_never_tiny(size, players):
     assert {w for _, w in short.columns} == {area.width // 6} and {h for _, h in short.rows} == {even}
     long = plan(area, s, [[10, 1, 2, 0, 1, 2]] + [[0, 2, 1, 3, 2, 1]] * (players - 1), painter.value_corner)
     assert short.card_w >= long.card_w >= min(short.card_w, px(SMALLEST, s))
+
+
+def test_a_short_pile_does_not_wrap_to_keep_the_cards_a_pixel_wider():
+    """Seen in the window at 1024x640: a pile of 3 went on in a second line so that every card
+    could be one pixel wider; slightly narrower cards keep every pile of this table in one line."""
+    from wonderland_games.games.parade.cards import CardPainter
+    from wonderland_games.games.parade.deck import load_deck
+    from wonderland_games.games.parade.score_table import plan
+    from wonderland_games.ui.theme import scale
+
+    app = make_app((1024, 640), "en")
+    counts = [[3, 3, 1, 5, 2, 4], [0, 0, 2, 0, 2, 0], [2, 2, 3, 0, 0, 2]]
+    painter = CardPainter(load_deck(), app.font)
+    table = plan(pygame.Rect(209, 306, 659, 209), scale((1024, 640)), counts, painter.value_corner)  # as on that screen
+    for seat, row in enumerate(counts):
+        for colour, count in enumerate(row):
+            assert len({r.top for r in table.pile(seat, colour, count)}) <= 1, (seat, colour)

@@ -7,13 +7,14 @@ long for one line of cards goes on in a second or third line below (the corners 
 show above the next), and a row or column that needs more room takes it from the others
 (room left over goes first to short piles in such a row, so that they need not wrap too).
 A colour has 11 cards, so a column holds at most one long pile. The cards are the largest
-for which all of that fits, up to the size a table of short piles always had: a pile of 6
-at 1920x1080 showed half of each value, and narrower cards everywhere were too small at
-1024x640 (QA).
+for which all of that fits (or a little narrower, if that spares a line of cards), up to the
+size a table of short piles always had: a pile of 6 at 1920x1080 showed half of each value,
+and narrower cards everywhere were too small at 1024x640 (QA).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ SMALLEST = 26  # unscaled: cards get no narrower than this to fit long piles
 PILL, MARGIN, GAP = (40, 26), 4, 2  # unscaled: a points pill, a cell's margin (both sides), the gap before its pill
 FAN = 0.62  # a pile with room to spare steps by this much of a card's width
 LINES = 3  # lines of cards a cell may hold
+NARROWER = 0.9  # cards may be this much narrower than the widest that fit if that saves lines of cards
 
 
 @dataclass
@@ -82,10 +84,12 @@ def plan(area: pygame.Rect, s: float, counts: list, corner) -> ScoreTable:
     even = max(px(LOWEST_ROW, s), min(px(ROW, s), area.height // len(counts)))
     widest = max(12, int(min(px(CARD, s), (even - margin) / RATIO)))
 
+    @functools.cache
     def sizes(w: int):
         return _sizes(counts, w, corner(w), area, margin + pill_w + gap, margin)
 
-    low, high = min(widest, px(SMALLEST, s)), widest  # a card fits in less room than a wider one
+    smallest = min(widest, px(SMALLEST, s))
+    low, high = smallest, widest  # a card fits in less room than a wider one
     if sizes(low) is None:
         colours = len(counts[0])
         return ScoreTable(widest, corner(widest), _runs(area.left, [area.width // colours] * colours),
@@ -93,9 +97,11 @@ def plan(area: pygame.Rect, s: float, counts: list, corner) -> ScoreTable:
     while low < high:  # the widest cards that fit
         mid = (low + high + 1) // 2
         low, high = (mid, high) if sizes(mid) is not None else (low, mid - 1)
-    widths, heights, lines = sizes(low)
-    widths = _unwrap(counts, lines, widths, low, corner(low)[0], margin + pill_w + gap, area.width)
-    return ScoreTable(low, corner(low), _runs(area.left, _even_out(widths, area.width)),
+    # up to NARROWER of that if it spares lines of cards: a pile of 3 wrapped for one pixel more (1024x640)
+    w = max(range(max(smallest, math.ceil(low * NARROWER)), low + 1), key=lambda w: (-sum(sizes(w)[2]), w))
+    widths, heights, lines = sizes(w)
+    widths = _unwrap(counts, lines, widths, w, corner(w)[0], margin + pill_w + gap, area.width)
+    return ScoreTable(w, corner(w), _runs(area.left, _even_out(widths, area.width)),
                       _runs(area.top, _even_out(heights, area.height, even)), *spacing)
 
 
