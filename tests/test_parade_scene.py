@@ -699,6 +699,6 @@ def test_a_live_panel_crown_says_on_hover_who_holds_the_colour_and_what_it_score
         assert colour_name in text and all(state.seats[s].name in text for s in holders[colour])
         count = rules.colour_counts(deck, state.collections[seat])[colour]
         assert (f"({count} cards" if lang == "en" else f"{count} 张") in text
-        assert ("1 point each instead of their face value" if lang == "en" else "每张只计 1 分") in text
+        assert ("1 point each instead of their face value" if lang == "en" else "每张计 1 分，不按牌面数值") in text
         assert (app.t("parade.live.tip.two_player") in text) == (players == 2)
     assert _tips_over(app, monkeypatch, rows[0].cells[2].center) == [], "no crown, no tooltip"
