@@ -621,3 +621,84 @@ def test_the_keep_score_still_shows_under_a_suggestion(app, monkeypatch, size, l
     want = app.t("parade.preview.if_kept", total=scene.preview["new"])
     assert scene.layout.size == size
     assert "".join(want.split()) in "".join(shown.split()), (want, shown)  # wrapped lines joined
+
+
+def _crown_table(app, players):
+    """Our turn on a table where we alone would hold Blue (2, 5, 9) and the last seat ties the
+    second on Purple (two players: the second holds Purple and Green), as the live panel shows."""
+    names = ["爱丽丝", "Bob", "Dinah", "MadHatMM", "柴郡猫", "睡鼠"][:players]
+    session, scene = start(app, [Seat(names[0])] + [Seat(n, "bot", "random") for n in names[1:]])
+    run_until(app, scene.my_turn)
+    deck = session.state.deck
+    piles = [[] for _ in range(players)]
+    piles[0] += [deck.card(0, v) for v in (2, 5, 9)]
+    piles[1] += [deck.card(1, v) for v in (1, 7)] + [deck.card(0, 4)]
+    piles[-1] += [deck.card(1, v) for v in (3, 8)] + [deck.card(4, v) for v in (0, 6)]
+    session.state.collections = [tuple(p) for p in piles]
+    scene.display = session.state.clone()
+    scene.dirty = True
+    for _ in range(5):
+        app.step(1 / 60)
+    return session.state, scene
+
+
+def _tips_over(app, monkeypatch, pos) -> list:
+    """(box, text, lines drawn, their fonts) of each tooltip drawn with the mouse at `pos`."""
+    from wonderland_games.ui import table_scene, text as tx
+    from wonderland_games.ui.widgets import draw_tip, resolve
+
+    drawn, real = [], tx.render
+
+    def spy(surface, widget):
+        lines = []
+        monkeypatch.setattr(tx, "render", lambda font, line, *a, **k: lines.append((font, line)) or
+                            real(font, line, *a, **k))
+        box = draw_tip(surface, widget)
+        monkeypatch.setattr(tx, "render", real)
+        if box is not None:
+            drawn.append((box, resolve(widget.tip), [line for _, line in lines], {font for font, _ in lines}))
+        return box
+
+    monkeypatch.setattr(table_scene, "draw_tip", spy)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    monkeypatch.setattr(table_scene, "draw_tip", draw_tip)
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_a_live_panel_crown_says_on_hover_who_holds_the_colour_and_what_it_scores(app, monkeypatch, size, lang,
+                                                                                  players):
+    """The crowns of "if it ended now" had no tooltip: their meaning was only on the results
+    screen (QA). Each says who would hold the colour and that its cards count 1 each, whole and
+    at full size inside the window; a cell without a crown says nothing."""
+    from wonderland_games.ui import theme
+
+    app.i18n.set_language(lang)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    state, scene = _crown_table(app, players)
+    assert scene.layout.size == size
+    deck, window = state.deck, pygame.Rect((0, 0), size)
+    full_size = app.fonts.get(px(theme.TEXT_SMALL, scene.layout.s))
+    _, _, rows = scene.layout.live_table()
+    holders = rules.majorities(deck, state.collections)
+    crowns = [(seat, colour) for colour, seats in enumerate(holders) for seat in seats]
+    assert len(crowns) == (3 if players == 2 else 4)
+    for seat, colour in crowns:
+        tips = _tips_over(app, monkeypatch, rows[seat].cells[colour].center)
+        assert len(tips) == 1, (seat, colour)
+        box, text, lines, fonts = tips[0]
+        assert window.contains(box), box
+        assert "".join("".join(lines).split()) == "".join(text.split()), "the whole text, nothing cut"
+        assert fonts == {full_size}, "at the size of every other tooltip"
+        assert all(app.fonts.draws(ch) for ch in text if not ch.isspace())
+        colour_name = app.i18n.pick(deck.colours[colour].colour_name)
+        assert colour_name in text and all(state.seats[s].name in text for s in holders[colour])
+        count = rules.colour_counts(deck, state.collections[seat])[colour]
+        assert (f"({count} cards" if lang == "en" else f"{count} 张") in text
+        assert ("1 point each instead of their face value" if lang == "en" else "每张计 1 分，不按牌面数值") in text
+        assert (app.t("parade.live.tip.two_player") in text) == (players == 2)
+    assert _tips_over(app, monkeypatch, rows[0].cells[2].center) == [], "no crown, no tooltip"

@@ -28,6 +28,11 @@ def card_height(width: int) -> int:
     return int(round(width * RATIO))
 
 
+def _corner_pad(width: int) -> int:
+    """How far the value corner sits from a face's top-left edge."""
+    return max(2, width // 20)
+
+
 def hex_rgb(text: str) -> tuple:
     return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
 
@@ -181,7 +186,7 @@ class CardPainter:
             big = self.symbol(colour, int(w * 0.5))
             surf.blit(big, big.get_rect(center=(w // 2, int(h * 0.56))))
         corner = self._corner(value, colour, w)
-        pad = max(2, w // 20)
+        pad = _corner_pad(w)
         surf.blit(corner, (pad, pad))
         surf.blit(pygame.transform.rotate(corner, 180), (w - pad - corner.get_width(), h - pad - corner.get_height()))
         surf.blit(self._mask(w), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
@@ -189,19 +194,30 @@ class CardPainter:
         pygame.draw.rect(surf, edge, surf.get_rect(), width=max(1, w // 40), border_radius=max(2, w // 11))
         return surf
 
-    def _corner(self, value: int, colour: int, w: int) -> pygame.Surface:
-        """Cream badge with the value, the symbol right beside it."""
+    def value_corner(self, w: int) -> tuple:
+        """(width, height) of the top-left of a face that holds its value (the symbol beside
+        it aside), for the widest value: a card covering less of the one before it in a pile
+        leaves that card's value readable."""
+        _, bw, bh, _ = self._badge(self.deck.max_value, w)
+        pad = _corner_pad(w)
+        return pad + bw, pad + int(bh)
+
+    def _badge(self, value: int, w: int) -> tuple:
+        """(value text, number badge width, badge height, gap) of a corner at card width `w`."""
         size = max(10, int(w * (0.3 if w >= 80 else 0.36)))
-        font = self.font(size, True)
-        text = font.render(str(value), True, BADGE_INK)
+        text = self.font(size, True).render(str(value), True, BADGE_INK)
         if value in (6, 9):  # underlined, so an upside-down corner cannot be misread
             tw, th = text.get_size()
             pygame.draw.line(text, BADGE_INK, (1, int(th * 0.86)), (tw - 2, int(th * 0.86)), max(1, size // 12))
         tw, th = text.get_size()
         bh = max(th * 0.86, size * 1.15)
-        sym = max(6, int(bh * 0.62))
         gap = max(1, w // 50)
-        bw = max(tw + 2 * gap + 2, int(bh * 0.9))
+        return text, max(tw + 2 * gap + 2, int(bh * 0.9)), bh, gap
+
+    def _corner(self, value: int, colour: int, w: int) -> pygame.Surface:
+        """Cream badge with the value, the symbol right beside it."""
+        text, bw, bh, gap = self._badge(value, w)
+        sym = max(6, int(bh * 0.62))
         out = surfaces.new((bw + gap + sym + 2 * gap, int(bh)), alpha=True)
         pygame.draw.rect(out, BADGE, pygame.Rect(0, 0, out.get_width(), out.get_height()), border_radius=int(bh // 2.6))
         out.blit(text, text.get_rect(center=(bw // 2 + 1, int(bh) // 2)))

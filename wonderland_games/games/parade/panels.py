@@ -15,6 +15,7 @@ from ...ui.seat_words import seat_label
 from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.theme import px
+from ...ui.widgets import Widget
 from . import rules
 from .cards import hex_rgb
 
@@ -204,3 +205,30 @@ def _live_cell(surface, cell: pygame.Rect, s: float, app, count: int, majority: 
         img = tx.render(font, str(count), theme.INK_SOFT)
         surface.blit(img, img.get_rect(center=box.center))
 
+
+class CrownTip(Widget):
+    """Where one crown of the live panel may show: it draws nothing, and the table's tooltips
+    (widgets.draw_tip, as for the buttons) say its `tip` while the mouse is over it; the
+    legend of the crowns was only on the results screen (QA)."""
+
+    focusable = False
+
+    def __init__(self, app, seat: int, colour: int, tip) -> None:
+        super().__init__(app)
+        self.seat, self.colour, self.tip = seat, colour, tip
+
+
+def crown_tip(app, state, colour: int) -> str:
+    """A crown's meaning: who would hold the colour's majority if the game ended now (a tie
+    shares it, rules.majorities), with how many cards, and what it does to their points; short
+    enough for the four lines a tooltip holds at full size."""
+    deck, t = state.deck, app.t
+    holders = rules.majorities(deck, state.collections)[colour]
+    count = rules.colour_counts(deck, state.collections[holders[0]])[colour]
+    names = app.i18n.join([state.seats[s].name for s in holders])
+    lines = [t("parade.live.tip.shared" if len(holders) > 1 else "parade.live.tip.holder",
+               colour=app.i18n.pick(deck.colours[colour].colour_name), names=names, n=count),
+             t("parade.live.tip.rule")]
+    if len(state.seats) == 2:
+        lines.append(t("parade.live.tip.two_player"))
+    return "\n".join(lines)

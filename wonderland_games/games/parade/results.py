@@ -1,11 +1,11 @@
 """Parade's end screen: the shared results plus a per-colour breakdown.
 
-For every player and colour it shows the collected cards, whether they were
-flipped (majority: 1 point each) or count face value, the totals, and why a
-tie on points was decided the way it was. The score chart shows, after each
-turn, the points a player would have had if the game had ended then: the
-cards taken so far, majorities flipped; the last point is the final score,
-the two kept cards included.
+For every player and colour it shows the collected cards (every value in
+sight, score_table.py), whether they were flipped (majority: 1 point each) or
+count face value, the totals, and why a tie on points was decided the way it
+was. The score chart shows, after each turn, the points a player would have
+had if the game had ended then: the cards taken so far, majorities flipped;
+the last point is the final score, the two kept cards included.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from ...ui import text as tx
 from ...ui import theme
 from ...ui.theme import px
 from . import rules
-from .cards import CardPainter, card_height, hex_rgb
+from .cards import CardPainter, hex_rgb
 from .panels import draw_crown
+from .score_table import ScoreTable, plan
 
 
 class ParadeResultsScene(ResultsScene):
@@ -29,6 +30,7 @@ class ParadeResultsScene(ResultsScene):
         self.state = session.state
         self.deck = self.state.deck
         self.painter = CardPainter(self.deck, app.font)
+        self._table = None  # (its area and scale, the score table's geometry)
 
     def chart_title(self) -> str:
         """Points are only counted at the end: the chart scores the cards taken so far."""
@@ -48,26 +50,27 @@ class ParadeResultsScene(ResultsScene):
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
         s, t, deck = self.s, self.app.t, self.deck
-        breakdown = rules.score_breakdown(deck, self.state.collections)
+        collections = self.state.collections
+        breakdown = rules.score_breakdown(deck, collections)
         notes = self.notes()
         line_h = px(24, s)
         foot_h = line_h * (len(notes) + 1)  # the legend, then the notes
-        n = len(self.session.seats)
         head_h = px(26, s)
-        row_h = max(px(18, s), min(px(86, s), (rect.height - head_h - foot_h) // n))
         name_w = int(rect.width * 0.16)
         total_w = int(rect.width * 0.1)
-        cell_w = (rect.width - name_w - total_w) // len(deck.colours)
+        cells = pygame.Rect(rect.left + name_w, rect.top + head_h, rect.width - name_w - total_w,
+                            rect.height - head_h - foot_h)
+        table = self.score_table(cells)
         for colour, info in enumerate(deck.colours):
-            head = pygame.Rect(rect.left + name_w + colour * cell_w, rect.top, cell_w, head_h)
+            left, width = table.columns[colour]
+            head = pygame.Rect(left, rect.top, width, head_h)
             chip = head.inflate(-px(6, s), -px(6, s))
             pygame.draw.rect(surface, hex_rgb(info.rgb), chip, border_radius=px(6, s))
             label = self.app.i18n.pick(info.colour_name)
             tx.draw_line(surface, self.app.fonts, label, chip, px(15, s), theme.INK if info.id == "white" else theme.WHITE, bold=True)
         total_head = pygame.Rect(rect.right - total_w, rect.top, total_w, head_h)
         tx.draw_line(surface, self.app.fonts, t("parade.results.total"), total_head, px(16, s), theme.TEAL, bold=True, align="right")
-        for seat in range(n):
-            y = rect.top + head_h + seat * row_h
+        for seat, (y, row_h) in enumerate(table.rows):
             row = pygame.Rect(rect.left, y, rect.width, row_h)
             if seat % 2:
                 pygame.draw.rect(surface, theme.CREAM_DARK, row, border_radius=px(6, s))
@@ -75,10 +78,10 @@ class ParadeResultsScene(ResultsScene):
             won = seat in self.result.winners
             tx.draw_line(surface, self.app.fonts, name, pygame.Rect(row.left + px(6, s), y, name_w - px(8, s), row_h),
                          px(17, s), theme.PLUM if won else theme.INK, bold=won, align="left")
-            cards = self.state.collections[seat]
+            cards = collections[seat]
             for colour, info in enumerate(deck.colours):
-                cell = pygame.Rect(rect.left + name_w + colour * cell_w, y, cell_w, row_h).inflate(-px(4, s), -px(4, s))
-                self._draw_cell(surface, cell, [c for c in cards if deck.colour_of(c) == colour], breakdown[seat][info.id])
+                self._draw_cell(surface, table, seat, colour, [c for c in cards if deck.colour_of(c) == colour],
+                                breakdown[seat][info.id])
             total = sum(v["points"] for v in breakdown[seat].values())
             box = pygame.Rect(rect.right - total_w, y, total_w - px(6, s), row_h)
             if row_h >= px(34, s):  # the card count too: it breaks ties
@@ -91,12 +94,21 @@ class ParadeResultsScene(ResultsScene):
             else:
                 tx.draw_line(surface, self.app.fonts, t("parade.results.points", n=total), box, px(16, s), theme.RED,
                              bold=True, align="right")
-        y = rect.top + head_h + n * row_h + px(4, s)
+        y = sum(table.rows[-1]) + px(4, s)
         self._draw_legend(surface, pygame.Rect(rect.left, y, rect.width, line_h))
         for note in notes:
             y += line_h
             tx.draw_line(surface, self.app.fonts, note, pygame.Rect(rect.left, y, rect.width, line_h), px(15, s),
                          theme.INK_SOFT, align="left")
+
+    def score_table(self, cells: pygame.Rect) -> ScoreTable:
+        """Where the score table's cards go in `cells` (score_table.plan), worked out once a
+        window size: its search takes a few milliseconds, too long for every frame."""
+        key = (tuple(cells), self.s)
+        if self._table is None or self._table[0] != key:
+            counts = [rules.colour_counts(self.deck, cards) for cards in self.state.collections]
+            self._table = key, plan(cells, self.s, counts, self.painter.value_corner)
+        return self._table[1]
 
     def _draw_legend(self, surface, line: pygame.Rect) -> None:
         """How a colour scores: the crowned pill for a majority, plain face values otherwise."""
@@ -119,20 +131,12 @@ class ParadeResultsScene(ResultsScene):
             box = pygame.Rect(box.left + px(4, s) + crown, box.top, box.width - px(4, s) - crown, box.height)
         tx.draw_line(surface, self.app.fonts, text, box, px(15, s), theme.INK, bold=True)
 
-    def _draw_cell(self, surface, cell: pygame.Rect, cards: list, entry: dict) -> None:
-        """The colour's cards in a row (overlapping more as the pile grows) and their points
-        (crown when flipped)."""
-        s = self.s
+    def _draw_cell(self, surface, table: ScoreTable, seat: int, colour: int, cards: list, entry: dict) -> None:
+        """The colour's cards, every value in sight (score_table), and their points (crown when
+        flipped)."""
         if not cards:
             return
-        label_w = px(40, s)
-        room = pygame.Rect(cell.left, cell.top, cell.width - label_w - px(2, s), cell.height)
-        count = len(cards)
-        w = max(12, int(min(room.height / 1.4, px(40, s))))  # one size in every cell
-        step = min(w * 0.62, (room.width - w) / (count - 1)) if count > 1 else 0
-        y = room.centery - card_height(w) // 2
-        for i, card in enumerate(sorted(cards, key=self.deck.value_of)):
-            surface.blit(self.painter.face(card, w), (room.left + int(i * step), y))
-        pill = pygame.Rect(cell.right - label_w, 0, label_w, min(cell.height, px(26, s)))
-        pill.centery = cell.centery
-        self._points(surface, pill, str(entry["points"]), entry["flipped"])
+        rects = table.pile(seat, colour, len(cards))
+        for card, rect in zip(sorted(cards, key=self.deck.value_of), rects):
+            surface.blit(self.painter.face(card, table.card_w), rect)
+        self._points(surface, table.pill(seat, colour), str(entry["points"]), entry["flipped"])

@@ -38,7 +38,7 @@ from ...ui.widgets import Button
 from . import rules
 from .cards import KEY, CardPainter, card_height, glow, shade
 from .layout import PILE_LAYERS, PILE_STEP, compute
-from .panels import card_list, card_name, draw_live, draw_seat, stack_target
+from .panels import CrownTip, card_list, card_name, crown_tip, draw_live, draw_seat, stack_target
 
 TAKEN = (230, 70, 60)
 PICKED = theme.GOLD_LIGHT
@@ -96,6 +96,8 @@ class ParadeScene(TableScene):
         self._partial_ok = False
         self.log = LogPanel(app, lambda: app.t("parade.log.title"))
         self.buttons = self._make_buttons()
+        self.crowns = [CrownTip(app, seat, colour, partial(self._crown_tip, colour))
+                       for seat in range(len(self.seats)) for colour in range(len(self.deck.colours))]
         self._rebuild_log()
 
     # -- controls ---------------------------------------------------------------------
@@ -109,6 +111,15 @@ class ParadeScene(TableScene):
 
     def _confirm_label(self) -> str:
         return self.app.t("parade.confirm_keep" if self.state.phase == rules.KEEP else "parade.confirm")
+
+    def _crown_tip(self, colour: int) -> str:
+        return crown_tip(self.app, self.display, colour)
+
+    def _widgets(self) -> list:
+        """The buttons, then the live panel's crowns on show (as the table shows them), which
+        only answer the mouse with their tooltip."""
+        holders = rules.majorities(self.deck, self.display.collections)
+        return super()._widgets() + [c for c in self.crowns if c.seat in holders[c.colour]]
 
     # -- Scene hooks -----------------------------------------------------------------
     def on_enter(self) -> None:
@@ -128,6 +139,9 @@ class ParadeScene(TableScene):
             self.buttons[name].place(rect, s)
         for b in self.buttons.values():
             b.size = theme.TEXT_SMALL
+        _, _, rows = self.layout.live_table()
+        for crown in self.crowns:
+            crown.place(rows[crown.seat].cells[crown.colour], s)
         self.painter.clear()
         self._regions = self.layout.regions()
         self._face_widths = self.layout.face_widths(self.deck.size)
