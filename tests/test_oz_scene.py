@@ -938,6 +938,22 @@ def test_a_shared_cells_pieces_never_cover_its_path_badges(app, size):
     assert tuple(frame.get_at(tag)[:3]) in ((255, 176, 60), theme.GOLD_DARK)
 
 
+def test_a_token_on_a_magic_book_keeps_its_full_size(app):
+    """The book goes small into the cell's top-right corner, behind, clear of the points-left tag
+    (top-left) and the gain pills (bottom-right): a token on a book shrank to a quarter of the
+    cell beside it and was easy to miss (QA)."""
+    session, scene = start(app, [Seat("Ann"), Seat("Bob")])
+    lay, view, d = scene.layout, scene.board_view, scene.display
+    free = [b for b in rules.BOOKS if b not in d.tokens and b not in d.gems.values() and b != d.wizard]
+    book, alone = free[:2]
+    d.tokens[0] = book
+    assert view.piece_rect(lay, d, "token", 0) == view.piece_rects(lay, book, 1)[0]
+    cell, corner = lay.cell_rect(*book), view.book_rect(lay, book, True)
+    assert cell.contains(corner) and corner.top - cell.top < px(4, lay.s) and cell.right - corner.right < px(4, lay.s)
+    assert corner.left > cell.centerx - px(10, lay.s) and corner.bottom < cell.centery
+    assert view.book_rect(lay, alone, False) == view.piece_rects(lay, alone, 1)[0]
+
+
 @pytest.mark.parametrize("kind", ["wizard_move", "gem", "teleport"])
 def test_a_piece_moving_along_the_top_row_stays_below_the_letters(app, kind):
     """Its arc is lowered to the room above it: a wizard moved in row 1 sat on the "F" (QA)."""

@@ -3,7 +3,8 @@
 The part that never changes during a game (frame, the nine turned tiles, the
 cell grid, every barrier, the A-F / 1-6 axes) is rendered once per window size
 into one surface; a frame only blits it and the markers on top. Several
-markers on one cell share it in a 2x2 (or 3x3) grid, tokens first.
+markers on one cell share it in a 2x2 (or 3x3) grid, tokens first; a magic book
+they stand on goes small into the cell's corner behind them.
 """
 
 from __future__ import annotations
@@ -138,7 +139,8 @@ class BoardView:
 
     # -- markers ------------------------------------------------------------------------
     def pieces(self, state, hidden: frozenset = frozenset()) -> dict:
-        """cell -> [(kind, arg)] in drawing priority: tokens, wizard, gems, book."""
+        """cell -> [(kind, arg)] of the pieces that move, in drawing priority: tokens, wizard, gems
+        (the books stay put: `book_rect`)."""
         cells: dict = {}
         for seat, cell in enumerate(state.tokens):
             if ("token", seat) not in hidden:
@@ -148,9 +150,16 @@ class BoardView:
         for colour, cell in state.gems.items():
             if ("gem", colour) not in hidden:
                 cells.setdefault(tuple(cell), []).append(("gem", colour))
-        for cell in state.books:
-            cells.setdefault(tuple(cell), []).append(("book", 0))
         return cells
+
+    def book_rect(self, lay, cell, shared: bool) -> pygame.Rect:
+        """Where a magic book is drawn: alone, as a single piece; with pieces on its cell, small in
+        the top-right corner behind them, so a token there keeps its full size (a token on a book
+        shrank to a quarter of the cell beside it and was easy to miss, QA)."""
+        if not shared:
+            return self.piece_rects(lay, cell, 1)[0]
+        r, size = lay.cell_rect(*cell), int(lay.cell * 0.4)
+        return pygame.Rect(r.right - size - px(2, lay.s), r.top + px(2, lay.s), size, size)
 
     def piece_rects(self, lay, cell, count: int) -> list:
         """Where `count` pieces sit inside a cell."""
@@ -169,12 +178,15 @@ class BoardView:
             return self.art.token(state.characters[arg], state.colours[arg], size)
         if kind == "wizard":
             return self.art.wizard(size)
-        if kind == "gem":
-            return self.art.gem(arg, int(size * 0.86))
-        return self.art.book(int(size * 0.9))
+        return self.art.gem(arg, int(size * 0.86))
 
     def draw_pieces(self, surface, lay, state, hidden: frozenset = frozenset(), lit: set = frozenset()) -> None:
-        for cell, items in self.pieces(state, hidden).items():
+        cells = self.pieces(state, hidden)
+        for cell in map(tuple, state.books):
+            rect = self.book_rect(lay, cell, cell in cells)
+            img = self.art.book(int(rect.width * 0.9))
+            surface.blit(img, img.get_rect(center=rect.center))
+        for cell, items in cells.items():
             for (kind, arg), rect in zip(items, self.piece_rects(lay, cell, len(items))):
                 if (kind, arg) in lit:
                     pygame.draw.circle(surface, PATH, rect.center, rect.width // 2 + px(4, lay.s), max(2, px(3, lay.s)))

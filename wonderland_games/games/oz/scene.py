@@ -152,7 +152,8 @@ class OzScene(TableScene):
                 self.board_view.sprite(d, "gem", colour, size)
                 self.board_view.sprite(d, "gem", colour, int(size * 0.8))
             self.board_view.sprite(d, "wizard", 0, size)
-            self.board_view.sprite(d, "book", 0, size)
+        for shared in (False, True):
+            self.art.book(int(self.board_view.book_rect(lay, (0, 0), shared).width * 0.9))
         kinds = {card.kind for card in d.cards.spells}
         w = int(lay.board.width * 0.6)  # a cast spell shown big
         self.art.card_frame(w, int(w * 0.63))
