@@ -151,7 +151,8 @@ class TableScene(Scene):
         pygame.key.stop_text_input()
         self._frame = None  # another scene drew over the window: paint every region again
         self.dirty = True
-        self.pointer = None  # the mouse moved over the other scene unseen
+        self.pointer = None  # it moved over the other scene unseen: no hover until it moves (a curtain lifted
+        # over the next player's card under the old spot opened its detail, Oz)
 
     def update(self, dt: float) -> None:
         """Animate what just happened; once it is shown, the replay or the game moves on."""

@@ -576,13 +576,6 @@ class OzScene(TableScene):
     def _widgets(self) -> list:
         return super()._widgets() + [b for b, _ in self.options]
 
-    def on_enter(self) -> None:
-        """Back on top (a curtain lifted, a dialog closed): where the mouse was before is stale,
-        as it moved over the other scene unseen, so no card detail or hover shows until it moves
-        again (else the next player's card under the old spot opened over the dice)."""
-        super().on_enter()
-        self.hover_card = self.hover_die = None
-
     def _refresh_hover(self) -> None:
         """The die and card under a still mouse too: a cast or a bot's pick changes what lies there."""
         super()._refresh_hover()
