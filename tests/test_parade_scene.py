@@ -666,14 +666,10 @@ def _tips_over(app, monkeypatch, pos) -> list:
     return drawn
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
-@pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize("players", [2, 3, 6])
-def test_a_live_panel_crown_says_on_hover_who_holds_the_colour_and_what_it_scores(app, monkeypatch, size, lang,
-                                                                                  players):
-    """The crowns of "if it ended now" had no tooltip: their meaning was only on the results
-    screen (QA). Each says who would hold the colour and that its cards count 1 each, whole and
-    at full size inside the window; a cell without a crown says nothing."""
+def _crown_tips_say_who_and_how(app, monkeypatch, lang, size, players, point) -> tuple:
+    """On a `_crown_table`, pointing at each crown (`point(scene, seat, colour)` gives the spot)
+    shows one tooltip, whole and at full size inside the window, saying who would hold the
+    colour and that its cards count 1 each; returns (state, scene)."""
     from wonderland_games.ui import theme
 
     app.i18n.set_language(lang)
@@ -683,12 +679,11 @@ def test_a_live_panel_crown_says_on_hover_who_holds_the_colour_and_what_it_score
     assert scene.layout.size == size
     deck, window = state.deck, pygame.Rect((0, 0), size)
     full_size = app.fonts.get(px(theme.TEXT_SMALL, scene.layout.s))
-    _, _, rows = scene.layout.live_table()
     holders = rules.majorities(deck, state.collections)
     crowns = [(seat, colour) for colour, seats in enumerate(holders) for seat in seats]
     assert len(crowns) == (3 if players == 2 else 4)
     for seat, colour in crowns:
-        tips = _tips_over(app, monkeypatch, rows[seat].cells[colour].center)
+        tips = _tips_over(app, monkeypatch, point(scene, seat, colour))
         assert len(tips) == 1, (seat, colour)
         box, text, lines, fonts = tips[0]
         assert window.contains(box), box
@@ -701,4 +696,45 @@ def test_a_live_panel_crown_says_on_hover_who_holds_the_colour_and_what_it_score
         assert (f"({count} cards" if lang == "en" else f"{count} 张") in text
         assert ("1 point each instead of their face value" if lang == "en" else "每张计 1 分，不按牌面数值") in text
         assert (app.t("parade.live.tip.two_player") in text) == (players == 2)
+    return state, scene
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_a_live_panel_crown_says_on_hover_who_holds_the_colour_and_what_it_scores(app, monkeypatch, size, lang,
+                                                                                  players):
+    """The crowns of "if it ended now" had no tooltip: their meaning was only on the results
+    screen (QA). Each says who would hold the colour and that its cards count 1 each, whole and
+    at full size inside the window; a cell without a crown says nothing."""
+    def cell(scene, seat, colour):
+        return scene.layout.live_table()[2][seat].cells[colour].center
+
+    _, scene = _crown_tips_say_who_and_how(app, monkeypatch, lang, size, players, cell)
+    _, _, rows = scene.layout.live_table()
     assert _tips_over(app, monkeypatch, rows[0].cells[2].center) == [], "no crown, no tooltip"
+
+
+def _seat_crown(scene, seat: int, colour: int) -> pygame.Rect:
+    """The crown drawn above a seat's pile (panels.draw_seat), as a rect."""
+    box = scene.layout.seats[seat]
+    size = int(box.crown_h * 0.9)
+    crown = pygame.Rect(0, 0, size, int(size * 0.72))
+    crown.center = (box.pile(colour).centerx, box.stacks[colour].top + box.crown_h // 2)
+    return crown
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_crown_above_a_seats_pile_says_the_same_as_the_live_panels(app, monkeypatch, size, lang, players):
+    """The crowns above each seat's piles had no tooltip while the live panel's did: each now
+    shows the same one, from anywhere on the crown; a colour without a crown says nothing."""
+    state, scene = _crown_tips_say_who_and_how(app, monkeypatch, lang, size, players,
+                                               lambda scene, seat, colour: _seat_crown(scene, seat, colour).center)
+    holders = rules.majorities(state.deck, state.collections)
+    for colour, seats in enumerate(holders):
+        for seat in range(players):
+            crown = _seat_crown(scene, seat, colour)
+            for point in (crown.midleft, (crown.right - 1, crown.centery), crown.midtop, (crown.centerx, crown.bottom - 1)):
+                assert len(_tips_over(app, monkeypatch, point)) == (seat in seats), (seat, colour, point)

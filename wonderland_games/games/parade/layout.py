@@ -52,8 +52,16 @@ class SeatBox:
                        [c.move(dx, dy) for c in self.stacks], self.mini_w, self.crown_h)
 
     def pile(self, colour: int) -> pygame.Rect:
-        """Where the colour's first card sits (its crown is centred above it)."""
+        """Where the colour's first card sits (its crown is above it, crown_spot)."""
         return self.stack_slots(colour, 1)[0]
+
+    def crown_spot(self, colour: int) -> pygame.Rect:
+        """The strip above the colour's first card where its majority crown sits (centred),
+        no wider than the column so that neighbouring spots never overlap."""
+        pile, column = self.pile(colour), self.stacks[colour]
+        spot = pygame.Rect(0, 0, min(self.mini_w, column.width), self.crown_h)
+        spot.midtop = (pile.centerx, column.top)
+        return spot
 
     def stack_slots(self, colour: int, count: int) -> list:
         """Card rects of one colour stack of `count` cards, fanned downwards: each card's

@@ -107,7 +107,7 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
     for colour, cards in enumerate(by_colour):  # crowns and empty slots first: cards lie over them
         pile = box.pile(colour)
         if seat_index in holders[colour]:
-            draw_crown(surface, (pile.centerx, box.stacks[colour].top + box.crown_h // 2), int(box.crown_h * 0.9))
+            draw_crown(surface, box.crown_spot(colour).center, int(box.crown_h * 0.9))
         if not cards:
             slot = pile.copy()
             slot.width = min(slot.width, box.stacks[colour].width - px(3, s))
@@ -207,9 +207,9 @@ def _live_cell(surface, cell: pygame.Rect, s: float, app, count: int, majority: 
 
 
 class CrownTip(Widget):
-    """Where one crown of the live panel may show: it draws nothing, and the table's tooltips
-    (widgets.draw_tip, as for the buttons) say its `tip` while the mouse is over it; the
-    legend of the crowns was only on the results screen (QA)."""
+    """Where one majority crown may show, in the live panel or above a seat's pile: it draws
+    nothing, and the table's tooltips (widgets.draw_tip, as for the buttons) say its `tip`
+    while the mouse is over it; the legend of the crowns was only on the results screen (QA)."""
 
     focusable = False
 

@@ -96,8 +96,9 @@ class ParadeScene(TableScene):
         self._partial_ok = False
         self.log = LogPanel(app, lambda: app.t("parade.log.title"))
         self.buttons = self._make_buttons()
-        self.crowns = [CrownTip(app, seat, colour, partial(self._crown_tip, colour))
-                       for seat in range(len(self.seats)) for colour in range(len(self.deck.colours))]
+        self.crowns = {place: [CrownTip(app, seat, colour, partial(self._crown_tip, colour))
+                               for seat in range(len(self.seats)) for colour in range(len(self.deck.colours))]
+                       for place in ("live", "seat")}  # the live panel's crowns, those above the seats' piles
         self._rebuild_log()
 
     # -- controls ---------------------------------------------------------------------
@@ -116,10 +117,11 @@ class ParadeScene(TableScene):
         return crown_tip(self.app, self.display, colour)
 
     def _widgets(self) -> list:
-        """The buttons, then the live panel's crowns on show (as the table shows them), which
-        only answer the mouse with their tooltip."""
+        """The buttons, then the crowns on show (as the table shows them, in the live panel and
+        above the seats' piles), which only answer the mouse with their tooltip."""
         holders = rules.majorities(self.deck, self.display.collections)
-        return super()._widgets() + [c for c in self.crowns if c.seat in holders[c.colour]]
+        return super()._widgets() + [c for crowns in self.crowns.values() for c in crowns
+                                     if c.seat in holders[c.colour]]
 
     # -- Scene hooks -----------------------------------------------------------------
     def on_enter(self) -> None:
@@ -140,8 +142,10 @@ class ParadeScene(TableScene):
         for b in self.buttons.values():
             b.size = theme.TEXT_SMALL
         _, _, rows = self.layout.live_table()
-        for crown in self.crowns:
+        for crown in self.crowns["live"]:
             crown.place(rows[crown.seat].cells[crown.colour], s)
+        for crown in self.crowns["seat"]:
+            crown.place(self.layout.seats[crown.seat].crown_spot(crown.colour), s)
         self.painter.clear()
         self._regions = self.layout.regions()
         self._face_widths = self.layout.face_widths(self.deck.size)
