@@ -313,3 +313,17 @@ def test_an_enabled_button_shows_its_tip_and_a_greyed_one_its_reason(app):
     assert draw_tip(app.screen, button) is None  # a greyed button says why, not what it does
     button.why_not = "Not now"
     assert draw_tip(app.screen, button) is not None
+
+
+def test_a_tip_at_the_windows_edge_keeps_clear_of_it(app):
+    """Pushed in from the edge, not flush against it (QA: tips touched the window's right side)."""
+    from wonderland_games.ui.widgets import Button, draw_tip
+
+    width, height = app.screen.get_size()
+    button = Button(app, "→")
+    button.tip = "A tip long enough to reach past the window's right edge from here"
+    button.hover = True
+    for rect in ((width - 40, 100, 40, 30), (0, 100, 40, 30), (width // 2, height - 30, 40, 30)):
+        button.place(rect, 1.0)
+        tip = draw_tip(app.screen, button)
+        assert app.screen.get_rect().inflate(-8, -8).contains(tip), (rect, tip)

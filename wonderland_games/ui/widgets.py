@@ -163,7 +163,8 @@ def draw_tip(surface: pygame.Surface, button: Button) -> pygame.Rect | None:
     box.midtop = (button.rect.centerx, button.rect.bottom + theme.px(6, s))
     if box.bottom > surface.get_height():  # a button at the foot of the window: the tip goes above it
         box.midbottom = (button.rect.centerx, button.rect.top - theme.px(6, s))
-    box = box.clamp(surface.get_rect())
+    margin = theme.px(4, s)  # clear of the window's edge, not flush against it
+    box = box.clamp(surface.get_rect().inflate(-2 * margin, -2 * margin))
     pygame.draw.rect(surface, theme.CREAM, box, border_radius=theme.px(8, s))
     pygame.draw.rect(surface, theme.INK_SOFT, box, max(1, theme.px(2, s)), border_radius=theme.px(8, s))
     y = box.top + pad // 2

@@ -774,7 +774,9 @@ class VoyageScene(TableScene):
                 self._tips.clear()
             lines, note, width = content
             img = self._tips[content] = tooltip(self.app, self.layout.s, list(lines), note, width)
-        box = self._place_tip(img.get_rect(), spot).clamp(pygame.Rect((0, 0), self.layout.size))
+        margin = px(4, self.layout.s)  # clear of the window's edge, as a button's tip is
+        window = pygame.Rect((0, 0), self.layout.size).inflate(-2 * margin, -2 * margin)
+        box = self._place_tip(img.get_rect(), spot).clamp(window)
         surface.blit(img, box)
         return box
 
