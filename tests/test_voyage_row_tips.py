@@ -157,3 +157,18 @@ def test_a_rows_icons_and_counts_never_overlap(app, monkeypatch, size, players, 
         things = [spot.icon for spot in spots] + list(texts.values())
         for i, a in enumerate(things):
             assert not any(a.colliderect(b) for b in things[i + 1:]), (seat, a)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_money_tip_tells_of_the_crowding_fee_where_the_game_charges_it(app, lang):
+    """The Visit button said "pay 4 coins" beside a money tip that said a visit costs 3 (QA): the
+    tip names the fee, due for a traveller in the region (on the city in edition 1 saves)."""
+    app.i18n.set_language(lang)
+    state = Session.new("voyage", [Seat("Ann"), Seat("Bo")], seed=1, autosave=False).state
+    money = next(spot for spot in panels.row_spots(app, compute((1280, 800), 2), state, 0) if spot.what == ("money",))
+    fee = counted(app, "money", rules.CROWDING_FEE)
+    where = {"en": ("region", "city"), "zh": ("同一地区", "同一座城市")}[lang]
+    for edition, said in ((rules.EDITION, where[0]), (1, where[1])):
+        state.edition = edition
+        text = " ".join(panels.spot_tooltip(app, state, 0, money))
+        assert fee in text and said in text, (edition, text)

@@ -21,8 +21,8 @@ from .cards import PLAIN
 from .layout import THREE_LINE_ROW, TITLE
 from .map_view import rgb_of
 from .narrate import card_effect, card_name, city_name, colour_name, counted, dest_name, region_name
-from .rules import (BREAKDOWN, BUY_CARDS, BUY_PRICE, HAND_LIMIT, MONEY_PER_POINT, SOUVENIR_PRICE, SOUVENIR_SET,
-                    SOUVENIR_SET_POINTS, UNKNOWN, VISIT_PRICE, colour_set_points)
+from .rules import (BREAKDOWN, BUY_CARDS, BUY_PRICE, CROWDING_FEE, HAND_LIMIT, MONEY_PER_POINT, SOUVENIR_PRICE,
+                    SOUVENIR_SET, SOUVENIR_SET_POINTS, UNKNOWN, VISIT_PRICE, colour_set_points)
 
 PAWNS = ((214, 58, 52), (44, 104, 214), (34, 150, 78), (244, 186, 32), (246, 244, 238))
 PAWN_EDGE = (30, 24, 20)
@@ -367,8 +367,9 @@ def spot_tooltip(app, state, seat, spot: Spot) -> list:
 def _money_tip(app, state, spot, n: int) -> list:
     t, money = app.t, partial(counted, app, "money")
     return [t("voyage.row_tip.money", n=money(n)),
-            t("voyage.row_tip.money_use", visit=money(VISIT_PRICE), souvenir=money(SOUVENIR_PRICE),
-              price=money(BUY_PRICE), cards=BUY_CARDS),
+            t("voyage.row_tip.money_use" if state.edition >= 2 else "voyage.row_tip.money_use_city",  # fee's reach
+              visit=money(VISIT_PRICE), fee=money(CROWDING_FEE),
+              souvenir=money(SOUVENIR_PRICE), price=money(BUY_PRICE), cards=BUY_CARDS),
             t("voyage.row_tip.money_worth", per=money(MONEY_PER_POINT),
               points=counted(app, "points", n // MONEY_PER_POINT))]
 
