@@ -42,8 +42,7 @@ def draw_players(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, c
     row_h = inner.height // n
     rows = [pygame.Rect(inner.left, inner.top + seat * row_h, inner.width, row_h - px(2, s)) for seat in range(n)]
     marks = _Marks(art, rows[0], s)
-    full = all(_subtitle_fits(app, state, seat, row, s, marks.name_right(row, 2, True))  # both dice and the Wizard
-               for seat, row in enumerate(rows))
+    full = all(_subtitle_fits(app, state, seat, row, s, marks) for seat, row in enumerate(rows))
     for seat, row in enumerate(rows):
         _player_row(surface, row, s, app, art, state, seat, seat == current, marks, full)
 
@@ -64,6 +63,13 @@ class _Marks:
         self.die = int(row.height * 0.62)
         self.wizard = art.wizard(int(row.height * 0.7))
 
+    def token(self, row) -> int:
+        """The token's size: the row's height, less a small margin."""
+        return row.height - px(4, self.s)
+
+    def name_left(self, row) -> int:
+        return row.left + self.token(row) + px(8, self.s)
+
     def score(self, row) -> pygame.Rect:
         return pygame.Rect(row.right - self.score_w - px(6, self.s), row.top, self.score_w, row.height)  # clear of the trim
 
@@ -79,10 +85,9 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool, marks: _M
     if current:
         pygame.draw.rect(surface, CURRENT, row.inflate(px(4, s), 0), border_radius=px(8, s))
         pygame.draw.rect(surface, theme.GOLD, row.inflate(px(4, s), 0), max(1, px(2, s)), border_radius=px(8, s))
-    size = row.height - px(4, s)
-    token = art.token(state.characters[seat], state.colours[seat], size)
+    token = art.token(state.characters[seat], state.colours[seat], marks.token(row))
     surface.blit(token, (row.left + px(2, s), row.top + px(2, s)))
-    x = row.left + size + px(8, s)
+    x = marks.name_left(row)
     score = marks.score(row)
     tx.draw_line(surface, app.fonts, str(state.scores[seat]), score, int(row.height * 0.62), theme.RED, bold=True,
                  align="right")
@@ -126,10 +131,11 @@ def _text_rects(app, row, s, x: int, right: int, name: str, bold: bool) -> tuple
     return top, bottom, int(row.height * 0.32)
 
 
-def _subtitle_fits(app, state, seat: int, row, s, right: int) -> bool:
-    """Whether "Cowardly Lion – Human" fits this row whole at full size with the name bold."""
-    x = row.left + row.height - px(4, s) + px(8, s)
-    _, rect, size = _text_rects(app, row, s, x, right, state.seats[seat].name, True)
+def _subtitle_fits(app, state, seat: int, row, s, marks: _Marks) -> bool:
+    """Whether "Cowardly Lion – Human" fits this row whole at full size with the name bold and
+    both dice and the Wizard in the row (the most they ever take)."""
+    right = marks.name_right(row, 2, True)
+    _, rect, size = _text_rects(app, row, s, marks.name_left(row), right, state.seats[seat].name, True)
     return app.fonts.get(size).size(_who(app, state, seat, True))[0] <= rect.width
 
 
