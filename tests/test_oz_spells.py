@@ -397,3 +397,27 @@ def test_a_cast_equal_to_a_listed_one_is_taken_but_not_one_with_true_for_a_seat(
         assert s.to_dict() == before
     s.apply(tuple(["cast", card, int("1"), str(listed[3])]))  # equal, not the listed object
     assert s.cards_played == [1, 0]
+
+
+def test_the_records_page_s_cast_examples_are_legal_casts_of_the_cards_its_rows_name():
+    """docs/records.md lists the spells by card id with an example each: every example is a legal
+    cast of a card of its row (a hand-built position), and the row's cards are all of one kind."""
+    import json
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text(encoding="utf-8")
+    rows = re.findall(r'^\| ([\d, -]+) \| [^|]+ \| `\["cast"[^|]*\| `(\["cast"[^`]*)`', page, re.M)
+    assert len(rows) == len(spellbook.KINDS)
+    for ids, example in rows:
+        cards = [i for part in ids.split(", ") for a, b in [part.split("-")] for i in range(int(a), int(b) + 1)]
+        action = json.loads(example)
+        assert action[1] in cards and len({CARDS[i].kind for i in cards}) == 1, example
+        s, _ = holding(CARDS[action[1]].kind, d="N", at="C3")
+        for pile in [s.deck, s.discard] + s.hands:
+            if action[1] in pile:
+                pile.remove(action[1])
+        s.hands[0].append(action[1])
+        s.gems["red"], s.tokens[1], s.wizard = c("D3"), c("C4"), c("D5")
+        assert tuple(action) in s.legal_actions(), example
+        assert s.apply(action)[0]["kind"] == CARDS[action[1]].kind
