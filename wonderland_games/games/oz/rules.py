@@ -14,6 +14,11 @@ there resolve, then the points fall by 1 and by 1 more for a barrier crossed.
 Whether the step passes or stops is settled first: it stops when, after this
 step's costs, fewer than 1 point would be left (so it ends the phase).
 
+A spell: the card leaves the hand, its effect resolves, then it goes to the
+discard pile (rule text 五.5), so a draw that empties the pile cannot draw the
+spell back. Games begun before (rules edition 1: `edition` absent from their
+saves and records) discarded it first, and replay so.
+
 Decisions where the rule text leaves a gap (shown on the in-app rules page):
 - Tiles: 9 of the 18 are drawn and each is turned a random quarter turn.
 - The board edge is a barrier whether or not a purple line is drawn on it:
@@ -33,10 +38,6 @@ Decisions where the rule text leaves a gap (shown on the in-app rules page):
   most cards drawn from books were thrown away at the hand cut (see the rules
   page). Games saved under that limit keep it (`spell_limit`, absent from
   their saves); the option spell_limit=1 plays by it.
-- A cast spell goes to the discard pile once its effect is resolved (rule
-  text 五.5), so a draw that empties the pile cannot draw the spell back.
-  Games saved before (rules edition 1, `edition` absent from their saves)
-  discarded it first and keep doing so.
 - An empty draw pile is refilled by shuffling the discard pile; with both
   empty, nothing is drawn. (The pile is never shuffled in memory: each draw
   picks a random card of it, which gives the same odds.)
