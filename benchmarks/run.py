@@ -2,6 +2,12 @@
 
     python benchmarks/run.py            one line per figure
     python benchmarks/run.py --json     one JSON object, keys carry their unit
+    python benchmarks/run.py --engines  the random-play rates and the Parade yardstick only
+
+Speeds in actions or games per second depend on the machine, so Oz's random play is also
+given per game of the Parade yardstick measured in the same run (oz_actions_per_yardstick_game:
+Oz actions played in the CPU time the yardstick's minimal loop takes for one 4-player Parade
+game), a figure that compares across machines. There is no absolute target for it.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from wonderland_games.core import registry  # noqa: E402
 from wonderland_games.core.bots import Budget  # noqa: E402
 from wonderland_games.core.game import BOT, Seat  # noqa: E402
 from parade_yardstick import figures as parade_yardstick  # noqa: E402  (this folder)
+from parade_yardstick import rates, yardstick_game  # noqa: E402
 
 
 def p99(samples: list) -> float:
@@ -349,45 +356,72 @@ def save_load_ms(repeats: int = 50) -> tuple:
     return statistics.median(writes), statistics.median(loads)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--quick", action="store_true", help="fewer samples")
-    args = parser.parse_args()
-    n = 100 if args.quick else 400
+def engine_figures(seconds: float) -> dict:
+    """Random play of each game (4 players), the Parade yardstick, and Oz's random actions
+    per yardstick game: the speed figure that holds from one machine to another."""
     figures = {}
-    for game, prefix in (("parade", "bot"), ("oz", "oz_bot"), ("voyage", "voyage_bot"), ("valley", "valley_bot")):
-        per_s, actions_per_s = random_play_rates(game, 1.0 if args.quick else 3.0)
+    for game in ("parade", "oz", "voyage", "valley"):
+        per_s, actions_per_s = random_play_rates(game, seconds)
         figures[f"{game}_games_per_s_4p"] = round(per_s, 1)
         figures[f"{game}_actions_per_s_4p"] = round(actions_per_s)
         if game == "oz":  # its engine skips the events when not asked for them
-            figures["oz_advance_actions_per_s_4p"] = round(random_play_rates(game, 1.0 if args.quick else 3.0,
-                                                                             with_events=False)[1])
+            figures["oz_advance_actions_per_s_4p"] = round(random_play_rates(game, seconds, with_events=False)[1])
+    figures.update(parade_yardstick(seconds))
+    figures.update(oz_per_yardstick_game(seconds))
+    return figures
+
+
+def oz_per_yardstick_game(seconds: float) -> dict:
+    """Oz random actions (4 players; `apply` with events, as a table plays, and `advance`, as
+    bots and `simulate` play) per game of the Parade yardstick, the three played in alternating
+    slices of CPU time (parade_yardstick.rates), so what load a shared machine leaves falls on
+    each alike: a ratio of rates measured one after the other moved by a quarter between runs."""
+    rng, new_state, players = random.Random(1), registry.get("oz").new_state, seats(4)
+    actions, games = {"apply": 0, "advance": 0}, {"apply": 0, "advance": 0}
+
+    def oz(how: str):
+        def play(i: int) -> None:
+            state = new_state(players, i, {})
+            actions[how] += random_game(state, getattr(state, how), rng.random)
+            games[how] += 1
+        return play
+
+    r = rates({"yardstick": lambda i: yardstick_game(4, rng), "apply": oz("apply"), "advance": oz("advance")},
+              3 * seconds)
+    per_game = {how: r[how] * actions[how] / games[how] / r["yardstick"] for how in actions}
+    return {"oz_actions_per_yardstick_game": round(per_game["apply"], 1),
+            "oz_advance_actions_per_yardstick_game": round(per_game["advance"], 1)}
+
+
+def other_figures(quick: bool) -> dict:
+    """Bots, the tables' frames, start-up, memory and saves."""
+    n = 100 if quick else 400
+    figures = {}
+    for game, prefix in (("parade", "bot"), ("oz", "oz_bot"), ("voyage", "voyage_bot"), ("valley", "valley_bot")):
         figures[f"{game}_normal_bot_games_per_s_4p"] = round(bot_games_per_second(game, "normal",
-                                                                                  1.0 if args.quick else 3.0), 2)
+                                                                                  1.0 if quick else 3.0), 2)
         for level in ("easy", "normal"):
             figures[f"{prefix}_{level}_ms_p99"] = round(p99(decision_ms(game, level, n * 5)), 3)
-        hard = hard_gui_decision_s(game, 10 if args.quick else 30, budget=1.0)
+        hard = hard_gui_decision_s(game, 10 if quick else 30, budget=1.0)
         figures[f"{prefix}_hard_gui_s_mean"] = round(statistics.mean(hard), 3)
         figures[f"{prefix}_hard_gui_s_max"] = round(max(hard), 3)
-    figures.update(parade_yardstick(1.0 if args.quick else 3.0))
-    played, stuck = stuck_games("valley", 1000 if args.quick else 10000)
+    played, stuck = stuck_games("valley", 1000 if quick else 10000)
     figures[f"valley_stuck_games_of_{played}"] = stuck
-    figures["dream_games_per_s_4p"] = round(games_per_second("dream", 1.0 if args.quick else 3.0), 1)  # table mode
-    played, stuck = stuck_games("dream", 1000 if args.quick else 10000)
+    figures["dream_games_per_s_4p"] = round(games_per_second("dream", 1.0 if quick else 3.0), 1)  # table mode
+    played, stuck = stuck_games("dream", 1000 if quick else 10000)
     figures[f"dream_stuck_games_of_{played}"] = stuck
     for size in ((1280, 720), (1920, 1080)):
         times = frame_ms(size)
         figures[f"frame_ms_p99_{size[0]}x{size[1]}"] = round(p99(times), 2)
         figures[f"frame_ms_median_{size[0]}x{size[1]}"] = round(statistics.median(times), 2)
     for game, players in (("oz", 4), ("voyage", 5)):
-        table = bot_table_frame_ms(game, players, (1920, 1080), 500 if args.quick else 1500)
+        table = bot_table_frame_ms(game, players, (1920, 1080), 500 if quick else 1500)
         figures[f"{game}_frame_ms_p99_1920x1080"] = round(p99(table), 2)
         figures[f"{game}_frame_ms_median_1920x1080"] = round(statistics.median(table), 2)
-    whole, names = voyage_map_redraw_ms(10 if args.quick else 20)
+    whole, names = voyage_map_redraw_ms(10 if quick else 20)
     figures["voyage_map_redraw_cpu_ms_median"] = round(whole, 1)
     figures["voyage_map_names_cpu_ms_median"] = round(names, 1)
-    full = bot_table_frame_ms("valley", 4, (1920, 1080), 500 if args.quick else 1500, prepare=valley_full_cities)
+    full = bot_table_frame_ms("valley", 4, (1920, 1080), 500 if quick else 1500, prepare=valley_full_cities)
     figures["valley_full_frame_ms_p99_1920x1080"] = round(p99(full), 2)
     figures["valley_full_frame_ms_median_1920x1080"] = round(statistics.median(full), 2)
     figures["idle_cpu_pct_menu"] = round(idle_cpu_pct(menu_scene), 1)
@@ -399,11 +433,24 @@ def main() -> int:
     write, load = save_load_ms()
     figures["autosave_write_ms"] = round(write, 2)
     figures["autosave_load_ms"] = round(load, 2)
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="fewer samples")
+    parser.add_argument("--engines", action="store_true",
+                        help="only the random-play rates, the Parade yardstick and Oz's ratio to it")
+    args = parser.parse_args()
+    figures = engine_figures(1.0 if args.quick else 3.0)
+    if not args.engines:
+        figures.update(other_figures(args.quick))
     if args.json:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
-            print(f"{key:32} {value}")
+            print(f"{key:38} {value}")
     return 0
 
 

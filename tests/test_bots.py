@@ -285,7 +285,7 @@ def test_easy_plays_legally_and_picks_normals_choice_far_more_often_than_chance(
     info = registry.get(game)
     easy, normal = info.make_bot("easy"), info.make_bot("normal")
     hits = chance = 0.0
-    for i, (view, legal) in enumerate(positions(game, 60, 11)):
+    for i, (view, legal) in enumerate(positions(game, 200, 11)):
         choice = easy.choose(view, legal, random.Random(i))
         assert choice in legal
         hits += choice == normal.choose(view, legal, random.Random(i))

@@ -779,3 +779,46 @@ def test_a_save_from_before_the_spell_limit_was_dropped_keeps_it_and_plays_to_th
         if state.phase == ACTION and state.cast_this_phase:
             assert not any(a[0] == "cast" for a in state.legal_actions())
         again.apply(rng.choice(state.legal_actions()))
+
+
+def random_actions(seed: int, n: int, options: dict) -> list:
+    state, rng, actions = rules.new_state(seats(n), seed, options), random.Random(seed), []
+    while not state.is_over():
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply(actions[-1])
+    return actions
+
+
+def test_a_record_that_names_no_edition_replays_by_edition_1_as_it_was_played():
+    """Records written before edition 2 name none in their options: they replay discarding a spell
+    before its effect. In this one (seed 34) action 359 casts draw card 37 with one card left in the
+    pile, and 37 draws itself back; by edition 2 its recorded draws would not fit."""
+    from wonderland_games.core.records import RecordError, make_record, record_from_dict, replay_states
+
+    record = make_record("oz", 34, seats(2), {"edition": 1}, random_actions(34, 2, {"edition": 1}))
+    old = record_from_dict(record.to_dict() | {"options": None})  # as such records were written
+    states = list(replay_states(old))
+    assert states[359].edition == 1 and states[-1].is_over() and old.actions[359] == ("cast", 37)
+    assert 37 in states[359].hands[states[358].acting]
+    with pytest.raises(RecordError):
+        list(replay_states(record_from_dict(record.to_dict() | {"options": {"edition": 2}})))
+
+
+def test_a_new_game_s_record_names_its_edition_and_replays_by_it():
+    from wonderland_games.core.records import make_record, record_from_dict, replay_states
+
+    record = make_record("oz", 34, seats(2), None, random_actions(34, 2, {}))
+    assert record.to_dict()["options"] == {"edition": rules.EDITION}
+    states = list(replay_states(record_from_dict(record.to_dict())))
+    assert states[-1].is_over() and states[-1].edition == rules.EDITION
+
+
+def test_a_save_from_before_the_spell_limit_was_dropped_replays_as_a_record():
+    """`wonderland-games replay` of tests/fixtures/oz_save_with_the_spell_limit.json: its record
+    names the rules it began by (edition 1, the limit), so it starts where the save did."""
+    from pathlib import Path
+
+    from wonderland_games.core.records import load_replay
+
+    record = load_replay(Path(__file__).resolve().parent / "fixtures" / "oz_save_with_the_spell_limit.json")
+    assert record.options == {"edition": 1, "spell_limit": True} and len(record.actions) == 400

@@ -2,9 +2,13 @@
 
 The digests below were recorded from the engine before its speed work (those games
 play by the one-spell-per-phase limit of that time, spell_limit=1; the rows with 0
-were recorded when the limit was dropped): for each seeded random game, every legal-action list, every event list, the actions, and
-the final state (plus views, determinized copies, reveals_hidden and
-step_preview along the way). Any change in order, events or dice use shows here.
+were recorded when the limit was dropped), all by rules edition 1 (a cast spell
+discarded before its effect): for each seeded random game, every legal-action list,
+every event list, the actions, and the final state (plus views, determinized copies,
+reveals_hidden and step_preview along the way). Any change in order, events or dice
+use shows here. EDITION_2 pins the same games by edition 2 (the spell discarded after
+its effect), recorded when that edition came: the events after a draw that empties
+the pile differ, and the final state names its edition.
 """
 
 from __future__ import annotations
@@ -28,10 +32,17 @@ RECORDED = [  # spell limit, players, seed, actions, legal lists, events, final 
     (0, 2, 0, 1608, "ae6c55d93dcd", "a628b020b3d1", "008d2cc8bc1f", "8b6409489b50"),
     (0, 4, 2, 1007, "06a21ead8bc7", "34d0d9deb184", "fd106e2f5068", "1f2dadf63295"),
 ]
+EDITION_2 = [  # the same columns, recorded by edition 2 (new games' rules: no limit)
+    (1, 3, 1, 1546, "89b0f716497a", "bb7a51e8fc26", "31d2881668b7", "f0364d3c0518"),
+    (0, 2, 0, 1886, "765487e8b01d", "ce158a86d60a", "bb096a7a57b4", "70ecd0428cda"),
+    (0, 3, 1, 1313, "0786a2e32cb4", "00c7e8b17ebc", "bacc9a02dab2", "8a04caa49b78"),
+    (0, 4, 2, 1007, "06a21ead8bc7", "f13c5e299cd4", "fd106e2f5068", "5cbc8f1bc6ac"),
+]
 
 
-def play(limit: int, players: int, seed: int) -> tuple:
-    state = rules.new_state([Seat(f"P{i}", "human") for i in range(players)], seed, {"spell_limit": limit})
+def play(limit: int, players: int, seed: int, edition: int = 1) -> tuple:
+    state = rules.new_state([Seat(f"P{i}", "human") for i in range(players)], seed,
+                            {"spell_limit": limit, "edition": edition})
     rng = random.Random(seed * 7 + players)
     legal_hash, event_hash, actions = hashlib.sha256(), hashlib.sha256(), []
     event_hash.update(repr(state.setup_events).encode())
@@ -53,6 +64,11 @@ def play(limit: int, players: int, seed: int) -> tuple:
 @pytest.mark.parametrize("recorded", RECORDED, ids=lambda r: f"limit{r[0]}-{r[1]}p-seed{r[2]}")
 def test_random_games_replay_as_recorded_before_the_speed_work(recorded):
     assert play(*recorded[:3]) == recorded
+
+
+@pytest.mark.parametrize("recorded", EDITION_2, ids=lambda r: f"limit{r[0]}-{r[1]}p-seed{r[2]}")
+def test_random_games_by_edition_2_replay_as_recorded(recorded):
+    assert play(*recorded[:3], edition=2) == recorded
 
 
 def reference_legal(state) -> list:

@@ -9,7 +9,7 @@ import yaml
 
 from test_oz_rules import all_cards, board_with, c, game, in_phase, step, types
 from wonderland_games.core.data import DataError
-from wonderland_games.core.game import IllegalAction, Seat
+from wonderland_games.core.game import IllegalAction, Seat, StateFormatError
 from wonderland_games.core.paths import data_dir
 from wonderland_games.games.oz import spells as spellbook
 from wonderland_games.games.oz import rules
@@ -86,6 +86,51 @@ def test_cast_moves_the_card_to_the_discard_pile_and_counts_it():
     s.apply(("cast", card))
     assert card not in s.hands[0] and s.discard[-1] == card and s.cards_played == [1, 0]
     assert all_cards(s) == list(range(1, 49))
+
+
+def cast_with_a_short_pile(kind: str, choice: tuple, left: int, edition: int):
+    """Seat 0 casts a `kind` spell with `left` cards in the draw pile and none in the discards (the
+    rest in seat 1's hand), by rules `edition`. Gives (state, card, hand before, the pile before, events)."""
+    s, card = holding(kind, at="A2", points=3)
+    s.hands[1] += s.deck[left:] + s.discard
+    s.deck, s.discard = s.deck[:left], []
+    s.edition = edition
+    hand, pile = s.hands[0][:], s.deck[:]
+    return s, card, hand, pile, s.apply(("cast", card) + choice)
+
+
+@pytest.mark.parametrize("kind, choice, left", [
+    ("draw", (), 1),  # draws the pile's last card, then finds no other
+    ("sidestep", ("E",), 0),  # onto the book on B2: passing it draws 1, and none is left
+])
+def test_a_spell_goes_to_the_discard_pile_after_its_effect_so_it_cannot_draw_itself_back(kind, choice, left):
+    """Rule text 五.5: play the card, resolve its effect, then discard it. A draw that empties the
+    pile refills it from the discards, which do not hold the spell yet."""
+    s, card, hand, pile, events = cast_with_a_short_pile(kind, choice, left, edition=rules.EDITION)
+    assert sorted(s.hands[0]) == sorted([x for x in hand if x != card] + pile)
+    assert s.deck == [] and s.discard == [card] and "reshuffle" not in types(events)
+    assert all_cards(s) == list(range(1, 49)) and s.cards_played == [1, 0]
+
+
+@pytest.mark.parametrize("kind, choice, left", [("draw", (), 1), ("sidestep", ("E",), 0)])
+def test_a_game_saved_before_edition_2_discards_the_spell_first_as_it_was_played(kind, choice, left):
+    s, card, hand, pile, events = cast_with_a_short_pile(kind, choice, left, edition=1)
+    assert sorted(s.hands[0]) == sorted([x for x in hand if x != card] + pile + [card])  # drew itself back
+    assert s.deck == [] and s.discard == [] and {"type": "reshuffle", "cards": 1} in events
+    assert all_cards(s) == list(range(1, 49))
+
+
+def test_the_rules_edition_is_a_game_option_kept_in_saves():
+    new = rules.new_state([Seat("A"), Seat("B")], 1)
+    assert new.edition == rules.EDITION == 2 and new.to_dict()["edition"] == 2
+    assert OzState.from_dict(new.to_dict()).edition == 2 and new.view(0).edition == new.clone().edition == 2
+    old = rules.new_state([Seat("A"), Seat("B")], 1, {"edition": 1}).to_dict()
+    assert "edition" not in old and OzState.from_dict(old).edition == 1  # saved as games were before it
+    for bad in (0, 3, "2", True):
+        with pytest.raises(ValueError):
+            rules.new_state([Seat("A"), Seat("B")], 1, {"edition": bad})
+        with pytest.raises(StateFormatError):
+            OzState.from_dict(new.to_dict() | {"edition": bad})
 
 
 def test_a_game_saved_under_the_spell_limit_allows_one_spell_per_phase_before_or_between_steps():
@@ -352,3 +397,27 @@ def test_a_cast_equal_to_a_listed_one_is_taken_but_not_one_with_true_for_a_seat(
         assert s.to_dict() == before
     s.apply(tuple(["cast", card, int("1"), str(listed[3])]))  # equal, not the listed object
     assert s.cards_played == [1, 0]
+
+
+def test_the_records_page_s_cast_examples_are_legal_casts_of_the_cards_its_rows_name():
+    """docs/records.md lists the spells by card id with an example each: every example is a legal
+    cast of a card of its row (a hand-built position), and the row's cards are all of one kind."""
+    import json
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text(encoding="utf-8")
+    rows = re.findall(r'^\| ([\d, -]+) \| [^|]+ \| `\["cast"[^|]*\| `(\["cast"[^`]*)`', page, re.M)
+    assert len(rows) == len(spellbook.KINDS)
+    for ids, example in rows:
+        cards = [i for part in ids.split(", ") for a, b in [part.split("-")] for i in range(int(a), int(b) + 1)]
+        action = json.loads(example)
+        assert action[1] in cards and len({CARDS[i].kind for i in cards}) == 1, example
+        s, _ = holding(CARDS[action[1]].kind, d="N", at="C3")
+        for pile in [s.deck, s.discard] + s.hands:
+            if action[1] in pile:
+                pile.remove(action[1])
+        s.hands[0].append(action[1])
+        s.gems["red"], s.tokens[1], s.wizard = c("D3"), c("C4"), c("D5")
+        assert tuple(action) in s.legal_actions(), example
+        assert s.apply(action)[0]["kind"] == CARDS[action[1]].kind

@@ -244,6 +244,9 @@ class GameInfo:
     game_options: tuple = ()  # GameOption: picks for the whole game on the setup screen
     turn_unit: str = "turns"  # what `turn_number()` counts, in the simulator's words
     other_seats: str = "bot-normal"  # what the setup screen's seats after the first start as (a party game: "human")
+    # (option, value): rules a game's later editions changed, each with the value a record that does
+    # not name it was played by (Oz: ("edition", 1)); records name the newer ones (core/records.py)
+    record_defaults: tuple = ()
 
     @property
     def has_engine(self) -> bool:

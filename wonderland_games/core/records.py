@@ -76,10 +76,25 @@ def _new_game(game: str, seats, seed, options, tape: Optional[Tape]) -> GameStat
     return state
 
 
+def _rules_options(game: str, state: GameState, options: Optional[dict]) -> Optional[dict]:
+    """`options` naming each rule of `GameInfo.record_defaults` that `state` plays by a newer value
+    of (the state's field of that name), so its record replays by it and older records by theirs."""
+    newer = {key: getattr(state, key) for key, old in registry.get(game).record_defaults
+             if key not in (options or {}) and getattr(state, key) != old}
+    return {**(options or {}), **newer} if newer else options
+
+
+def _played_options(game: str, options: Optional[dict]) -> Optional[dict]:
+    """A record's options with the rules it does not name as records played before they changed."""
+    defaults = registry.get(game).record_defaults
+    return {**dict(defaults), **(options or {})} if defaults else options
+
+
 def make_record(game: str, seed: int, seats, options, actions) -> Record:
     """The record of a game played from `seed`: it is played again to write down its chance."""
     tape = Tape()
     state = _new_game(game, list(seats), seed, options, tape)
+    options = _rules_options(game, state, options)
     setup = setup_of(state)
     for action in actions:
         state.apply(action)
@@ -191,8 +206,11 @@ def record_of_save(data: dict, where: str = "save") -> Record:
         session = Session.from_save(data, autosave=False)
     except saves.SaveError as exc:
         raise RecordError(f"{where}: {exc.message}") from None
-    record = make_record(session.game_id, session.seed, session.seats, session.options or None, session.actions)
-    if initial_state(record).to_dict() != session.initial_state().to_dict():
+    start = session.initial_state()
+    rules = {key: getattr(start, key) for key, _ in registry.get(session.game_id).record_defaults}
+    options = {**session.options, **rules}  # the rules its game began by, whichever they are
+    record = make_record(session.game_id, session.seed, session.seats, options or None, session.actions)
+    if initial_state(record).to_dict() != start.to_dict():
         raise RecordError(f"{where}: its starting position is not the one its seed gives")
     return record
 
@@ -218,7 +236,8 @@ def initial_state(record: Record) -> GameState:
     """The game before its first action: from the chance list (version 2) or the seed, and the setup."""
     tape = None if record.chance is None else Tape(record.chance)
     try:
-        state = _new_game(record.game, record.seats, record.seed, record.options, tape)
+        options = _played_options(record.game, record.options)
+        state = _new_game(record.game, record.seats, record.seed, options, tape)
     except (ValueError, TypeError) as exc:
         raise RecordError(f"record cannot start a {record.game} game: {exc}") from None
     if record.chance and getattr(state, "tape", None) is None:

@@ -25,4 +25,7 @@ register(GameInfo(
     seat_choice=SeatChoice(option="characters", values=rules.CHARACTERS, label="oz.character",
                            value_label="oz.characters.{}"),
     turn_unit="rounds",
+    # records that name neither were played by rules edition 1 (the spell discarded before its effect)
+    # and, as records have been since it was dropped, without the one-spell limit
+    record_defaults=(("edition", 1), ("spell_limit", 0)),
 ))

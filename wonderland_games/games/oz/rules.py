@@ -14,6 +14,11 @@ there resolve, then the points fall by 1 and by 1 more for a barrier crossed.
 Whether the step passes or stops is settled first: it stops when, after this
 step's costs, fewer than 1 point would be left (so it ends the phase).
 
+A spell: the card leaves the hand, its effect resolves, then it goes to the
+discard pile (rule text 五.5), so a draw that empties the pile cannot draw the
+spell back. Games begun before (rules edition 1: `edition` absent from their
+saves and records) discarded it first, and replay so.
+
 Decisions where the rule text leaves a gap (shown on the in-app rules page):
 - Tiles: 9 of the 18 are drawn and each is turned a random quarter turn.
 - The board edge is a barrier whether or not a purple line is drawn on it:
@@ -64,6 +69,10 @@ from .spells import DIE, CardSet, load_spells
 
 GAME_ID = "oz"
 FORMAT_VERSION = 1
+# The rules edition a game is played by, kept in its state (a save replays its actions by it) and
+# named in a record's options: 2 discards a cast spell after its effect; 1 (states and records
+# without it: games played before) discarded it before, so a draw spell could draw itself back.
+EDITION = 2
 UNKNOWN = -1  # a hidden card in a view
 CHARACTERS = ("lion", "scarecrow", "tinman", "dorothy")
 GEM_OF = {"lion": "red", "scarecrow": "yellow", "tinman": "blue", "dorothy": "green"}
@@ -130,7 +139,7 @@ def winners_of(scores: Sequence[int], played: Sequence[int]) -> list:
 # A state's fields, copied by reference in a clone; the lists and dicts below are its own.
 _SHARED = ("seats", "board", "cards", "characters", "colours", "seed", "rng", "chance", "viewer", "tape", "tape_at",
            "books", "wizard", "wizard_holder", "round", "phase", "starter", "dir_dice", "act_dice", "acting",
-           "points", "adjusted", "moved_this_phase", "cast_this_phase", "spell_limit", "through", "setup_events")
+           "points", "adjusted", "moved_this_phase", "cast_this_phase", "spell_limit", "through", "setup_events", "edition")
 _LISTS = ("tokens", "scores", "cards_played", "discard", "queue", "dir_owner", "act_owner", "taken_dir",
           "taken_act", "order", "guide_used")
 _shared_of = attrgetter(*_SHARED)
@@ -188,6 +197,7 @@ class OzState(ChanceState, GameState):
         self.cast_this_phase = False
         self.spell_limit = True  # at most one spell per action phase: games saved before it was dropped
         self.through = False  # purple lines free for the rest of the phase (a spell)
+        self.edition = EDITION
         self.setup_events: list = []
 
     # -- chance ----------------------------------------------------------------
@@ -242,6 +252,9 @@ class OzState(ChanceState, GameState):
         spell_limit = options.get("spell_limit", 0)
         if spell_limit not in (0, 1):
             raise ValueError(f"spell_limit must be 1 (one spell per action phase) or 0 (no limit), got {spell_limit!r}")
+        edition = options.get("edition", EDITION)
+        if type(edition) is not int or not 1 <= edition <= EDITION:
+            raise ValueError(f"edition must be a rules edition 1-{EDITION}, got {edition!r}")
         starter = options.get("starting_player", 0)
         if type(starter) is not int or not 0 <= starter < n:
             raise ValueError(f"starting_player must be a seat 0-{n - 1}, got {starter!r}")
@@ -251,6 +264,7 @@ class OzState(ChanceState, GameState):
         state = cls(seats, None, cards, characters)
         state.seed, state.rng, state.tape = seed, rng, tape
         state.spell_limit = bool(spell_limit)
+        state.edition = edition
         if tape is not None:
             layout = state._taped_layout(layout, tiles)
         state.board = Board(layout, tiles)
@@ -430,11 +444,15 @@ class OzState(ChanceState, GameState):
                         self._cast_legal(action):
                     seat, card = self.acting, action[1]
                     self.hands[seat].remove(card)
-                    self.discard.append(card)
                     self.cards_played[seat] += 1
                     self.cast_this_phase = True
                     cards = self.cards
-                    cards.effects[card](self, seat, cards.spells[card], action[2:], events)
+                    if self.edition == 1:  # discarded before its effect, as edition 1 games were played
+                        self.discard.append(card)
+                        cards.effects[card](self, seat, cards.spells[card], action[2:], events)
+                    else:
+                        cards.effects[card](self, seat, cards.spells[card], action[2:], events)
+                        self.discard.append(card)
                     return
             elif self._option_legal(action):
                 if kind == "guide":
@@ -714,7 +732,8 @@ class OzState(ChanceState, GameState):
             "moved_this_phase": self.moved_this_phase,
             "cast_this_phase": self.cast_this_phase,
             "through": self.through,
-        } | ({} if self.spell_limit else {"spell_limit": False})  # a limited game as it was saved
+        } | ({} if self.spell_limit else {"spell_limit": False}) \
+            | ({"edition": self.edition} if self.edition != 1 else {})  # older games as they were saved
 
     @classmethod
     def from_dict(cls, data: dict, tiles: Optional[dict] = None, cards: Optional[CardSet] = None) -> "OzState":
@@ -760,6 +779,9 @@ class OzState(ChanceState, GameState):
             state.spell_limit = data.get("spell_limit", True)
             if type(state.spell_limit) is not bool:
                 raise ValueError(f"spell_limit {state.spell_limit!r}")
+            state.edition = data.get("edition", 1)
+            if type(state.edition) is not int or not 1 <= state.edition <= EDITION:
+                raise ValueError(f"unknown rules edition {state.edition!r}")
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateFormatError(f"Lost in Oz state is incomplete or damaged ({exc!r})") from None
         state._check()

@@ -10,7 +10,9 @@ the wizard while someone holds it) is not offered.
 Each kind has `choices(state, seat, spell) -> [tuple]` and
 `effect(state, seat, spell, choice, events)` (events None: the caller wants
 none, as bots' playouts); both only use the state's public fields and its
-helpers `roll_cell`, `draw`, `resolve` and `choose`.
+helpers `roll_cell`, `draw`, `resolve` and `choose`. While an effect runs, its
+card is in neither the hand nor the discard pile: the rules discard it after
+(before, in rules edition 1 games), so a draw cannot bring the spell back.
 """
 
 from __future__ import annotations
