@@ -53,7 +53,7 @@ def test_the_set_is_not_merged_into_the_lexicon():
     for lang in LANGS:
         clues = [(entry["word"], fold(c)) for entry in CHAINS for c in entry[lang]]
         unlisted = [w for w, c in clues if c not in {fold(a) for a in LEX.words[w].associations[lang]}]
-        assert len(unlisted) >= 0.15 * len(clues), lang
+        assert len(unlisted) >= 0.05 * len(clues), lang  # today: zh 45%, en 21%
 
 
 def test_the_script_plays_chains_through_the_bot_dreamer():
