@@ -6,7 +6,7 @@ import time
 import pytest
 
 from wonderland_games.core import registry, simulate
-from wonderland_games.core.bots import Budget, EasyBot, MonteCarloBot, RandomBot, level_bot
+from wonderland_games.core.bots import Budget, EasyBot, MonteCarloBot, RandomBot, WinChance, level_bot
 from wonderland_games.core.game import BOT, BOT_LEVELS, GameState, Result, Seat
 from wonderland_games.games.parade import rules
 from wonderland_games.games.parade.bots import Evaluator, HeuristicBot, make_bot
@@ -152,6 +152,17 @@ def test_a_few_playouts_never_claim_a_certain_win_or_loss():
     game = Pick([0.0, 1.0])  # option 0 always loses, option 1 always wins
     ranked = MonteCarloBot(iterations=4).rank(game.view(0), game.legal_actions(), random.Random(1))
     assert ranked == [(("pick", 1), 0.75), (("pick", 0), 0.25)]  # two playouts each: (w + 1) / (n + 2)
+
+
+def test_a_ranked_win_chance_knows_its_playouts_and_how_far_to_trust_it():
+    """Issue 25: Suggest's chance jumped from turn to turn on a few playouts; the chance now
+    carries its count, so the hint can tell a number from noise."""
+    game = Pick([0.0, 1.0])
+    ranked = MonteCarloBot(iterations=4).rank(game.view(0), game.legal_actions(), random.Random(1))
+    assert [c.playouts for _, c in ranked] == [2, 2]
+    assert WinChance(3, 6) == 0.5 and WinChance(3, 6).margin() == pytest.approx(1.96 * (0.25 / 6) ** 0.5)
+    assert WinChance(0, 0) == 0.5 and WinChance(0, 0).margin() == float("inf")
+    assert WinChance(70, 100).margin() < 0.10 < WinChance(48, 96).margin()
 
 
 def test_monte_carlo_skips_thinking_with_one_legal_action():

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from wonderland_games.core import stats
-from wonderland_games.core.bots import MonteCarloBot
+from wonderland_games.core.bots import MonteCarloBot, WinChance
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
 from wonderland_games.games.oz import rules as oz_rules
@@ -109,6 +109,38 @@ def suggested(app, game):
     click_widget(app, scene.buttons["hint"])
     run_until(app, lambda: scene.advice is not None, seconds=20)
     return session, scene
+
+
+def test_a_chance_shows_as_a_number_only_when_good_to_ten_points():
+    """Issue 25: 78% -> 50% -> 57% -> 33% -> 98% from turn to turn was the noise of a few playouts.
+    A number only when its 95% interval, 1.96 sqrt(p (1 - p) / n), is within 10 points; else the
+    range, widened to multiples of 5."""
+    assert hints.percent(WinChance(70, 100)) == "70%"
+    assert hints.percent(WinChance(2, 98)) == "3%"
+    assert hints.percent(WinChance(48, 96)) == "35–65%"  # margin 10.002 points
+    assert hints.percent(WinChance(3, 6)) == "5–95%"
+    assert hints.percent(WinChance(6, 12)) == "20–80%"
+    assert hints.percent(WinChance(1, 1)) == "0–100%"
+    assert hints.percent(0.9) == "90%", "a plain float is a chance known exactly"
+    for n in range(1, 300, 7):
+        for wins in range(0, n + 1, 3):
+            chance = WinChance(wins, n)
+            p = float(chance)
+            exact = 1.96 * (p * (1 - p) / n) ** 0.5 <= 0.10
+            assert ("–" not in hints.percent(chance)) == exact, (wins, n)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_suggestion_from_few_playouts_shows_a_range(app, game, drawn, monkeypatch):
+    """Every game's hint line goes through the same percent: six playouts say a range."""
+    monkeypatch.setattr(hints.Adviser, "choose", lambda self, view, legal, rng, budget=None: hints.Advice(
+        self.step, ((self.same[legal[0]], WinChance(3, 6)),)))
+    session, scene = suggested(app, game)
+    drawn.clear()
+    scene._frame = None  # paint every region afresh
+    step(app, 2)
+    shown = "".join(drawn).replace(" ", "")
+    assert "5–95%" in shown and "50%" not in shown
 
 
 def test_undo_cancels_a_hint_in_flight(app):

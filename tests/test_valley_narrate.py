@@ -315,3 +315,18 @@ def test_the_second_winter_reads_naturally_inside_a_sentence(words):
     assert any(text.startswith(f"{s.seats[me].name} prepares for the second winter:") for text in said), said
     said = [text for e in events for text, _ in Narrator(zh, s.seats, s.valley).event(s, e)]
     assert any("准备进入第二个冬季" in text for text in said), said
+
+
+def test_a_medal_mint_that_produces_tells_only_its_points(words):
+    """Issue 25: a producing Medal Mint logged "Ann gains nothing." before "Ann takes 2 points in
+    tokens.": its count gives points and no resources, so no empty gain is told."""
+    s = ready()
+    me = s.current
+    s.cities[me] = ["medal_mint", "magpie", "peacock"]  # two prosperity cards
+    events = s.apply(("prepare",))  # into spring: every production card produces
+    name = s.seats[me].name
+    for lang, line in (("en", f"{name} takes 2 points in tokens."), ("zh", f"{name} 获得 2 分（分数标记）。")):
+        narrator = Narrator(words[lang], s.seats, s.valley)
+        said = [text for e in events for text, _ in narrator.event(s, e)]
+        assert said[1:] == [line], said
+    assert not [e for e in events if e["type"] == "gain"]

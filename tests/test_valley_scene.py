@@ -109,7 +109,9 @@ def act_by_clicking(app, scene, rng) -> None:
             click(app, rng.choice((rect.center, scene.buttons["confirm"].rect.center)))
         else:
             click(app, scene.buttons["prepare"].rect.center)
-            if isinstance(app.top, ConfirmDialog):  # the last season: the player's game ends
+            assert len(session.actions) == before and scene.selected == ("prepare", None), "Prepare only picks"
+            click(app, rng.choice((scene.buttons["prepare"], scene.buttons["confirm"])).rect.center)
+            if isinstance(app.top, ConfirmDialog):  # workers unplaced, or the last season: it asks
                 click(app, app.top.buttons[0].rect.center)
     assert len(session.actions) > before, f"a click did nothing at {state.decision() or 'the turn'}"
 
@@ -260,6 +262,8 @@ def test_prepare_says_the_season_it_enters(app):
     assert app.i18n.pick(session.state.valley.seasons[1].name) in label
     assert app.t("valley.table.gives_worker", n=1) in label and app.t("valley.table.gives_production") in label
     click(app, scene.buttons["prepare"].rect.center)
+    click(app, scene.buttons["confirm"].rect.center)
+    click(app, app.top.buttons[0].rect.center)  # the workers not yet placed: prepare anyway
     assert session.actions[-1] == PREPARE
 
 
@@ -274,13 +278,17 @@ def test_preparing_for_the_last_season_asks_first_while_more_could_be_done(app, 
     assert len(scene.legal()) > 1
     before = len(session.actions)
     click(app, scene.buttons["prepare"].rect.center)
+    click(app, scene.buttons["confirm"].rect.center)
     assert isinstance(app.top, ConfirmDialog) and len(session.actions) == before
     valley = session.state.valley
     assert season_in_text(app, valley, valley.seasons[FINAL].id) in app.top.message
     key(app, pygame.K_ESCAPE)
     assert app.top is scene and len(session.actions) == before, "Esc keeps playing"
+    scene._clear_selection()
     key(app, pygame.K_p)
-    assert isinstance(app.top, ConfirmDialog), "the P key asks too"
+    assert app.top is scene and scene.selected == ("prepare", None), "the P key picks Prepare"
+    key(app, pygame.K_p)
+    assert isinstance(app.top, ConfirmDialog), "and a second P asks too"
     click(app, app.top.buttons[0].rect.center)
     assert app.top is scene and session.actions[-1] == PREPARE
 

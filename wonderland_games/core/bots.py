@@ -30,6 +30,27 @@ class Budget:
     time_limit: Optional[float] = None
 
 
+class WinChance(float):
+    """A win chance estimated from `playouts` playouts that won `wins` (win shares): the float is
+    Laplace's (wins + 1) / (playouts + 2), and it knows how far to trust it (`margin`), so the
+    Suggest button can say a range rather than a number that the next position's few playouts
+    would contradict."""
+
+    playouts: int
+
+    def __new__(cls, wins: float, playouts: int) -> "WinChance":
+        chance = super().__new__(cls, (wins + 1) / (playouts + 2))
+        chance.playouts = playouts
+        return chance
+
+    def margin(self) -> float:
+        """The half-width of its 95% interval, 1.96 * sqrt(p (1 - p) / n) (infinite with no playout)."""
+        if self.playouts <= 0:
+            return math.inf
+        p = float(self)
+        return 1.96 * math.sqrt(p * (1 - p) / self.playouts)
+
+
 def thinking_limits(iterations: Optional[int], time_limit: Optional[float], budget: Optional[Budget]) -> tuple:
     """(iterations, deadline) from a bot's own limits overridden field by field by
     `budget`; either may be None (no limit of that kind), but not both."""
@@ -173,10 +194,10 @@ class MonteCarloBot(Bot):
 
     def rank(self, view, legal_actions, rng, budget=None) -> list:
         """[(action, win chance)] best first as `choose` judges (mean returns, ties to the
-        earliest); the chance is the win share of the same playouts, with no score margin
-        mixed in, so it reads as one (the Suggest button shows it). It is estimated with one
-        win and one loss assumed before the first playout (Laplace's rule), so a slow game's
-        two or three playouts in a hint's second never claim 0% or 100%."""
+        earliest); the chance (a `WinChance`) is the win share of the same playouts, with no
+        score margin mixed in, so it reads as one (the Suggest button shows it). It is estimated
+        with one win and one loss assumed before the first playout (Laplace's rule), so a slow
+        game's two or three playouts in a hint's second never claim 0% or 100%."""
         candidates = list(legal_actions)
         iterations, deadline = thinking_limits(self.iterations, self.time_limit, budget)
         seat = view.current_player()
@@ -196,7 +217,7 @@ class MonteCarloBot(Bot):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
-        return [(candidates[i], (wins[i] + 1) / (rounds + 2)) for i in order]
+        return [(candidates[i], WinChance(wins[i], rounds)) for i in order]
 
     def _playout(self, state: GameState, rng) -> None:
         """Play `state` to the end with the rollout policy."""

@@ -14,21 +14,27 @@ its own judge: Voyage's Normal worths, as its Hard bot does; Oz's planner as
 Hard plans its phase): over all of Voyage's ~60 moves a second buys one
 sample. Either way the move suggested is the one ranked first (by the bot's
 own utility, whose main part is the win share shown). Actions in the same
-words (two dice of one value) are judged once.
+words (two dice of one value) are judged once. A second's playouts are often
+too few for a chance to be trusted to a few points (Valley's early turns get
+6-12 per option), so `percent` shows a number only when its 95% interval is
+within ten points, and the range otherwise: a number that jumped from 78% to
+33% between two turns was the noise of a handful of playouts.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
 
-from ..core.bots import Budget, MonteCarloBot, bot_policy
+from ..core.bots import Budget, MonteCarloBot, WinChance, bot_policy
 from . import theme
 
 SECONDS = 1.0  # the whole hint's thinking budget
 SHOWN = 3  # options listed: the suggestion and the next best
 SHORTLIST = 4  # options compared by playouts when the Hard bot cannot rank
+PRECISE = 0.10  # a chance shows as one number only when its 95% interval is this narrow either way
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,15 @@ def merge(legal: list, describe) -> dict:
 
 
 def percent(chance: float) -> str:
-    return f"{round(100 * chance)}%"
+    """A win chance as the hint shows it: "57%" when it is good to PRECISE either way (95%),
+    else the range it is likely in, widened to multiples of 5 ("35–80%"). A plain float is a
+    chance known exactly; a `WinChance` knows its playouts (core/bots.py)."""
+    margin = chance.margin() if isinstance(chance, WinChance) else 0.0
+    if margin <= PRECISE:
+        return f"{round(100 * chance)}%"
+    low = math.floor(100 * max(0.0, chance - margin) / 5) * 5
+    high = math.ceil(100 * min(1.0, chance + margin) / 5) * 5
+    return f"{low}–{high}%"
 
 
 def ring(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:

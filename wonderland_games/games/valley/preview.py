@@ -1,4 +1,4 @@
-"""What a worker spot or a card would bring, and why one cannot be used now, before confirming.
+"""What a worker spot, a card or preparing would bring, and why one cannot be used now, before confirming.
 
 The yield is the rules' own: the action is applied to a copy of what the acting
 player may see (`bots.playable(view)`: a card drawn there is an unknown card),
@@ -48,6 +48,13 @@ def outcome(state, seat: int, action: tuple) -> Outcome:
                    len(sim.hands[seat]) - before_hand + (1 if played else 0),
                    sim.tokens[seat] - before_tokens, sim.workers[seat] - before_workers,
                    kind.points if played else 0, choice, discount, host)
+
+
+def unplaced(state, seat: int) -> int:
+    """The workers `seat` could still place this season: what preparing now gives up."""
+    if not state.place_actions(seat):
+        return 0
+    return state.workers[seat] - len(state.placed[seat])
 
 
 def turn_why_not(state, seat):

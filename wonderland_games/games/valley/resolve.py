@@ -138,7 +138,8 @@ class Resolver:
             if effect.max is not None:
                 units = min(units, effect.max)
             if units:
-                self.gain(seat, [(r, n * units) for r, n in effect.resources.items()], events)
+                if effect.resources.total:  # a points-only card (the Medal Mint) gains no resources
+                    self.gain(seat, [(r, n * units) for r, n in effect.resources.items()], events)
                 if effect.points:
                     self.score_tokens(seat, effect.points * units, events)
             else:

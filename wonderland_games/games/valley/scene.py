@@ -9,9 +9,12 @@ to pay opens a panel of those ways. Pending decisions of the engine (resources
 to choose, a trade, the Cheshire Cat's copy, the Looking-Glass Door, the
 mulligan) open the same panel over the cities, so the board and the hand stay
 in sight; cards to put back or trade in are picked in the hand, an option in
-the panel, then confirmed (or the option clicked again). Keys: Tab / arrows move a focus over
-the hand, the board and the cities (the focused thing's text shows as on
-hover), Enter picks or confirms, P prepares for the next season.
+the panel, then confirmed (or the option clicked again). Preparing for the next
+season is picked the same way (the button, or P): it previews what the season
+brings and the workers it gives up, and Confirm asks first while workers are
+still unplaced or the season is the player's last. Keys: Tab / arrows move a
+focus over the hand, the board and the cities (the focused thing's text shows
+as on hover), Enter picks or confirms, P picks Prepare.
 
 What is drawn is the state itself; an action becomes a short timeline of
 beats (a meeple walking to its spot, a pause after a bot) during which the
@@ -48,6 +51,7 @@ from .panels import (breakdown_lines, card_lines, draw_players, event_lines, ico
                      tooltip)
 from .state import FINAL, GAME_ID, PREPARE, UNKNOWN
 
+PREPARING = ("prepare", None)  # Prepare picked (self.selected), or pointed at (a preview target)
 WALK_SECONDS = 0.55  # a meeple walking to its spot
 PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
 OPTION_BUTTONS = 24  # the most options a choice panel shows at once
@@ -74,7 +78,7 @@ class ValleyScene(TableScene):
         self.narrator = Narrator(app, self.seats, self.valley)
         self.narrator.viewer = self.viewer if len(self.humans) == 1 else None
         self.version = 0  # grows with every change of the state on show (region keys, caches)
-        self.selected = None  # ("spot", where) or ("card", hand index)
+        self.selected = None  # ("spot", where), ("card", hand index) or PREPARING
         self.marked: list = []  # hand indices picked for a mulligan or a trade
         self.option = None  # the choice panel's option picked, an action
         self.hover = None  # ("spot", where), ("city", (owner, index)), ("hand", i), ("event", (id, special)),
@@ -273,6 +277,8 @@ class ValleyScene(TableScene):
         if self.selected is None:
             return None
         kind, what = self.selected
+        if kind == "prepare":
+            return PREPARE if PREPARE in self.legal() and self.decision() is None else None
         if kind == "spot":
             action = self.spot_action(what)
             return action if action in self.legal() else None
@@ -285,23 +291,43 @@ class ValleyScene(TableScene):
             self.apply(choice["confirm"])
             return
         action = self.confirm_action()
-        if action is not None:
+        if action == PREPARE:
+            self._ask_then_prepare()
+        elif action is not None:
             self.apply(action)
 
     def prepare(self) -> None:
-        """Prepare for the next season; entering the last one ends the player's game, so while
-        anything else is still open to them a dialog asks first (solo has no undo)."""
-        legal = self.legal()
-        if PREPARE not in legal or self.decision() is not None:
+        """The Prepare button (or P): pick preparing as a spot is picked, so its preview shows and
+        Confirm applies it; a second press confirms."""
+        if PREPARE not in self.legal() or self.decision() is not None:
             return
-        seat = self.state.current_player()
-        if self.state.season[seat] + 1 != FINAL or len(legal) == 1:
+        if self.selected == PREPARING:
+            self.confirm()
+            return
+        self._clear_selection()
+        self.selected = PREPARING
+        self.app.sound.play("click")
+
+    def _ask_then_prepare(self) -> None:
+        """Prepare, but ask first what cannot be undone once the season's cards are drawn: entering
+        the last season ends the player's game (while anything else is still open to them), and
+        any other season gives up the workers not yet placed."""
+        legal, state, t = self.legal(), self.state, self.app.t
+        seat = state.current_player()
+        nxt = state.season[seat] + 1
+        season = season_in_text(self.app, self.valley, self.valley.seasons[nxt].id)
+        left = preview.unplaced(state, seat)
+        if nxt == FINAL and len(legal) > 1:
+            question, yes, no = (t("valley.qa.prepare_last", season=season), "valley.qa.prepare_last_yes",
+                                 "valley.qa.prepare_last_no")
+        elif nxt != FINAL and left:
+            question, yes, no = (t("valley.flow.ask_unplaced", n=left, season=season), "valley.flow.ask_yes",
+                                 "valley.qa.prepare_last_no")
+        else:
             self.apply(PREPARE)
             return
-        season = season_in_text(self.app, self.state.valley, self.state.valley.seasons[FINAL].id)
-        self.app.push(ConfirmDialog(self.app, self.app.t("valley.qa.prepare_last", season=season), self._prepare_now,
-                                    yes_text=lambda: self.app.t("valley.qa.prepare_last_yes"),
-                                    no_text=lambda: self.app.t("valley.qa.prepare_last_no")))
+        self.app.push(ConfirmDialog(self.app, question, self._prepare_now, yes_text=lambda: t(yes),
+                                    no_text=lambda: t(no)))
 
     def _prepare_now(self) -> None:
         if PREPARE in self.legal() and self.decision() is None:
@@ -455,8 +481,12 @@ class ValleyScene(TableScene):
         return [a for _, a in ranked(view, legal)[:count]]
 
     def _show_hint(self, action) -> None:
-        """A suggested placement or play is picked as a click would; other actions get a ring."""
-        if action[0] == "place":
+        """A suggested placement, play or Prepare is picked as a click would (Confirm then takes it);
+        other actions get a ring."""
+        if action == PREPARE:
+            self._clear_selection()
+            self.selected = PREPARING
+        elif action[0] == "place":
             self.selected = ("spot", tuple(action[1:]))
         elif action[0] == "play":
             _, cards = self.hand_owner()
@@ -489,6 +519,7 @@ class ValleyScene(TableScene):
             deciding = self.decision() is not None
             b["prepare"].visible = not deciding
             b["prepare"].enabled = not deciding and PREPARE in self.legal()
+            b["prepare"].style = "primary" if self.selected == PREPARING else "secondary"
             b["confirm"].enabled = self.confirm_action() is not None or (
                 choice is not None and choice["confirm"] is not None)
             b["cancel"].enabled = self.selected is not None or bool(self.marked)
@@ -662,6 +693,8 @@ class ValleyScene(TableScene):
 
     def _preview_target(self):
         """The spot or hand card the controls panel previews: pointed at or focused, else picked."""
+        if self.buttons["prepare"].hover and self.buttons["prepare"].enabled:
+            return PREPARING
         for target in (self.hover, self._focused()):
             if target is not None and target[0] in ("spot", "hand"):
                 return target
@@ -670,7 +703,7 @@ class ValleyScene(TableScene):
                 return "spot", target[1]
         if self.selected is not None:
             kind, what = self.selected
-            return ("hand" if kind == "card" else "spot"), what
+            return {"card": "hand"}.get(kind, kind), what
         return None
 
     def _controls_lines(self) -> list:
@@ -697,6 +730,8 @@ class ValleyScene(TableScene):
 
     def _preview_lines(self, target) -> list:
         kind, what = target
+        if kind == "prepare":
+            return self._prepare_lines()
         seat, cards = self.hand_owner()
         state, t, app = self.state, self.app.t, self.app
         if kind == "hand":
@@ -743,6 +778,31 @@ class ValleyScene(TableScene):
         if not icons and not extra:
             extra.append(t("valley.table.preview.nothing"))
         out += [(text, 14, theme.TEAL, False) for text in extra]
+        return out
+
+    def _prepare_lines(self) -> list:
+        """What preparing gives up (the workers not yet placed) and brings (the season's worker,
+        production or cards, the workers coming home); the title says when the game then ends."""
+        state, t, seat = self.state, self.app.t, self.state.current_player()
+        if PREPARE not in self.legal():
+            return []
+        result = self._cached(("outcome", PREPARE), lambda: preview.outcome(state, seat, PREPARE))
+        hinted = self.hinted() == PREPARE  # the suggestion's line above names it already
+        out = [] if hinted else [(self.describe_action(PREPARE), 16, theme.PLUM, True)]
+        left = preview.unplaced(state, seat)
+        if left:  # first: in a small window the panel has room for few lines under a suggestion
+            out.append((t("valley.flow.give_up", n=left), 14, theme.RED, False))
+        icons = icons_of(result)
+        if icons:
+            out.append(("icons", icons))
+        gains = [t("valley.table.preview.worker")] if result.workers else []
+        if state.placed[seat]:
+            gains.append(t("valley.flow.back_home", n=len(state.placed[seat])))
+        if result.choice:
+            gains.append(t("valley.table.preview.choice"))
+        out += [(text, 14, theme.TEAL, False) for text in gains]
+        if not icons and not gains and not left:
+            out.append((t("valley.table.preview.nothing"), 14, theme.TEAL, False))
         return out
 
     def _hand_title(self, seat, cards) -> str:
@@ -801,7 +861,8 @@ class ValleyScene(TableScene):
         over = hover[1] if hover is not None and hover[0] == "seat" else None
         yield "players", (self.version, lang, current, over, self.layout.size), \
             lambda f: draw_players(f, lay, self.app, state, current, scores, over)
-        lines = self.hint_lines() + self._controls_lines()
+        hint = self.hint_lines()  # the suggestion, then what is picked or pointed at, then the other options
+        lines = hint[:1] + self._controls_lines() + hint[1:]
         widgets = [self.buttons[n] for n in list(lay.actions) + list(lay.replay)]
         yield "controls", (lang, repr(lines), tuple(map(button_look, widgets))), \
             partial(self._paint_controls, lines, widgets)
