@@ -23,7 +23,8 @@ WORDS = [word("sun", "太阳", "sun", sounds_en=["son"]), word("moon", "月亮",
          word("cat", "猫", "cat", syn_zh=["猫咪"], syn_en=["kitty"]), word("tree", "树", "tree", syn_zh=["树木"]),
          word("mountain", "山", "mountain", syn_zh=["高山", "山峰"]),
          word("cemetery", "墓地", "cemetery", syn_zh=["坟地", "墓园"], syn_en=["graveyard"]),
-         word("caterpillar", "毛毛虫", "caterpillar"), word("bell", "铃", "bell"), word("ice", "冰", "ice")]
+         word("caterpillar", "毛毛虫", "caterpillar"), word("bell", "铃", "bell"), word("ice", "冰", "ice"),
+         word("tooth", "牙齿", "tooth")]
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +77,7 @@ ENGLISH = [
     ("dance", "dancing", "derived", "dance"), ("fish", "fishes", "derived", "fish"),
     ("cry", "cries", "derived", "cry"), ("cry", "cried", "derived", "cry"), ("fairy", "fairies", "derived", "fairy"),
     ("wolf", "wolves", "derived", "wolf"), ("ice", "icy", "derived", "ice"),
+    ("tooth", "teeth", "derived", "tooth"), ("swimming", "swam", "derived_part", "swim"),  # irregular forms
     ("ice_cream", "cream", "part_of_word", "cream"), ("ice_cream", "ice", "part_of_word", "ice"),
     ("cup_of_tea", "tea", "part_of_word", "tea"), ("rainbow", "rain", "part_of_word", "rain"),
     ("rainbow", "bow", "part_of_word", "bow"), ("swimming", "swim", "part_of_word", "swim"),

@@ -70,7 +70,7 @@ ISSUE_CLUES = [  # legal: a synonym's character or stem, or a word that only beg
     ("cat", "catch", "en"), ("cat", "category", "en"), ("star", "start", "en"), ("car", "carriage", "en"),
     ("moon", "地球", "zh"),
 ]
-REFUSED = [  # (word, clue, lang, the English text)
+REFUSED = [  # (word, clue, lang, the English text): the rules pages' examples among them
     ("mountain", "山顶", "zh", "The clue uses 山, a character of the dream word"),
     ("cat", "cats", "en", "The clue is built on the dream word cat"),
     ("cat", "catty", "en", "The clue is built on the dream word cat"),
@@ -78,6 +78,13 @@ REFUSED = [  # (word, clue, lang, the English text)
     ("rainbow", "rain", "en", "The clue is rain, a part of the dream word rainbow"),
     ("sunflower", "sunny", "en", "The clue is built on sun, a part of the dream word sunflower"),
     ("swimming", "swimmer", "en", "The clue is built on swim, a part of the dream word swimming"),
+    ("swimming", "swim", "en", "The clue is swim, a part of the dream word swimming"),
+    ("rainbow", "rainy", "en", "The clue is built on rain, a part of the dream word rainbow"),
+    ("cat", "wildcat", "en", "The clue is built on the dream word cat"),
+    ("sun", "son", "en", "The clue son sounds like the dream word sun"),
+    ("fish", "雨", "zh", "The clue 雨 sounds like the dream word 鱼"),
+    ("sun", "sun", "zh", "The clue sun is the dream word in another language"),
+    ("sun", "太阳", "en", "The clue 太阳 is the dream word in another language"),
 ]
 
 
@@ -201,6 +208,11 @@ def test_broken_clue_rules_name_the_field(data_copy):
     with pytest.raises(DataError) as info:
         load_lexicon(root=data_copy)
     assert (info.value.file, info.value.entry, info.value.field) == (RULES_FILE, "reasons", "shares_char")
+    edit(data_copy, RULES_FILE, lambda r: (r["reasons"].update(shares_char={"zh": "字", "en": "char"}),
+                                           r["en"]["irregular"].update({"ran away": "run"})))
+    with pytest.raises(DataError, match="single English words") as info:
+        load_lexicon(root=data_copy)
+    assert (info.value.entry, info.value.field) == ("en", "irregular.ran away")
     (data_copy / RULES_FILE).unlink()
     with pytest.raises(DataError, match="file is missing"):
         load_lexicon(root=data_copy)

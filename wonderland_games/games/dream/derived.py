@@ -26,6 +26,7 @@ class Morphology:
     prefixes: tuple
     words: frozenset  # known English words: what may stand beside the base in a compound
     not_built_on: frozenset  # look built on a word but are not (belly is no bell + y), nor are their forms
+    irregular: dict  # a form no ending explains -> its word (teeth -> tooth, flew -> fly, asleep -> sleep)
     min_part: int  # the other word of a compound has at least this many letters
 
     def __hash__(self) -> int:
@@ -57,12 +58,14 @@ def _roots(word: str, suffix: str, known: frozenset) -> set:
 
 @lru_cache(maxsize=16384)
 def stems(word: str, morph: Morphology) -> frozenset:
-    """The word and every word it is made of by peeling endings (cats -> cat, sunniest -> sunny, sun);
-    a word listed as not built on anything is not peeled (carry, so carriage is no car)."""
+    """The word and every word it is made of by peeling endings (cats -> cat, sunniest -> sunny, sun)
+    or by the irregular forms (teeth -> tooth); a word listed as not built on anything is not
+    peeled (carry, so carriage is no car)."""
     found, layer = {word}, {word}
     for _ in range(DEPTH):
         layer = {root for w in layer if w not in morph.not_built_on
                  for s in morph.suffixes for root in _roots(w, s, morph.words)} - found
+        layer |= {morph.irregular[w] for w in found | layer if w in morph.irregular} - found
         found |= layer
     return frozenset(found)
 

@@ -100,7 +100,11 @@ def parse_rules(raw, file: str = RULES_FILE) -> ClueRules:
     def words(field: str) -> tuple:
         return tuple(fold(w) for w in _strings(require(en, field, list, file, "en"), file, "en", field))
 
-    morphology = Morphology(suffixes=tuple(sorted(words("suffixes"), key=len, reverse=True)),
+    irregular = require(en, "irregular", dict, file, "en")
+    for form, base in irregular.items():
+        if not (isinstance(form, str) and isinstance(base, str) and form.isalpha() and base.isalpha()):
+            raise DataError(file, "en", f"irregular.{form}", "a form and its word are single English words")
+    morphology = Morphology(irregular={fold(f): fold(b) for f, b in irregular.items()},suffixes=tuple(sorted(words("suffixes"), key=len, reverse=True)),
                             prefixes=words("prefixes"), not_built_on=frozenset(words("not_built_on")),
                             words=frozenset(words("words") + words("not_built_on")),
                             min_part=require(en, "min_part", int, file, "en"))
