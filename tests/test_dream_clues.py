@@ -1,12 +1,18 @@
 """Dream Teller's clue checker and guess matcher, on a small hand-built lexicon (the real one is checked whole in
-test_dream_lexicon)."""
+test_dream_lexicon), and the refusal texts at the window sizes."""
 
 import pytest
 
 from wonderland_games.core.data import load_yaml
-from wonderland_games.games.dream.clues import check_clue
+from wonderland_games.core.game import BOT, Seat
+from wonderland_games.core.session import Session
+from wonderland_games.games.dream.clues import Refusal, check_clue, name_parts
 from wonderland_games.games.dream.guess import matcher, matches, mentions
-from wonderland_games.games.dream.lexicon import REASONS, RULES_FILE, Lexicon, Word, parse_rules
+from wonderland_games.games.dream.lexicon import LANGS, REASONS, RULES_FILE, Lexicon, Word, load_lexicon, parse_rules
+from wonderland_games.games.dream.scene import DreamScene
+from wonderland_games.ui import text as tx
+from wonderland_games.ui.testing import make_app, step
+from wonderland_games.ui.theme import px
 
 
 def word(wid, zh, en, syn_zh=(), syn_en=(), sounds_en=(), sounds_zh=(), roots=()):
@@ -172,3 +178,35 @@ def test_a_story_mentions_a_word_or_its_synonym_in_either_language(lex):
     assert mentions(lex, "sun", "我在 太 阳下吃ｇｅｌａｔｏ") and mentions(lex, "ice_cream", "我在太阳下吃ｇｅｌａｔｏ")
     assert mentions(lex, "cup_of_tea", "She poured a cup of teas.")
     assert not mentions(lex, "cup_of_tea", "a cup, then tea")
+
+
+def longest_refusals(lex):
+    """Per reason, the longest text the shipped lexicon can make (typed offenders at a usual length)."""
+    words = lex.words.values()
+    parts = [(part, w.name["en"]) for w in words for part in name_parts(w.name["en"], w.roots, lex.rules.en_stop_words)]
+    sounds = [(h, w.name[lang]) for w in words for lang in LANGS for h in w.homophones[lang]]
+    names = [w.name[lang] for w in words for lang in LANGS]
+    longest = lambda pairs: max(pairs, key=lambda p: len(p[0]) + len(p[1]))  # noqa: E731
+    return [Refusal("empty"), Refusal("multi_word", "very bright"), Refusal("too_long", "一二三四五六七"),
+            Refusal("punctuation", "!"), Refusal("not_hanzi", "a"), Refusal("not_letters", "光"),
+            Refusal("same_word", "x", "x"), Refusal("shares_char", "山", "山"),
+            Refusal("part_of_word", *longest(parts)), Refusal("derived", max(names, key=len)),
+            Refusal("derived_part", *longest(parts)), Refusal("translation", max(names, key=len)),
+            Refusal("sounds_alike", *longest(sounds))]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("language", LANGS)
+def test_every_refusal_fits_whole_on_the_spirit_s_status_line(size, language):
+    app = make_app(size, language=language)
+    lex = load_lexicon()
+    seats = [Seat("P")] + [Seat(f"B{i}", BOT, "normal") for i in range(3)]
+    scene = DreamScene(app, Session("dream", seats, 3, {"mode": "bots", "lang": language}, autosave=False))
+    app.push(scene)
+    step(app, 2)
+    view = scene.view
+    for refusal in longest_refusals(lex):
+        why = app.i18n.pick(lex.rules.reasons[refusal])
+        line = app.t("dream.bots.refused", reason=why) + app.t("dream.bots.seconds_left", n=20)
+        _, shown = tx.fit_line(app.fonts, line, view.message_rect.width, view.message_rect.height, px(18, view.s))
+        assert shown == line, (size, line)
