@@ -61,7 +61,8 @@ CHINESE = [
 ]
 
 ENGLISH = [
-    ("sun", "bright", None, ""), ("sun", "Bright", None, ""), ("sun", "ｂｒｉｇｈｔ", None, ""), ("moon", "crescent", None, ""),
+    ("sun", "bright", None, ""), ("sun", "Bright", None, ""), ("sun", "ｂｒｉｇｈｔ", None, ""),
+    ("moon", "crescent", None, ""),
     ("cup_of_tea", "of", None, ""),  # a little word of the name is no part of the word
     ("cup_of_tea", "o'clock", None, ""),
     # not built on cat: what is left is no word and no ending (cater would be catter)

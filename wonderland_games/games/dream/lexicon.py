@@ -104,9 +104,10 @@ def parse_rules(raw, file: str = RULES_FILE) -> ClueRules:
     for form, base in irregular.items():
         if not (isinstance(form, str) and isinstance(base, str) and form.isalpha() and base.isalpha()):
             raise DataError(file, "en", f"irregular.{form}", "a form and its word are single English words")
-    morphology = Morphology(irregular={fold(f): fold(b) for f, b in irregular.items()},suffixes=tuple(sorted(words("suffixes"), key=len, reverse=True)),
-                            prefixes=words("prefixes"), not_built_on=frozenset(words("not_built_on")),
-                            words=frozenset(words("words") + words("not_built_on")),
+    morphology = Morphology(suffixes=tuple(sorted(words("suffixes"), key=len, reverse=True)),
+                            prefixes=words("prefixes"), words=frozenset(words("words") + words("not_built_on")),
+                            not_built_on=frozenset(words("not_built_on")),
+                            irregular={fold(f): fold(b) for f, b in irregular.items()},
                             min_part=require(en, "min_part", int, file, "en"))
     return ClueRules(zh_max_chars=require(zh, "max_chars", int, file, "zh"),
                      en_stop_words=frozenset(words("stop_words")), morphology=morphology,
