@@ -17,7 +17,7 @@ from functools import lru_cache
 
 _SHORT = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # sun, cat, swim: doubles its last letter before -y, -ing
 _PLURAL_ES = ("s", "x", "z", "ch", "sh", "o")  # buses, boxes, dishes, potatoes: where -es follows the root as it is
-DEPTH = 3  # endings peeled at most: sunniest -> sunny -> sun, lonelinesses
+DEPTH = 3  # endings peeled at most: sunniest -> sunny -> sun
 
 
 @dataclass(frozen=True)

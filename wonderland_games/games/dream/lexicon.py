@@ -2,8 +2,10 @@
 
 `load_lexicon()` is the one entry point. Each words file is one theme; each word
 has its names, the synonyms a guess may also say, associations ranked strongest
-first (the clues a helpful spirit gives, which bots read) and decoys (close but
-wrong words a boogeyman steers toward). The whole lexicon is checked at load:
+first (the clues a helpful spirit gives, which bots read), decoys (close but
+wrong words a boogeyman steers toward) and, for an English name built of words,
+those roots (no clue may use them, as no Chinese clue may use a character of the
+name). The whole lexicon is checked at load:
 every association must pass the clue checker for its own word, so a bot that
 reads the lexicon never breaks the clue rules.
 """
@@ -38,7 +40,6 @@ class Word:
     decoys: tuple  # ids of close but wrong words
     homophones: dict  # lang -> tuple of words that sound like the name (refused as clues)
     roots: tuple = ()  # English words the English name is built on (rain, bow; swim): no clue may use them
-
 
     def forms(self, lang: str) -> tuple:
         """The name and the synonyms in one language."""
