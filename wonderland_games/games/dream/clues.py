@@ -76,6 +76,7 @@ def _english(word, clue: str, rules) -> Optional[Refusal]:
         return Refusal("not_letters", bad)
     name = word.name["en"]
     whole = _squash(fold(name))
+    clue = clue[:-2] if clue.endswith("'s") else clue  # a possessive is its word: cat's is cat
     if clue == fold(name) or clue == whole:
         return Refusal("same_word", name, name)
     parts = name_parts(name, word.roots, rules.en_stop_words)
