@@ -12,9 +12,9 @@ import statistics
 import time
 import tracemalloc
 
-from wonderland_games.games.dream import clues, lexicon
+from wonderland_games.games.dream import clues, derived, lexicon
 
-_CACHES = (lexicon._cached, clues.stems, clues._folded, clues._name_parts)
+_CACHES = (lexicon._cached, derived.stems, clues.name_parts)
 
 
 def cold_load() -> lexicon.Lexicon:

@@ -205,3 +205,14 @@ def test_an_easy_dreamer_guesses_where_a_normal_one_listens():
         s.apply(("clue", s.speaker, clue))
         actions.append(act(s, DreamBot(level))[0])
     assert actions == ["guess", "listen"]
+
+
+def test_a_legal_synonym_clue_leaves_its_word_in_the_running_and_a_name_rules_its_word_out():
+    """graveyard is a legal clue for cemetery (synonyms are no part of the clue rule), so a dreamer who
+    hears it must not strike cemetery off; 墓地 or cemetery itself would be refused for it."""
+    read = bots.reader(LEX, "en")
+    assert check_clue(LEX, "cemetery", "graveyard", "en") is None
+    clues = [(1, "graveyard"), (2, "tombstone"), (3, "ghost")]
+    assert "cemetery" in [w for _, w, _ in read.ranked(clues, {}, set())]
+    for name in ("cemetery", "墓地"):
+        assert "cemetery" not in [w for _, w, _ in read.ranked([(1, name), (2, "tombstone")], {}, set())]

@@ -65,6 +65,46 @@ def test_decoys_are_close_a_boogeyman_can_reach_them_and_mostly_share_clues(lex)
         assert len(sharing) >= 0.8 * len(lex.words), lang
 
 
+ISSUE_CLUES = [  # legal: a synonym's character or stem, or a word that only begins like the dream word
+    ("tree", "木头", "zh"), ("mountain", "高", "zh"), ("mountain", "珠峰", "zh"), ("cemetery", "graves", "en"),
+    ("cat", "catch", "en"), ("cat", "category", "en"), ("star", "start", "en"), ("car", "carriage", "en"),
+    ("moon", "地球", "zh"),
+]
+REFUSED = [  # (word, clue, lang, the English text): the rules pages' examples among them
+    ("mountain", "山顶", "zh", "The clue uses 山, a character of the dream word"),
+    ("cat", "cats", "en", "The clue is built on the dream word cat"),
+    ("cat", "catty", "en", "The clue is built on the dream word cat"),
+    ("cat", "catfish", "en", "The clue is built on the dream word cat"),
+    ("rainbow", "rain", "en", "The clue is rain, a part of the dream word rainbow"),
+    ("sunflower", "sunny", "en", "The clue is built on sun, a part of the dream word sunflower"),
+    ("swimming", "swimmer", "en", "The clue is built on swim, a part of the dream word swimming"),
+    ("swimming", "swim", "en", "The clue is swim, a part of the dream word swimming"),
+    ("rainbow", "rainy", "en", "The clue is built on rain, a part of the dream word rainbow"),
+    ("cat", "wildcat", "en", "The clue is built on the dream word cat"),
+    ("sun", "son", "en", "The clue son sounds like the dream word sun"),
+    ("fish", "雨", "zh", "The clue 雨 sounds like the dream word 鱼"),
+    ("sun", "sun", "zh", "The clue sun is the dream word in another language"),
+    ("sun", "太阳", "en", "The clue 太阳 is the dream word in another language"),
+]
+
+
+@pytest.mark.parametrize("wid,clue,lang", ISSUE_CLUES)
+def test_a_synonym_or_a_look_alike_is_a_legal_clue(lex, wid, clue, lang):
+    assert check_clue(lex, wid, clue, lang) is None
+
+
+@pytest.mark.parametrize("wid,clue,lang,text", REFUSED)
+def test_a_refusal_of_the_shipped_lexicon_says_what_broke_the_rule(lex, wid, clue, lang, text):
+    assert lex.rules.reasons[check_clue(lex, wid, clue, lang)]["en"] == text
+
+
+def test_roots_are_words_of_the_name(lex):
+    """A root the lexicon lists is spelt inside the name (swim in swimming): no stray word is forbidden."""
+    for word in lex.words.values():
+        name = word.name["en"].replace(" ", "")
+        assert all(root in name or root.rstrip("e") in name or root.rstrip("y") in name for root in word.roots), word.id
+
+
 def test_names_are_unique_in_each_language(lex):
     for lang in LANGS:
         names = [w.name[lang] for w in lex.words.values()]
@@ -95,13 +135,14 @@ CASES = {
     "decoy twice": (SKY, lambda r: word_at(r, "sun").update(decoys=["moon", "moon"]), "word 'sun'", "decoys",
                     "twice"),
     "zh clue shares a character": (SKY, lambda r: word_at(r, "sun")["associations"]["zh"].append("阳光"),
-                                   "word 'sun'", "associations.zh[12]", "uses a character"),
-    "zh clue is a synonym's character": (SKY, lambda r: word_at(r, "moon")["associations"]["zh"].insert(0, "地球"),
-                                         "word 'moon'", "associations.zh[0]", "uses a character"),
-    "en clue contains the word": (SKY, lambda r: word_at(r, "sun")["associations"]["en"].insert(2, "sunny"),
-                                  "word 'sun'", "associations.en[2]", "contains the dream word"),
-    "en clue is a synonym": (SKY, lambda r: word_at(r, "dawn")["associations"]["en"].append("daybreak"),
-                             "word 'dawn'", "associations.en[12]", "synonym"),
+                                   "word 'sun'", "associations.zh[12]", "uses 阳, a character of the dream word"),
+    "en clue built on the word": (SKY, lambda r: word_at(r, "sun")["associations"]["en"].insert(2, "sunny"),
+                                  "word 'sun'", "associations.en[2]", "built on the dream word sun"),
+    "en clue built on a part": (SKY, lambda r: word_at(r, "rainbow")["associations"]["en"].append("raindrop"),
+                                "word 'rainbow'", "associations.en[12]",
+                                "built on rain, a part of the dream word rainbow"),
+    "root of two words": (SKY, lambda r: word_at(r, "rainbow").update(roots=["rain bow"]), "word 'rainbow'",
+                          "roots[0]", "one English word"),
     "en clue of two words": (SKY, lambda r: word_at(r, "sun")["associations"]["en"].append("hot day"),
                              "word 'sun'", "associations.en[12]", "one word"),
     "too few associations": (SKY, lambda r: word_at(r, "sun")["associations"].update(en=["bright"]),
@@ -167,6 +208,11 @@ def test_broken_clue_rules_name_the_field(data_copy):
     with pytest.raises(DataError) as info:
         load_lexicon(root=data_copy)
     assert (info.value.file, info.value.entry, info.value.field) == (RULES_FILE, "reasons", "shares_char")
+    edit(data_copy, RULES_FILE, lambda r: (r["reasons"].update(shares_char={"zh": "字", "en": "char"}),
+                                           r["en"]["irregular"].update({"ran away": "run"})))
+    with pytest.raises(DataError, match="single English words") as info:
+        load_lexicon(root=data_copy)
+    assert (info.value.entry, info.value.field) == ("en", "irregular.ran away")
     (data_copy / RULES_FILE).unlink()
     with pytest.raises(DataError, match="file is missing"):
         load_lexicon(root=data_copy)

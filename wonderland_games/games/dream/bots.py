@@ -89,7 +89,10 @@ class Reader:
         self.index = lexicon.index[lang]
         self.weights = {w.id: _rank_weights(len(w.associations[lang])) for w in lexicon.words.values()}
         self.names = {fold(form): w.id for w in lexicon.words.values() for lg in ("zh", "en")
-                      for form in w.forms(lg)}
+                      for form in w.forms(lg)}  # what a guess names
+        # A clue that is a word's name rules that word out (the checker refuses it for it);
+        # a synonym does not: it is a legal clue (graveyard for cemetery).
+        self.ruled_out = {fold(w.name[lg]): w.id for w in lexicon.words.values() for lg in ("zh", "en")}
 
     def ranked(self, clues: list, trust: dict, excluded: set) -> list:
         """[(share of the evidence, word, how many clues it lists)] best first, for the clues
@@ -98,7 +101,7 @@ class Reader:
         others share the rest of the evidence."""
         noise = 1.0 / CLUE_SPACE
         miss = [math.log((1 - trust.get(seat, TRUST)) * noise) for seat, _ in clues]
-        gone = set(excluded) | {self.names[fold(t)] for _, t in clues if fold(t) in self.names}
+        gone = set(excluded) | {self.ruled_out[fold(t)] for _, t in clues if fold(t) in self.ruled_out}
         hits: dict = {}
         for i, (seat, text) in enumerate(clues):
             t = trust.get(seat, TRUST)

@@ -2,27 +2,32 @@
 
 `load_lexicon()` is the one entry point. Each words file is one theme; each word
 has its names, the synonyms a guess may also say, associations ranked strongest
-first (the clues a helpful spirit gives, which bots read) and decoys (close but
-wrong words a boogeyman steers toward). The whole lexicon is checked at load:
+first (the clues a helpful spirit gives, which bots read), decoys (close but
+wrong words a boogeyman steers toward) and, for an English name built of words,
+those roots (no clue may use them, as no Chinese clue may use a character of the
+name). The whole lexicon is checked at load:
 every association must pass the clue checker for its own word, so a bot that
 reads the lexicon never breaks the clue rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
 from ...core.data import DataError, bilingual, load_yaml, require
 from ...core.paths import data_dir
-from .clues import check_clue, fold
+from .clues import WORD_SPLIT, Reasons, check_clue, fold
+from .derived import Morphology
 
 WORDS_DIR = "dream/words"
 RULES_FILE = "dream/clue_rules.yaml"
 LANGS = ("zh", "en")
 MIN_WORDS, MIN_ASSOCIATIONS, MIN_DECOYS = 300, 10, 2
+REASONS = ("empty", "multi_word", "too_long", "punctuation", "not_hanzi", "not_letters", "same_word", "shares_char",
+           "part_of_word", "derived", "derived_part", "translation", "sounds_alike")
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class Word:
     associations: dict  # lang -> tuple of clues, strongest first
     decoys: tuple  # ids of close but wrong words
     homophones: dict  # lang -> tuple of words that sound like the name (refused as clues)
+    roots: tuple = ()  # English words the English name is built on (rain, bow; swim): no clue may use them
 
     def forms(self, lang: str) -> tuple:
         """The name and the synonyms in one language."""
@@ -43,10 +49,9 @@ class Word:
 @dataclass(frozen=True)
 class ClueRules:
     zh_max_chars: int
-    en_min_part: int
-    en_suffixes: tuple  # longest first
     en_stop_words: frozenset
-    reasons: dict  # reason key -> {"zh", "en"}
+    morphology: Morphology  # what "built on a word" means in English; its words grow with the lexicon's
+    reasons: Reasons  # reason key (or a Refusal, which names its offender) -> {"zh", "en"}
 
 
 @dataclass(frozen=True)
@@ -89,17 +94,25 @@ def parse_rules(raw, file: str = RULES_FILE) -> ClueRules:
         raise DataError(file, "-", "-", "top level must be a mapping")
     zh, en = require(raw, "zh", dict, file, "zh"), require(raw, "en", dict, file, "en")
     reasons = require(raw, "reasons", dict, file, "reasons")
-    for key in ("empty", "multi_word", "too_long", "punctuation", "script", "shares_char", "same_word",
-                "contains_word", "part_of_word", "same_stem", "synonym", "translation", "sounds_alike"):
+    for key in REASONS:
         if key not in reasons:
             raise DataError(file, "reasons", key, "missing")
-    suffixes = _strings(require(en, "suffixes", list, file, "en"), file, "en", "suffixes")
+
+    def words(field: str) -> tuple:
+        return tuple(fold(w) for w in _strings(require(en, field, list, file, "en"), file, "en", field))
+
+    irregular = require(en, "irregular", dict, file, "en")
+    for form, base in irregular.items():
+        if not (isinstance(form, str) and isinstance(base, str) and form.isalpha() and base.isalpha()):
+            raise DataError(file, "en", f"irregular.{form}", "a form and its word are single English words")
+    morphology = Morphology(suffixes=tuple(sorted(words("suffixes"), key=len, reverse=True)),
+                            prefixes=words("prefixes"), words=frozenset(words("words") + words("not_built_on")),
+                            not_built_on=frozenset(words("not_built_on")),
+                            irregular={fold(f): fold(b) for f, b in irregular.items()},
+                            min_part=require(en, "min_part", int, file, "en"))
     return ClueRules(zh_max_chars=require(zh, "max_chars", int, file, "zh"),
-                     en_min_part=require(en, "min_part", int, file, "en"),
-                     en_suffixes=tuple(sorted(suffixes, key=len, reverse=True)),
-                     en_stop_words=frozenset(_strings(require(en, "stop_words", list, file, "en"), file, "en",
-                                                      "stop_words")),
-                     reasons={k: bilingual(reasons, k, file, "reasons") for k in reasons})
+                     en_stop_words=frozenset(words("stop_words")), morphology=morphology,
+                     reasons=Reasons({k: bilingual(reasons, k, file, "reasons") for k in reasons}))
 
 
 def _word(entry, theme: str, file: str, index: int) -> Word:
@@ -118,8 +131,12 @@ def _word(entry, theme: str, file: str, index: int) -> Word:
         raise DataError(file, label, "decoys", f"need at least {MIN_DECOYS}, found {len(decoys)}")
     if wid in decoys:
         raise DataError(file, label, f"decoys[{decoys.index(wid)}]", "a word cannot be its own decoy")
+    roots = _strings(entry.get("roots", []), file, label, "roots")
+    for i, root in enumerate(roots):
+        if not root.isascii() or not root.isalpha() or root != root.lower():
+            raise DataError(file, label, f"roots[{i}]", "a root is one English word in small letters")
     return Word(wid, name, _per_lang(entry, "synonyms", file, label, required=False), theme, associations, decoys,
-                _per_lang(entry, "homophones", file, label, required=False))
+                _per_lang(entry, "homophones", file, label, required=False), roots)
 
 
 def parse_words(raw, file: str) -> tuple:
@@ -165,6 +182,16 @@ def _index(words: dict) -> dict:
     return {lang: {clue: tuple(hits) for clue, hits in table.items()} for lang, table in index.items()}
 
 
+def with_vocabulary(rules: ClueRules, words) -> ClueRules:
+    """The rules with every English word of the lexicon known (names, synonyms, roots,
+    associations): the other half of a compound must be a word, and these are the words we have."""
+    known = {part for w in words
+             for text in w.forms("en") + w.associations["en"] + w.roots
+             for part in WORD_SPLIT.split(fold(text)) if part}
+    morphology = replace(rules.morphology, words=rules.morphology.words | known)
+    return replace(rules, morphology=morphology)
+
+
 def parse_lexicon(files: dict, rules: ClueRules) -> Lexicon:
     """`files` maps a words file's name (relative to data/) to its raw YAML."""
     words: dict = {}
@@ -181,7 +208,7 @@ def parse_lexicon(files: dict, rules: ClueRules) -> Lexicon:
             words[word.id], where[word.id] = word, file
     if len(words) < MIN_WORDS:
         raise DataError(WORDS_DIR, "-", "-", f"need at least {MIN_WORDS} words, found {len(words)}")
-    lexicon = Lexicon(words, themes, rules, _index(words))
+    lexicon = Lexicon(words, themes, with_vocabulary(rules, words.values()), _index(words))
     _check_whole(words, where, lexicon)
     return lexicon
 
