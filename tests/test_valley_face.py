@@ -61,7 +61,7 @@ def test_lines_read_as_designed():
     assert spelled("magpie") == "[mark:prosperity] + [point] /2 [choose] ≤5"
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_effect_line_fits_inside_the_card_clear_of_band_name_and_cost(app, size, lang):
     """Every kind (the longest effects too) on a city card and a hand card: the strip lies inside the
