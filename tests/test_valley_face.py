@@ -109,3 +109,21 @@ def test_a_card_is_painted_once_then_blitted(app, monkeypatch):
     for _ in range(3):
         city_view.draw_card(frame, rect, scene.layout.s, app, KINDS[0], roles[KINDS[0].role], cost=True)
     assert painted == [KINDS[0].id]
+
+
+def test_a_line_too_long_for_a_tiny_card_ends_in_an_ellipsis_inside_it(app):
+    """Four players at 1024x640: city cards 41 px wide drew lines past both edges, clipped into
+    something else ("×[emblem]≤3" without its "+[berry]"). What does not fit ends in "…", inside."""
+    session, scene = table(app, (1024, 640), "en", players=4)
+    lay, s = scene.layout, scene.layout.s
+    rect = lay.city_slots(0)[0]
+    cut = 0
+    for kind in KINDS:
+        inner = city_view.line_rect(rect, s, app, kind, False).inflate(-2, -1)
+        line = effect_line.effect_line(kind)
+        size, shown = effect_line.fit(app, line, inner.width, inner.height, city_view.line_smallest(s))
+        assert effect_line._widths(app, shown, size)[2] <= inner.width, kind.id
+        if shown[-1] == ("t", "…"):
+            cut += 1
+            assert shown[:-1] == [g[:2] for g in line if len(g) < 3][:len(shown) - 1], kind.id
+    assert cut  # the case this is about

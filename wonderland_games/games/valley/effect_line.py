@@ -203,13 +203,17 @@ def _icon_width(name: str, size: int) -> int:
 def fit(app, line: list, width: int, height: int, smallest: int) -> tuple:
     """(size, glyphs): the largest icon size up to `height` at which the line fits `width`, not below
     `smallest`; then without its trigger mark; then without the owner's share of a spot; then
-    smaller still (a last resort, down to 8 px)."""
+    smaller still, down to 8 px; else (the narrow city cards of four players) what fits of it, then
+    "…" (a line cut at both ends, as drawn clipped, read as a different effect)."""
     for floor, keep in ((smallest, MARK), (smallest, OWNER), (smallest, 0), (8, 0)):
         shown = [g[:2] for g in line if len(g) < 3 or g[2] <= keep]
         for size in range(max(floor, height), floor - 1, -1):
             if _widths(app, shown, size)[2] <= width:
                 return size, shown
-    return 8, shown
+    size = min(max(8, smallest), max(8, height))
+    while len(shown) > 1 and _widths(app, shown + [("t", "…")], size)[2] > width:
+        shown = shown[:-1]
+    return size, shown + [("t", "…")]
 
 
 def draw(surface, app, rect: pygame.Rect, line: list, smallest: int, colour=theme.INK) -> int:
