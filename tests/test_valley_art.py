@@ -114,3 +114,18 @@ def test_review_sheet_draws_every_part():
     background = pygame.Color(*sheet_module.BACKGROUND)
     assert sheet.get_at((60, 50)) != background  # the first emblem
     assert sheet.get_at((sheet.get_width() - 200, sheet.get_height() - 300)) != background  # the card back
+
+
+def test_card_sheet_draws_every_kind_as_the_table_does(table_app):
+    """tools/valley_sheet.py --cards: every kind's hand and city card, each painted (none left blank)."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "valley_sheet.py"
+    spec = importlib.util.spec_from_file_location("valley_sheet", path)
+    sheet_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sheet_module)
+    sheet = sheet_module.build_cards("zh", (1024, 640))
+    background = sheet.get_at((2, 2))
+    per, kinds = 6, len(CARDS["cards"])
+    cell_w, cell_h = (sheet.get_width() - 16) // per, (sheet.get_height() - 16) // ((kinds + per - 1) // per)
+    for i in range(kinds):
+        x, y = 16 + i % per * cell_w, 16 + i // per * cell_h
+        assert sheet.get_at((x + 20, y + 20)) != background, CARDS["cards"][i]["id"]

@@ -5,6 +5,11 @@ Each card emblem is shown large (on its role colour, with the role symbol) and a
 seasons, events, locations, forest cards and the card back.
 
     /work/venv/bin/python tools/valley_sheet.py [OUT.png]   # default /tmp/valley_sheet.png
+    /work/venv/bin/python tools/valley_sheet.py --cards en 1024x640 [OUT.png]
+
+With --cards: every card kind as the table draws it, in the hand (with its cost) and in a
+two-player city, at the window size given, in that language (default en 1024x640), at its
+real pixels: to check each card's effect line and name at a glance.
 """
 
 from __future__ import annotations
@@ -123,10 +128,41 @@ def build() -> pygame.Surface:
     return sheet
 
 
+def build_cards(lang: str = "en", size: tuple = (1024, 640)) -> pygame.Surface:
+    """Each kind in the data's order as a hand card and a city card of a 2-player table at `size`."""
+    from wonderland_games.games.valley.cards import load_cards
+    from wonderland_games.games.valley.city_view import draw_card
+    from wonderland_games.games.valley.layout import compute
+    from wonderland_games.ui.testing import make_app
+
+    app = make_app(size, lang)
+    lay = compute(size, 2)
+    hand, city = lay.hand_slots(8)[0].size, lay.city_slots(0)[0].size
+    cards = load_cards()
+    gap, per = 8, 6
+    cell = (hand[0] + city[0] + 3 * gap, max(hand[1], city[1]) + gap)
+    rows = (len(cards.kinds) + per - 1) // per
+    sheet = pygame.Surface((16 + per * cell[0], 16 + rows * cell[1]))
+    sheet.fill((236, 228, 206))  # the table's cities panel
+    for i, kind in enumerate(cards.kinds.values()):
+        x, y = 16 + i % per * cell[0], 16 + i // per * cell[1]
+        role = cards.roles[kind.role]
+        draw_card(sheet, pygame.Rect((x, y), hand), lay.s, app, kind, role, cost=True)
+        draw_card(sheet, pygame.Rect((x + hand[0] + gap, y), city), lay.s, app, kind, role)
+    return sheet
+
+
 def main(argv: list[str]) -> None:
-    out = argv[0] if argv else "/tmp/valley_sheet.png"
     pygame.init()
-    pygame.image.save(build(), out)
+    if argv[:1] == ["--cards"]:
+        lang = argv[1] if len(argv) > 1 else "en"
+        size = tuple(int(n) for n in argv[2].split("x")) if len(argv) > 2 else (1024, 640)
+        out = argv[3] if len(argv) > 3 else f"/tmp/valley_cards_{lang}_{size[0]}x{size[1]}.png"
+        image = build_cards(lang, size)
+    else:
+        out = argv[0] if argv else "/tmp/valley_sheet.png"
+        image = build()
+    pygame.image.save(image, out)
     print(out)
 
 

@@ -54,6 +54,17 @@ def role_symbol(symbol: str, size: int) -> pygame.Surface:
     return sprites.load_svg(f"valley/roles/{symbol}.svg", (size, size))
 
 
+def role_symbol_light(symbol: str, size: int) -> pygame.Surface:
+    """A role symbol in white, for a small mark on the role's colour (the ink one drowns in it)."""
+    key = ("light", symbol, size)
+    img = _tinted.get(key)
+    if img is None:
+        img = role_symbol(symbol, size).copy()
+        img.fill((255, 255, 255), special_flags=pygame.BLEND_RGB_MAX)
+        _tinted[key] = img = _fast(img)
+    return img
+
+
 def resource(name: str, size: int) -> pygame.Surface:
     """A resource icon (berry, twig, resin, pebble) or the point token ("point")."""
     return sprites.load_svg(f"valley/resources/{name}.svg", (size, size))
