@@ -24,10 +24,10 @@ import pygame  # noqa: E402
 
 from wonderland_games.core.settings import MIN_SIZE  # noqa: E402
 from wonderland_games.games.voyage.layout import compute  # noqa: E402
-from wonderland_games.games.voyage.map_view import LEADER_REACH  # noqa: E402
 
 SMALLEST, LARGEST = (800, 500), (2600, 1500)
-KINDS = ("outside", "overlap", "over_dot", "leader_crosses", "astray", "not_own", "long_leader", "many_leaders")
+KINDS = ("outside", "overlap", "over_dot", "under_piece", "leader_crosses", "astray", "not_own", "long_leader",
+         "many_leaders")
 
 
 def random_sizes(count: int, seed: int = 1, smallest: tuple = SMALLEST) -> list:
@@ -49,10 +49,12 @@ def _area(rect: pygame.Rect) -> int:
 
 def problems(view, size: tuple) -> list:
     """(kind, city, other or figure) for everything wrong with the names of a map of `size`
-    in the view's language: a name off the map, over another name or any city's mark, a
-    leader line through another name or mark, a name a quarter or more over another region's
-    land, a touching name nearer another dot than its own, a leader line not from its own dot
-    or longer than LEADER_REACH dot diameters, and more than half the names on leader lines."""
+    in the view's language: a name off the map, over another name or any city's mark, under
+    where a traveller or a flag is drawn, a leader line through another name or mark, a name
+    a third or more over another region's land, a touching name nearer another dot than its
+    own, a leader line not from its own dot or longer than the view's farthest leader reach,
+    and more than two thirds of the names on leader lines (with no name above its dot, where
+    travellers and flags go, a crowded map sets more apart)."""
     labels = view.labels(size)
     world = view.world
     bounds = pygame.Rect((0, 0), size)
@@ -60,7 +62,8 @@ def problems(view, size: tuple) -> list:
     radius = {c.id: view.mark_radius(bounds, c.id in starts) for c in world.cities}
     marks = {c.id: pygame.Rect(0, 0, 2 * radius[c.id], 2 * radius[c.id]).move(view.point(bounds, c.x, c.y))
              .move(-radius[c.id], -radius[c.id]) for c in world.cities}
-    longest = LEADER_REACH * 2 * view.dot_radius(bounds)
+    longest = view.leader_reach(bounds, farthest=True)
+    pieces = {c.id: view.piece_rects(bounds, c.id) for c in world.cities}
     found = []
     items = list(labels.items())
     for i, (city, label) in enumerate(items):
@@ -69,6 +72,7 @@ def problems(view, size: tuple) -> list:
             found.append(("outside", city, None))
         found += [("over_dot", city, other) for other, mark in marks.items()
                   if box.colliderect(mark) if other != city or _gap(box, mark) < 0]
+        found += [("under_piece", city, other) for other, rects in pieces.items() if box.collidelist(rects) >= 0]
         for other, label2 in items[i + 1:]:
             if box.colliderect(label2.box):
                 found.append(("overlap", city, other))
@@ -86,14 +90,13 @@ def problems(view, size: tuple) -> list:
             own = _gap(box, marks[city])
             found += [("not_own", city, other) for other, mark in marks.items() if other != city
                       and _gap(box, mark) <= own]
-    region = {c.id: c.region for c in world.cities}
-    tints = view.tint_squares(bounds)
+    foreign = view.foreign_land(size)
     for city, label in items:
         box = label.box
-        over = sum(_area(box.clip(rect)) for r, rect in tints if r != region[city])
-        if 4 * over >= _area(box):
+        over = foreign[world.region_of[city]].overlap_area(pygame.mask.Mask(box.size, fill=True), box.topleft)
+        if 3 * over >= _area(box):
             found.append(("astray", city, round(over / _area(box), 2)))
-    if 2 * sum(1 for label in labels.values() if label.leader) > len(labels):
+    if 3 * sum(1 for label in labels.values() if label.leader) > 2 * len(labels):
         found.append(("many_leaders", None, None))
     return found
 

@@ -2,16 +2,19 @@
 
 On a true-to-life map Europe's cities sit a few pixels apart on a laptop, so
 each name tries spots round its dot: touching it first (below, beside, the
-lower diagonals, then above, where travellers stand and flags fly), then the
-same directions farther out (half a name height at a time, then whole ones)
-with a leader line back to the dot, and at last a smaller font. A spot must
-lie inside the map, clear of every dot, and (while placing) clear of every
-name and leader line already placed; a name touching its dot must also be
-nearer that dot than any other, or it would read as the neighbour's. Among
-those the cheapest wins (nearer, in a better direction, crossing fewer routes,
-covering fewer traveller spots and less of another region's land, where it
-would read as theirs). A spot with too long a leader line or a quarter or more
-over another region's land is amiss: a last resort, priced BEYOND any other.
+lower diagonals; above is where travellers stand and flags fly), then the
+same directions and those between farther out (half a name height at a time,
+then whole ones) with a leader line back to the dot, and at last smaller fonts. A spot must
+lie inside the map, clear of every dot and of every place a traveller or a
+flag is drawn, no farther from its dot than a short leader line, less than a
+third over another region's land (it would read as theirs: QA saw "Athens"
+in Libya and "Giza" in Arabia), and (while placing) clear of every name and
+leader line already placed; a name touching its dot must also be nearer that
+dot than any other, or it would read as the neighbour's. Among those the
+cheapest wins (nearer, in a better direction, crossing fewer routes, over less
+of another region's land); a leader line up to half as long again is amiss, a
+last resort priced BEYOND any other (Athens, Rome, Istanbul and Füssen at some
+sizes all need the Balkans).
 What depends only on the map is worked out once per size, so a pass is
 cheap: the cities with the most neighbours choose first; a name with no free
 spot may take one from a single neighbour that can move to another, and a city
@@ -28,6 +31,7 @@ sweeps window sizes for what is left wrong.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import math
@@ -36,8 +40,24 @@ from typing import NamedTuple
 import pygame
 
 # (anchor of the name's box, direction from the dot), best first
-DIRECTIONS = (("midtop", (0, 1)), ("midleft", (1, 0)), ("midright", (-1, 0)), ("topleft", (1, 1)),
-              ("topright", (-1, 1)), ("midbottom", (0, -1)), ("bottomleft", (1, -1)), ("bottomright", (-1, -1)))
+BEST = (("midtop", (0, 1)), ("midleft", (1, 0)), ("midright", (-1, 0)), ("topleft", (1, 1)),
+        ("topright", (-1, 1)), ("midbottom", (0, -1)), ("bottomleft", (1, -1)), ("bottomright", (-1, -1)))
+
+
+def _between() -> tuple:
+    """Every 15 degrees between those, for a leader line out of a crowd (Athens between Rome,
+    Istanbul, Giza and Libya): the box's corner or side nearest the dot anchored there."""
+    out = []
+    for step in range(24):
+        if step % 3:
+            ux, uy = round(math.cos(math.radians(15 * step)), 3), round(math.sin(math.radians(15 * step)), 3)
+            row = "top" if uy > 0.38 else "bottom" if uy < -0.38 else "mid"
+            col = "left" if ux > 0.38 else "right" if ux < -0.38 else "mid"
+            out.append(((row + col).replace("topmid", "midtop").replace("bottommid", "midbottom"), (ux, uy)))
+    return tuple(out)
+
+
+DIRECTIONS = BEST + _between()
 # where each anchor is on a box, in half widths and half heights from its top left (as pygame sets it)
 ANCHORS = {"midtop": (1, 0), "midleft": (0, 1), "midright": (2, 1), "topleft": (0, 0), "topright": (2, 0),
            "midbottom": (1, 2), "bottomleft": (0, 2), "bottomright": (2, 2)}
@@ -50,6 +70,7 @@ SHOVE_DEPTH = 5  # and those names may push names of their own
 BUMP_TRIES = 30  # a name's cheapest spots it may take from a neighbour that can move
 SETTLE_ROUNDS = 4  # rounds of settling at most (the first few do nearly all the good)
 FOREIGN_PIXELS = 1  # a name's pixels over another region's land that cost as much as one unit
+FARTHEST = 1.5  # times the longest leader line asked for: a name no spot nearer is free for may go so far
 BEYOND = 1000  # the cost of a leader line longer than asked: taken only where nothing else is free
 
 
@@ -57,7 +78,7 @@ class Label(NamedTuple):
     font_px: int
     box: pygame.Rect  # the name with its one-pixel halo
     leader: tuple | None  # (from, to): a line from the dot's edge to the name, for a name set apart
-    amiss: bool = False  # a leader line longer than asked, or a quarter or more over another region's land
+    amiss: bool = False  # a leader line longer than asked (FARTHEST at most), or no spot was free at all
 
 
 class City(NamedTuple):
@@ -65,25 +86,23 @@ class City(NamedTuple):
     spot: tuple  # the dot's centre in pixels
     radius: int  # the dot's drawn radius (its ink ring or star included)
     sizes: dict  # font px -> (width, height) of its name, largest font first
-    foreign: tuple = ()  # rects of other regions' land, where its name would read as theirs
+    foreign: pygame.mask.Mask | None = None  # the map's land where its name would read as another region's
 
 
-def place(area: pygame.Rect, cities: list, routes: list, zones: dict, longest: float = math.inf) -> dict:
-    """city id -> Label. `routes` are pixel segments; `zones` city -> the rect above its dot
-    where travellers and flags go (best left clear); a leader line longer than `longest`
-    pixels is a last resort."""
+def place(area: pygame.Rect, cities: list, routes: list, pieces: list = (), longest: float = math.inf) -> dict:
+    """city id -> Label. `routes` are pixel segments; `pieces` rects where travellers and flags
+    are drawn, which no name may lie under; a leader line longer than `longest` pixels is a
+    last resort, and none is longer than FARTHEST times that."""
     dots = {c.id: pygame.Rect(c.spot[0] - c.radius, c.spot[1] - c.radius, 2 * c.radius, 2 * c.radius)
             for c in cities}
     route_boxes = [_span(line) for line in routes]
-    zone_list = list(zones.values())
 
     def cost(box: pygame.Rect) -> int:
-        crossed = sum(1 for i in box.collidelistall(route_boxes) if box.clipline(*routes[i]))
-        return 20 * crossed + sum(_overlap(box, zone_list[i]) for i in box.collidelistall(zone_list)) // 8
+        return 20 * sum(1 for i in box.collidelistall(route_boxes) if box.clipline(*routes[i]))
 
-    cities = [_nearby_land(c) for c in cities]
     near = {c.id: _near(c, cities, dots) for c in cities}
-    spots = {c.id: _Spots(c, area, near[c.id], cost, longest) for c in cities}
+    spots = {c.id: _Spots(c, area, near[c.id], [pieces[i] for i in _reach(c).collidelistall(pieces)], cost,
+                          longest) for c in cities}
     misses = dict.fromkeys(spots, 0)
     best: tuple = ((len(cities) + 1, 0), {})
     spare = FAR_PASSES
@@ -108,19 +127,18 @@ def _near(city: City, cities: list, dots: dict) -> list:
     return [dots[o.id] for o in cities if o.id != city.id and math.dist(o.spot, city.spot) < reach + o.radius]
 
 
-def _nearby_land(city: City) -> City:
-    """`city` with only the foreign land its spots could reach (a handful, not the whole map's)."""
+def _reach(city: City) -> pygame.Rect:
+    """The rect any spot of `city` lies in."""
     reach = 2 + round(city.radius + LEVELS[-1] * max(h for _, h in city.sizes.values())
                   + max(w for w, _ in city.sizes.values()))
-    area = pygame.Rect(city.spot[0] - reach, city.spot[1] - reach, 2 * reach, 2 * reach)
-    return city._replace(foreign=tuple(city.foreign[i] for i in area.collidelistall(city.foreign)))
+    return pygame.Rect(city.spot[0] - reach, city.spot[1] - reach, 2 * reach, 2 * reach)
 
 
 def _spot_order(fonts: int = 3) -> tuple:
     """Every (base cost, minus the font's place largest first, level, anchor, direction),
     cheapest first: the same for every city, so sorted once."""
     return tuple(sorted(
-        (60 * shrink + 30 * (level > 0) + 25 * level + 6 * rank, -shrink, level, anchor, direction)
+        ((0, 60, 200)[shrink] + 30 * (level > 0) + 25 * level + 3 * rank, -shrink, level, anchor, direction)
         for shrink in range(fonts) for level in LEVELS for rank, (anchor, direction) in enumerate(DIRECTIONS)))
 
 
@@ -128,13 +146,14 @@ _ORDER = _spot_order()
 
 
 class _Spots:
-    """A city's spots inside the map and clear of other dots, as Labels, cheapest first, worked
+    """A city's sound spots (inside the map, clear of other dots and of travellers and flags, a
+    short leader line at most, not over another region's land) as Labels, cheapest first, worked
     out only as far as asked (most names take one of their first few). A smaller font costs
     more than moving out a level, which costs more than a worse direction; crossing routes
-    and covering traveller spots add to that, so a spot is priced once its base is reached."""
+    and standing on foreign land add to that, so a spot is priced once its base is reached."""
 
-    def __init__(self, city: City, area: pygame.Rect, dots: list, cost, longest: float):
-        self.city, self.area, self.dots, self.cost, self.longest = city, area, dots, cost, longest
+    def __init__(self, city: City, area: pygame.Rect, dots: list, pieces: list, cost, longest: float):
+        self.city, self.area, self.dots, self.pieces, self.cost, self.longest = city, area, dots, pieces, cost, longest
         fonts = list(city.sizes.items())
         self.todo = ((base, *fonts[-less], level, anchor, direction)
                      for base, less, level, anchor, direction in _ORDER if -less < len(fonts))
@@ -158,7 +177,10 @@ class _Spots:
     def _price(self, spot: tuple) -> None:
         base, font_px, (w, h), level, anchor, direction = spot
         box, leader = _candidate(self.city, w, h, level, anchor, direction)
-        if not self.area.contains(box) or box.collidelist(self.dots) >= 0:
+        if not self.area.contains(box) or box.collidelist(self.dots) >= 0 or box.collidelist(self.pieces) >= 0:
+            return
+        amiss = leader is not None and math.dist(*leader) > self.longest
+        if amiss and math.dist(*leader) > self.longest * FARTHEST:
             return
         if leader is None:
             own = _gap(box, self.city.spot, self.city.radius)
@@ -168,9 +190,9 @@ class _Spots:
                 return  # nearer another city's dot: it would read as that city's name
         elif any(self.dots[i].clipline(*leader) for i in _span(leader).collidelistall(self.dots)):
             return
-        amiss = leader is not None and math.dist(*leader) > self.longest
-        foreign = sum(_overlap(box, self.city.foreign[i]) for i in box.collidelistall(self.city.foreign))
-        amiss |= 4 * foreign >= box.width * box.height  # where it reads as theirs
+        foreign = 0 if self.city.foreign is None else self.city.foreign.overlap_area(_solid(box.size), box.topleft)
+        if 3 * foreign >= box.width * box.height:
+            return  # it would read as theirs
         self.count += 1
         cost = base + foreign // FOREIGN_PIXELS + BEYOND * amiss + self.cost(box)
         heapq.heappush(self.priced, (cost, self.count, Label(font_px, box, leader, amiss)))
@@ -383,6 +405,7 @@ def _cross(s: tuple, t: tuple) -> bool:
     return side(r, u, p) * side(r, u, q) <= 0 and side(p, q, r) * side(p, q, u) <= 0
 
 
-def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
-    clip = a.clip(b)
-    return clip.width * clip.height
+@functools.lru_cache(maxsize=512)
+def _solid(size: tuple) -> pygame.mask.Mask:
+    """A filled mask of a name's box (a few sizes per map: cached)."""
+    return pygame.mask.Mask(size, fill=True)

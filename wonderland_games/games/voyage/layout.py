@@ -11,6 +11,7 @@ destination display and the hand; the side column takes what is left.
     |                                  | travellers: score,      |
     |             world map            | suitcase (money, tokens,|
     |                                  | destinations, souvenirs)|
+    |                                  | legend: what icons mean |
     +----------------------------------+-------------------------+
     | destinations on display (5)      | what to do + actions    |
     +----------------------------------+-------------------------+
@@ -37,6 +38,8 @@ TITLE = 24  # a panel's title line (unscaled)
 THREE_LINE_ROW = 66  # a traveller's row at least this tall (unscaled) shows its souvenirs on a line of their own
 TWO_LINE_ROW = 42  # a row that cannot have three lines needs no more than two of 17 (name and souvenirs / suitcase)
 LOG_ROOM = 200  # the log height (unscaled) three-line rows must leave, else the rows take two lines
+LEGEND = 14  # the line under the travellers' rows naming their icons (unscaled), in the panel's foot padding
+LEGEND_ROOM = 13  # what the players panel grows by for it (unscaled): the action buttons' rows close up for it
 
 
 @dataclass
@@ -60,11 +63,19 @@ class Layout:
     columns: int = 2  # action buttons per row
 
     def row_rects(self, players: int) -> list:
-        """One row per player in the players panel, under its title."""
+        """One row per player in the players panel, between its title and the legend."""
         inner = self.players.inflate(-px(12, self.s), -px(10, self.s))
         top = inner.top + px(TITLE, self.s)
-        row_h = (inner.bottom - top) // max(1, players)
+        row_h = (self.legend.top - top) // max(1, players)
         return [pygame.Rect(inner.left, top + i * row_h, inner.width, row_h - px(3, self.s)) for i in range(players)]
+
+    @property
+    def legend(self) -> pygame.Rect:
+        """The line at the foot of the players panel that names the rows' icons."""
+        inner = self.players.inflate(-px(12, self.s), 0)
+        bottom = inner.bottom - px(5, self.s)  # clear of the panel's border
+        return pygame.Rect(inner.left + px(4, self.s), bottom - px(LEGEND, self.s), inner.width - px(8, self.s),
+                           px(LEGEND, self.s))
 
     def display_slots(self, count: int = 5) -> list:
         """Destination card rects across the display strip (always five places: slots never move)."""
@@ -120,15 +131,15 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
     inner_w = side.width - px(16, s)
     columns = 4 if inner_w >= px(700, s) else 2
     rows = math.ceil(len(ACTION_BUTTONS) / columns)
-    button_h, gap = px(34, s), px(6, s)
+    button_h, gap, row_gap = px(34, s), px(6, s), px(3, s)
     hint_h = px(70, s)
-    controls_h = hint_h + rows * (button_h + gap) + px(12, s)
+    controls_h = hint_h + rows * (button_h + row_gap) + px(12, s)
     # Three lines a row (name, suitcase, souvenirs) while the log keeps room to read a turn;
     # else two compact lines, rather than three-line rows squeezed to two with the log cut short.
     room = body_h - controls_h - 2 * m
-    players_h = px(TITLE + 10, s) + players * px(THREE_LINE_ROW + 6, s)
+    players_h = px(TITLE + 10 + LEGEND_ROOM, s) + players * px(THREE_LINE_ROW + 6, s)
     if room - players_h < px(LOG_ROOM, s):
-        players_h = px(TITLE + 10, s) + players * px(TWO_LINE_ROW + 3, s)
+        players_h = px(TITLE + 10 + LEGEND_ROOM, s) + players * px(TWO_LINE_ROW + 3, s)
     players_h = min(players_h, room - px(100, s))
     players_rect = pygame.Rect(side.left, side.top, side.width, players_h)
     controls = pygame.Rect(side.left, players_rect.bottom + m, side.width, controls_h)
@@ -138,7 +149,7 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
     hint = pygame.Rect(inner.left, inner.top, inner.width, hint_h - px(4, s))
     actions, replay_buttons = {}, {}
     bw = (inner.width - (columns - 1) * gap) // columns
-    grid_top = inner.bottom - rows * (button_h + gap) + gap
+    grid_top = inner.bottom - rows * (button_h + row_gap) + row_gap
     if replay:
         rw = min(px(130, s), (inner.width - 2 * gap) // 3)
         x = inner.centerx - (3 * rw + 2 * gap) // 2
@@ -148,6 +159,6 @@ def compute(size: tuple, players: int, replay: bool = False) -> Layout:
     else:
         for i, name in enumerate(ACTION_BUTTONS):
             r, c = divmod(i, columns)
-            actions[name] = pygame.Rect(inner.left + c * (bw + gap), grid_top + r * (button_h + gap), bw, button_h)
+            actions[name] = pygame.Rect(inner.left + c * (bw + gap), grid_top + r * (button_h + row_gap), bw, button_h)
     return Layout(size, s, m, top, status, buttons, map_box, fitted, display, hand, players_rect, controls, log,
                   hint, actions, replay_buttons, columns)

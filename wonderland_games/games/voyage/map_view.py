@@ -36,13 +36,15 @@ LEADER = theme.INK
 TINT_RADIUS = 34  # map units of land round each city washed in its region's colour
 TINT_BAND = 26  # map units: the width of the wash along a land route
 TINT_ALPHA = 120
+CORE = 0.5  # of TINT_RADIUS: the wash right round a city, plainly its region's whatever the land
 WASH = 4  # the wash is drawn this many times smaller, then scaled up smoothly (soft edges)
 SHALLOWS_BLUR = 10  # how far the pale shallows spread off the coast (the mask blurred this much)
 LAND_FILE = "voyage/world_land.json"
 SMALLEST_MAP = 660  # px wide, about the map at the smallest window: its names are 11 px; a smaller map's
 # (a platform may insist on a smaller window) shrink with its width squared, as dots, halos and gaps keep their
 LEAST_NAME_PX = 9  # pixels, but not below this (the next, 8, is the fonts' least)
-LEADER_REACH = 6  # dot diameters: the longest leader line from a dot to its name, where the map has room
+LEAST_FONT_PX = 8  # a last resort for a name with no other spot near its dot
+LEADER_REACH = 4  # dot diameters: the longest leader line from a dot to its name, where the map has room
 
 
 @lru_cache(maxsize=1)
@@ -76,6 +78,7 @@ class MapView:
         self._cache: dict = {}
         self._last = None  # the last map made, whatever its size
         self._names: dict = {}  # (size, language) -> the names as placed (clicks read them too)
+        self._foreign: dict = {}  # size -> region -> land its names keep off
 
     # -- geometry --------------------------------------------------------------------
     @staticmethod
@@ -162,40 +165,100 @@ class MapView:
         starts = set(world.starts.values())
         least = max(LEAST_NAME_PX, min(11, round(11 * (size[0] / SMALLEST_MAP) ** 2)))
         base_px = max(least, round(13 * size[0] / 1000))
-        fonts = sorted({base_px, max(least - 1, round(base_px * 0.85))}, reverse=True)
-        pawn, flag = self.pawn_size(area), self.flag_height(area)
-        above = max(pawn, flag)
-        cities, zones = [], {}
-        tints = self.tint_squares(area)
+        fonts = sorted({base_px, max(least - 1, round(base_px * 0.85)), max(LEAST_FONT_PX, round(base_px * 0.72))},
+                       reverse=True)  # the least only where a name has no other spot within a short leader line
+        foreign = self.foreign_land(size)
+        cities = []
         for c in world.cities:
-            x, y = self.point(area, c.x, c.y)
-            dr = self.mark_radius(area, c.id in starts)
             name = self.app.i18n.pick(c.name)
             sizes = {}
             for font_px in fonts:
                 w, h = self.app.fonts.get(font_px).size(name)
                 sizes[font_px] = (w + 2, max(1, h - 2) + 2)
-            foreign = tuple(rect for region, rect in tints if region != c.region)
-            cities.append(placer.City(c.id, (x, y), dr, sizes, foreign))
-            zones[c.id] = pygame.Rect(x - pawn // 2, y - above, pawn // 2 + max(pawn // 2, flag), above - dr)
+            cities.append(placer.City(c.id, self.point(area, c.x, c.y), self.mark_radius(area, c.id in starts),
+                                      sizes, foreign[c.region]))
         routes = [seg for rt in world.routes for seg in self.route_segments(area, rt.a, rt.b)]
-        return placer.place(area, cities, routes, zones, LEADER_REACH * 2 * self.dot_radius(area))
+        pieces = [rect for c in world.cities for rect in self.piece_rects(area, c.id)]
+        return placer.place(area, cities, routes, pieces, self.leader_reach(area))
 
-    def tint_squares(self, area: pygame.Rect) -> list:
-        """(region, rect): the square each city's wash fits in (its soft edge reaches that far) and
-        squares one after another along each land road inside a region, as _wash draws them: land
-        a reader takes for that region's (Zermatt's name between Marrakesh and Giza read as Africa's)."""
-        side = round(2 * TINT_RADIUS * area.width / WIDTH)
-        out = [(c.region, _square(self.point(area, c.x, c.y), side)) for c in self.world.cities]
-        world, band = self.world, max(1, round(0.8 * TINT_BAND * area.width / WIDTH))
-        for route in world.routes:
-            region = world.region_of[route.a]
-            if route.kind == "land" and world.region_of[route.b] == region:
-                for (x1, y1), (x2, y2) in self.route_segments(area, route.a, route.b):
-                    steps = max(1, round(math.dist((x1, y1), (x2, y2)) / band))
-                    out += [(region, _square((x1 + (x2 - x1) * i / steps, y1 + (y2 - y1) * i / steps), band))
-                            for i in range(1, steps)]
+    def leader_reach(self, area: pygame.Rect, farthest: bool = False) -> float:
+        """The longest leader line from a dot's edge to its name, in pixels: a short one, so the
+        name is still plainly its city's; `farthest`, where no nearer spot is free."""
+        return LEADER_REACH * 2 * self.dot_radius(area) * (placer.FARTHEST if farthest else 1)
+
+    def piece_rects(self, area: pygame.Rect, city: str) -> list:
+        """Where a traveller standing on `city` and its destination's flag are drawn (scene.py and
+        panels.pawn draw them so) above the city's mark (which no name covers either): rects no
+        name may lie under (QA: a flag hid "Dubai")."""
+        x, y = self.city_px(area, city)
+        size, h = self.pawn_size(area), self.flag_height(area)
+        start = city in self.world.starts.values()
+        foot = y - self.mark_radius(area, start)
+        pole, half = x + self.flag_pole(area), round(0.3 * size)
+        traveller = pygame.Rect(x - half, y - round(0.86 * size), 2 * half + 1, max(1, foot - y + round(0.86 * size)))
+        if start:
+            return [traveller]  # a starting city is no destination: no flag flies there
+        return [traveller, pygame.Rect(pole - 1, y - h - 1, int(h * 0.8) + 3, h // 2 + 3),
+                pygame.Rect(pole - 1, y - h, max(1, h // 10) + 2, max(1, foot - y + h))]
+
+    def flag_pole(self, area: pygame.Rect) -> int:
+        """How far right of its city's centre a flag's pole stands."""
+        return max(2, self.flag_height(area) // 6)
+
+    def foreign_land(self, size: tuple) -> dict:
+        """region -> a mask of the land a name of that region must not stand on (cached per size):
+        another region's land (the outlines in map.yaml, Asia the rest), even where its own wash
+        spills over (Athens's reaches Libya) but for the plain colour right round its own cities
+        (Istanbul's over the Bosporus, Giza's over Sinai), and its own land under another region's
+        wash only, where a reader takes it for theirs."""
+        key = tuple(size)
+        if key not in self._foreign:
+            self._foreign.clear()
+            self._foreign[key] = self._foreign_land(key)
+        return self._foreign[key]
+
+    def _foreign_land(self, size: tuple) -> dict:
+        area = pygame.Rect((0, 0), size)
+        land = _mask(size, lambda surf: [pygame.draw.polygon(surf, theme.WHITE, polygon[0]) for polygon in self._rings(area)])
+        for polygon in self._rings(area):  # lakes and inland seas (the Caspian) are no one's land
+            for hole in polygon[1:]:
+                land.erase(_mask(size, lambda surf, ring=hole: pygame.draw.polygon(surf, theme.WHITE, ring)), (0, 0))
+        world = self.world
+        outlines = {r: _mask(size, lambda surf, ring=ring: pygame.draw.polygon(
+            surf, 1, [self.point(area, x, y) for x, y in ring])) for r, ring in world.lands.items()}
+        rest = land.copy()
+        for mask in outlines.values():
+            rest.erase(mask, (0, 0))
+        washes = {r.id: self.wash_mask(area, r.id) for r in world.regions}
+        out = {}
+        for region in world.regions:
+            own = land.overlap_mask(outlines[region.id], (0, 0)) if region.id in outlines else rest.copy()
+            theirs = land.copy()
+            theirs.erase(own, (0, 0))
+            for other, wash in washes.items():
+                if other != region.id:
+                    theirs.draw(wash, (0, 0))
+            theirs.erase(washes[region.id].overlap_mask(own, (0, 0)), (0, 0))  # its wash on its land
+            theirs.erase(self.wash_mask(area, region.id, CORE), (0, 0))  # and right round its cities
+            out[region.id] = theirs.overlap_mask(land, (0, 0))
         return out
+
+    def wash_mask(self, area: pygame.Rect, region: str, reach: float = 0.9) -> pygame.mask.Mask:
+        """Where a region's wash shows plainly (round its cities and along its own land roads, as
+        _wash draws it, before its soft edge fades): `reach` of its radius."""
+        world = self.world
+        r = round(reach * TINT_RADIUS * area.width / WIDTH)
+        band = max(1, round(0.8 * TINT_BAND * area.width / WIDTH))
+
+        def draw(surf):
+            for c in world.cities:
+                if c.region == region:
+                    pygame.draw.circle(surf, theme.WHITE, self.point(area, c.x, c.y), r)
+            for route in world.routes:
+                if route.kind == "land" and world.region_of[route.a] == world.region_of[route.b] == region:
+                    for p, q in self.route_segments(area, route.a, route.b):
+                        pygame.draw.line(surf, theme.WHITE, p, q, band)
+        return _mask(area.size, draw)
 
     def mark_radius(self, area: pygame.Rect, start: bool) -> int:
         """How far a city's mark reaches from its centre: a start's star, else the dot and its ink ring."""
@@ -336,8 +399,12 @@ class MapView:
         pygame.draw.circle(surface, colour, (x, y), r, max(2, px(width, s)))
 
 
-def _square(centre: tuple, side: int) -> pygame.Rect:
-    return pygame.Rect(round(centre[0]) - side // 2, round(centre[1]) - side // 2, side, side)
+def _mask(size: tuple, draw) -> pygame.mask.Mask:
+    """A mask of what `draw` paints (in any colour but black) on a black surface of `size`."""
+    surf = pygame.Surface(size)
+    surf.set_colorkey((0, 0, 0))
+    draw(surf)
+    return pygame.mask.from_surface(surf)
 
 
 def blur(surf: pygame.Surface, factor: int) -> pygame.Surface:

@@ -32,6 +32,7 @@ LEAST = 0.85  # a card's or panel's line may shrink this far to stay whole; beyo
 NAME_LEAST = 0.8  # a landmark's name shrinks this far on one line, else it takes two
 SCORE_W = 46  # a traveller's score at the right of its first line (unscaled)
 SUITCASE = (("money",), ("tokens",), ("hand",))  # then the destinations by colour
+LEGEND = ("money", "tokens", "hand", "destinations", "souvenirs")  # what the legend names, in the rows' order
 _pawns: dict = {}
 
 
@@ -146,6 +147,45 @@ def draw_players(surface, lay, app, state, current, scores: list) -> None:
     _draw_markets(surface, lay, app, state)
     for seat, row in enumerate(lay.row_rects(len(state.seats))):
         _player_row(surface, row, s, app, state, seat, seat == current, scores[seat])
+    _draw_legend(surface, lay, app, state)
+
+
+class LegendItem(NamedTuple):
+    kind: str  # one of LEGEND
+    icon: pygame.Rect
+    text: str
+    box: pygame.Rect  # where the text is drawn, whole
+
+
+def legend_items(app, lay, state) -> tuple:
+    """(font px, items): the rows' icons named left to right on the legend line (a new player
+    could not tell a coin's count from a ticket's), in full words where they fit, else short
+    ones, at the largest size down to LEAST that fits the line whole."""
+    line, s = lay.legend, lay.s
+    icon = max(6, int(line.height * 0.85))
+    gap, space = max(2, icon // 4), px(10, s)
+    largest = line.height  # the glyphs, not the font's line, fill it
+    for key in ("voyage.legend", "voyage.legend_short"):
+        texts = [app.t(f"{key}.{kind}") for kind in LEGEND]
+        for size in range(largest, int(largest * LEAST) - 1, -1):
+            font = app.fonts.get(size)
+            widths = [font.size(text)[0] for text in texts]
+            if sum(widths) + len(texts) * (icon + gap) + (len(texts) - 1) * space <= line.width:
+                items, x = [], line.left
+                for kind, text, w in zip(LEGEND, texts, widths):
+                    box = pygame.Rect(x + icon + gap, line.top, w, line.height)
+                    items.append(LegendItem(kind, pygame.Rect(x, line.centery - icon // 2, icon, icon), text, box))
+                    x = box.right + space
+                return size, items
+    return 0, []
+
+
+def _draw_legend(surface, lay, app, state) -> None:
+    size, items = legend_items(app, lay, state)
+    for item in items:
+        _paint_icon(surface, state, item.kind, item.icon, 0)
+        img = tx.render(app.fonts.get(size), item.text, theme.INK_SOFT)
+        surface.blit(img, img.get_rect(midleft=item.box.midleft))
 
 
 def market_spots(app, lay, state) -> tuple:
@@ -332,19 +372,28 @@ def suitcase_spots(app, state, seat: int, line: pygame.Rect, s: float) -> list:
     return spots
 
 
+def _paint_icon(surface, state, kind: str, r: pygame.Rect, which) -> None:
+    """A row's icon: a coin, a ticket, a card back, a destination colour's square (`which`) or a
+    souvenir cube (the first region's: the legend's)."""
+    if kind == "money":
+        coin(surface, r.center, r.width // 2)
+    elif kind == "tokens":
+        ticket(surface, r.inflate(0, -r.height // 3))
+    elif kind == "hand":
+        card_back(surface, r.inflate(-r.width // 4, 0))
+    elif kind == "destinations":
+        colour = which if which in state.cards.colours else next(iter(state.cards.colours))
+        pygame.draw.rect(surface, rgb_of(state.cards.colours[colour].rgb),
+                         r.inflate(-r.width // 6, -r.height // 6), border_radius=max(1, r.width // 3))
+    else:
+        cube(surface, r, state.world.regions[0].rgb)
+
+
 def _suitcase(surface, line, s, app, state, seat) -> None:
     """Money, tokens, hand size, destinations by colour."""
     for spot in suitcase_spots(app, state, seat, line, s):
-        n, r, kind = held(state, seat, spot.what), spot.icon, spot.what[0]
-        if kind == "money":
-            coin(surface, r.center, r.width // 2)
-        elif kind == "tokens":
-            ticket(surface, r.inflate(0, -r.height // 3))
-        elif kind == "hand":
-            card_back(surface, r.inflate(-r.width // 4, 0))
-        else:
-            pygame.draw.rect(surface, rgb_of(state.cards.colours[spot.what[1]].rgb),
-                             r.inflate(-r.width // 6, -r.height // 6), border_radius=max(1, r.width // 3))
+        n, kind = held(state, seat, spot.what), spot.what[0]
+        _paint_icon(surface, state, kind, spot.icon, spot.what[1] if kind == "destinations" else 0)
         _paint_count(surface, app, spot, str(n), theme.INK if n or kind != "destinations" else theme.DISABLED_INK)
 
 

@@ -38,7 +38,7 @@ from ...ui.log_panel import LogPanel
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from ...ui.widgets import Button, resolve
-from . import rules
+from . import rules, tip_spot
 from .cards import FLY, PLAIN
 from .layout import compute
 from .map_view import MapView, rgb_of
@@ -825,4 +825,19 @@ class VoyageScene(TableScene):
                         None)
             if card is not None:  # above the card, leaving it in sight
                 box.midbottom = (card.centerx, card.top - px(4, s))
+            elif self.layout.map.collidepoint(self.mouse):  # a city's: clear of the move being planned
+                margin = px(4, s)
+                window = pygame.Rect((0, 0), self.layout.size).inflate(-2 * margin, -2 * margin)
+                box = tip_spot.clear_spot(box.size, self.mouse, px(12, s), self._plan_rects(), window, px(16, s))
         return box
+
+    def _plan_rects(self) -> list:
+        """What a city's tooltip leaves in sight: the planned path or the route to the pointed
+        destination, their stops, the target and the cities lit for the picked card."""
+        area, mv, s = self.layout.map, self.map_view, self.layout.s
+        reach, path, target, dest_city, route = self._map_marks()
+        radius = mv.dot_radius(area) + px(12, s)
+        cities = [c for c in (*reach, *path, *route, target, dest_city) if c is not None]
+        lines = [seg for stops in (path, route) for a, b in zip(stops, stops[1:]) for seg in mv.route_segments(area, a, b)]
+        return (tip_spot.keep_in_sight([mv.city_px(area, c) for c in dict.fromkeys(cities)], radius)
+                + tip_spot.along(lines, px(6, s), px(8, s)))

@@ -75,8 +75,9 @@ class Route:
 class World:
     """Regions, cities and routes, with distances between every pair of cities."""
 
-    def __init__(self, regions: tuple, cities: tuple, routes: tuple):
+    def __init__(self, regions: tuple, cities: tuple, routes: tuple, lands: dict | None = None):
         self.regions = regions
+        self.lands = lands or {}  # region -> its outline on the canvas (Asia: land in none), for map names
         self.region = {r.id: r for r in regions}
         self.cities = cities
         self.city = {c.id: c for c in cities}
@@ -223,12 +224,27 @@ def parse_world(raw, file: str = MAP_FILE) -> World:
             raise DataError(file, f"routes[{i}]", "b", f"{route.a}-{route.b} is listed twice")
         pairs.add(pair)
         routes.append(route)
-    world = World(tuple(regions.values()), tuple(cities.values()), tuple(routes))
+    world = World(tuple(regions.values()), tuple(cities.values()), tuple(routes), _lands(raw.get("lands", {}), file))
     first = next(iter(cities))
     cut_off = [c for c in cities if c not in world.dist[first]]
     if cut_off:
         raise DataError(file, f"city '{cut_off[0]}'", "routes", f"cannot be reached from {first!r}")
     return world
+
+
+def _lands(raw, file: str) -> dict:
+    """region -> its outline as canvas points: where a map name reads as standing on its land."""
+    if not isinstance(raw, dict):
+        raise DataError(file, "lands", "-", "expected a mapping of region to outline")
+    out = {}
+    for region, corners in raw.items():
+        if region not in REGION_IDS:
+            raise DataError(file, "lands", region, "unknown region")
+        if not isinstance(corners, list) or len(corners) < 3 or not all(
+                isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p) for p in corners):
+            raise DataError(file, "lands", region, "expected three or more [lon, lat] corners")
+        out[region] = tuple(project(lon, lat) for lon, lat in corners)
+    return out
 
 
 @lru_cache(maxsize=None)
