@@ -407,7 +407,7 @@ def test_broken_data_at_start_is_a_message_not_a_traceback(user_dirs, monkeypatc
 
 
 def test_abandoning_that_cannot_set_the_game_aside_starts_nothing(app, monkeypatch):
-    from wonderland_games.core import saves
+    from wonderland_games.core import savefile, saves
 
     played("parade")
     before = saves.autosave_path("parade").read_bytes()
@@ -420,7 +420,7 @@ def test_abandoning_that_cannot_set_the_game_aside_starts_nothing(app, monkeypat
         raise PermissionError(13, "Permission denied")
 
     with monkeypatch.context() as patched:
-        patched.setattr(saves.os, "replace", refuse)
+        patched.setattr(savefile.os, "replace", refuse)
         click_widget(app, setup.start_button)  # new game was chosen: it sets the old one aside at once
     assert isinstance(app.top, MessageDialog) and "Permission denied" in app.top.message
     key(app, pygame.K_RETURN)

@@ -16,7 +16,8 @@ import secrets
 from datetime import datetime
 from typing import Optional
 
-from . import registry, saves
+from . import registry
+from . import savefile as saves  # the format and the autosave (saves.py lists and loads, importing this)
 from .game import HUMAN, GameState, IllegalAction, Seat, StateFormatError, as_action
 
 

@@ -37,7 +37,7 @@ from typing import Optional
 
 from .game import BOT_LEVELS, HUMAN, Seat
 from .paths import user_data_dir
-from .saves import atomic_write_json
+from .savefile import atomic_write_json
 
 STATS_FILE = "stats.json"
 VERSION = 1
