@@ -210,16 +210,18 @@ def write_autosave(session) -> Path:
 
 
 def _keep_unless_same_game(path: Path, session) -> None:
-    """Set aside the file at `path` unless it is this session's game or a finished one.
-    The file is replayed with the session's own class, so this module needs no Session import."""
+    """Set aside the file at `path` unless it is a finished game, or this session's game at a
+    point the session has reached (an earlier named save of it, just loaded, must not wipe
+    the moves played after it). Replayed with the session's own class: no Session import."""
     if not path.exists():
         return
     try:
-        over = type(session).from_save(read_json(path), autosave=False).state.is_over()
+        other = type(session).from_save(read_json(path), autosave=False)
     except (SaveError, TypeError, ValueError, AttributeError):
         set_aside(path, session.game_id)
         return
-    if not (over or _identity(path) == (session.created, session.seed)):
+    reached = other.actions == session.actions[:len(other.actions)]
+    if not (other.state.is_over() or (_identity(path) == (session.created, session.seed) and reached)):
         set_aside(path, session.game_id)
 
 

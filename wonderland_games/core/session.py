@@ -106,8 +106,9 @@ class Session:
         return events
 
     def save_dealt(self) -> None:
-        """Autosave the game as dealt, before its first move: a table left at once (Esc on its
-        first curtain, a Dream table whose roles were all seen) comes back with the same deal."""
+        """Autosave the game as it stands, before its next move: a table left at once (Esc on its
+        first curtain, a Dream table whose roles were all seen) comes back with the same deal,
+        and a game just opened from a save is the one Continue resumes."""
         if self.autosave:
             self._autosave()
 
