@@ -78,6 +78,12 @@ class Session:
         self.match_wins: list = [0.0] * len(self.seats)
         self.match_games = 0
 
+    @property
+    def uid(self) -> str:
+        """This game's id, the same in every save of it (its game, start time and seed): the
+        statistics count a game once, however often it is finished again from a save."""
+        return hashlib.sha256(f"{self.game_id}|{self.created}|{self.seed}".encode("utf-8")).hexdigest()[:16]
+
     @classmethod
     def new(cls, game_id: str, seats, seed: Optional[int] = None, options: Optional[dict] = None,
             autosave: bool = True) -> "Session":

@@ -225,7 +225,7 @@ class MenuScene(FormScene):
     def open_stats(self) -> None:
         from .stats import StatsScene
 
-        self.app.push(StatsScene(self.app))
+        self.app.push(StatsScene(self.app, self.last_game()))
 
     def open_settings(self) -> None:
         from .settings import SettingsScene
@@ -235,11 +235,11 @@ class MenuScene(FormScene):
     def open_rules(self) -> None:
         from .rules import RulesScene
 
-        self.app.push(RulesScene(self.app, self.rules_game()))
+        self.app.push(RulesScene(self.app, self.last_game()))
 
-    def rules_game(self) -> str | None:
-        """The game the player was last at: this run's last table, else the latest unfinished
-        save's (the page opened on Parade after a game of Oz, QA)."""
+    def last_game(self) -> str | None:
+        """The game the player was last at, which Rules and Statistics open on: this run's last
+        table, else the latest unfinished save's (they opened on Parade after a game of Oz, QA)."""
         return self.app.last_game or (self.unfinished[0].game_id if self.unfinished else None)
 
     def back(self) -> None:
