@@ -153,8 +153,8 @@ class GameTile(Widget):
         top = box.centery - step * len(lines) // 2
         color = theme.INK if self.enabled else theme.DISABLED_INK
         for i, line in enumerate(lines):
-            surface.blit(tx.render(font, line, color), tx.render(font, line, color).get_rect(
-                midtop=(box.centerx, top + i * step)))
+            img = tx.render(font, line, color)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, top + i * step)))
 
     def _draw_resume_badge(self, surface, art) -> None:
         s = self.s
