@@ -71,12 +71,12 @@ def test_a_game_counts_in_the_statistics_once(app, tmp_path, monkeypatch):
     session, scene = start(app, seats)
     run_until(app, lambda: isinstance(app.top, ParadeResultsScene))
     app.step(1 / 60)
-    assert load_stats()["games"]["parade"]["played"] == 1
+    assert load_stats()["games"]["parade"]["watched"] == 1  # bots alone: watched, not played
     app.stack.clear()
     app.push(ParadeScene(app, session))  # the finished game opened again (Continue)
     run_until(app, lambda: isinstance(app.top, ParadeResultsScene))
     app.step(1 / 60)
-    assert load_stats()["games"]["parade"]["played"] == 1
+    assert load_stats()["games"]["parade"]["watched"] == 1
 
 
 def test_selecting_a_card_previews_exactly_what_the_rules_take(app):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from wonderland_games.core import saves
+from wonderland_games.core import savefile, saves
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.paths import saves_dir
 from wonderland_games.core.saves import SaveError
@@ -174,7 +174,7 @@ def test_failed_autosave_does_not_stop_the_game(monkeypatch):
     def full_disk(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves, "atomic_write_json", full_disk)
+    monkeypatch.setattr(savefile, "atomic_write_json", full_disk)
     session.apply(session.state.legal_actions()[0])
     assert "No space left" in session.autosave_error
     assert len(session.actions) == 2
@@ -207,7 +207,7 @@ def test_delete_save_only_inside_the_saves_folder(tmp_path):
 
 def test_older_versions_are_upgraded_step_by_step(monkeypatch):
     data = mid_game(plays=2).to_save()
-    monkeypatch.setattr(saves, "VERSION", 3)
+    monkeypatch.setattr(savefile, "VERSION", 3)
     steps = {1: lambda d: {**d, "one": True}, 2: lambda d: {**d, "two": d["one"]}}
     upgraded = saves.upgrade(data, steps)
     assert upgraded["version"] == 3 and upgraded["two"] is True
@@ -317,7 +317,7 @@ def test_a_failed_set_aside_never_overwrites_the_old_game(monkeypatch):
         raise PermissionError(13, "Permission denied")
 
     with monkeypatch.context() as patched:
-        patched.setattr(saves.os, "replace", no_move)
+        patched.setattr(savefile.os, "replace", no_move)
         new = mid_game(seed=2, plays=1, autosave=True)
     assert "Permission denied" in new.autosave_error
     assert saves.autosave_path("parade").read_bytes() == old_bytes

@@ -2,10 +2,13 @@
 
 import json
 
+import pygame
 import pytest
 
 from wonderland_games.core.game import BOT, HUMAN, Result, Seat
+from wonderland_games.core.session import Session
 from wonderland_games.core.stats import SEAT_KINDS, load_stats, record_game, stats_path
+from wonderland_games.ui.testing import click_widget, key, step
 
 
 @pytest.fixture(autouse=True)
@@ -78,3 +81,84 @@ def test_good_file_makes_no_bak():
     record_game("parade", SEATS, parade_result([1, 2, 3], [0]))
     assert not stats_path().with_name("stats.json.bak").exists()
     assert load_stats()["games"]["parade"]["played"] == 2
+
+
+# -- bots alone, a game counted once, the page on the game last played -------------------------
+BOTS = [Seat("Easy", BOT, "easy"), Seat("Hard", BOT, "hard")]
+
+
+def test_a_game_of_bots_alone_sets_no_record_and_counts_only_as_watched():
+    record_game("parade", SEATS, parade_result([12, 30, 20], [0]))
+    record_game("parade", BOTS, parade_result([0, 3], [0]))  # a better score than Ann's, by bots alone
+    game = load_stats()["games"]["parade"]
+    assert game["best"]["score"] == 12 and game["best"]["name"] == "Ann"
+    assert game["played"] == 1 and game["watched"] == 1
+    assert game["seats"]["bot-easy"] == {"played": 1, "won": 0, "best": 30}
+    assert load_stats()["totals"]["played"] == 1
+
+
+def test_a_game_finished_again_from_a_save_counts_once():
+    session = Session.new("parade", SEATS, seed=4, autosave=False)
+    loaded = Session.from_save(session.to_save(), autosave=False)
+    again = Session.from_save(loaded.to_save(), autosave=False)
+    assert session.uid == loaded.uid == again.uid and session.rematch().uid != session.uid
+    record_game("parade", SEATS, parade_result([12, 30, 20], [0]), session.uid)
+    stats = record_game("parade", SEATS, parade_result([2, 30, 20], [0]), loaded.uid)
+    assert stats["games"]["parade"]["played"] == 1 and stats["games"]["parade"]["best"]["score"] == 12
+    other = Session.new("parade", SEATS, seed=5, autosave=False)
+    assert record_game("parade", SEATS, parade_result([2, 30, 20], [0]), other.uid)["games"]["parade"]["played"] == 2
+    assert json.loads(stats_path().read_text(encoding="utf-8"))["finished"] == [session.uid, other.uid]
+
+
+def test_files_from_before_game_ids_and_watched_games_still_read():
+    stats_path().parent.mkdir(parents=True, exist_ok=True)
+    stats_path().write_text(json.dumps({"version": 1, "games": {"parade": {
+        "played": 2, "lower_is_better": True, "best": None, "seats": {}}}}), encoding="utf-8")
+    game = load_stats()["games"]["parade"]
+    assert game["played"] == 2 and game["watched"] == 0 and load_stats()["finished"] == []
+    record_game("parade", SEATS, parade_result([1, 2, 3], [0]), "abc")
+    assert not stats_path().with_name("stats.json.bak").exists() and load_stats()["games"]["parade"]["played"] == 3
+
+
+def test_the_results_of_a_game_loaded_again_and_finished_count_once(menu_app):
+    """Driven through the results screen, which counts a game as it opens."""
+    from wonderland_games.scenes.results import ResultsScene
+
+    app = menu_app
+    session = Session.new("parade", SEATS, seed=3, autosave=False)
+    loaded = Session.from_save(session.to_save(), autosave=False)
+    for each in (session, loaded):
+        while not each.state.is_over():
+            each.apply(each.state.legal_actions()[0])
+        app.push(ResultsScene(app, each))
+        step(app)
+        app.pop()
+    assert load_stats()["games"]["parade"]["played"] == 1
+
+
+def test_the_stats_page_opens_on_the_game_last_played(menu_app):
+    from wonderland_games.scenes.launch import open_game
+    from wonderland_games.scenes.stats import StatsScene
+
+    app = menu_app
+    menu = app.top
+    open_game(app, Session.new("oz", [Seat("甲"), Seat("乙", BOT, "easy")], seed=2))
+    key(app, pygame.K_ESCAPE)  # leave the table for the menu
+    assert app.top is menu
+    click_widget(app, menu.buttons[2])  # Statistics
+    assert isinstance(app.top, StatsScene) and app.top.game.value == "oz"
+
+
+def test_the_stats_page_says_games_of_bots_alone_count_for_nothing(menu_app, monkeypatch):
+    from wonderland_games.scenes.stats import StatsScene
+    from wonderland_games.ui import text as tx
+
+    record_game("parade", BOTS, parade_result([0, 3], [0]))
+    app = menu_app
+    app.i18n.set_language("en")
+    drawn, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    app.push(StatsScene(app, "parade"))
+    step(app)
+    assert "Games of bots alone, watched: 1. They count for nothing here." in drawn

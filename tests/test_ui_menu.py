@@ -407,7 +407,7 @@ def test_broken_data_at_start_is_a_message_not_a_traceback(user_dirs, monkeypatc
 
 
 def test_abandoning_that_cannot_set_the_game_aside_starts_nothing(app, monkeypatch):
-    from wonderland_games.core import saves
+    from wonderland_games.core import savefile, saves
 
     played("parade")
     before = saves.autosave_path("parade").read_bytes()
@@ -420,7 +420,7 @@ def test_abandoning_that_cannot_set_the_game_aside_starts_nothing(app, monkeypat
         raise PermissionError(13, "Permission denied")
 
     with monkeypatch.context() as patched:
-        patched.setattr(saves.os, "replace", refuse)
+        patched.setattr(savefile.os, "replace", refuse)
         click_widget(app, setup.start_button)  # new game was chosen: it sets the old one aside at once
     assert isinstance(app.top, MessageDialog) and "Permission denied" in app.top.message
     key(app, pygame.K_RETURN)
@@ -504,3 +504,37 @@ def test_default_names_remembered_in_one_language_follow_a_change_of_language(ap
     assert setup.rows[1].name.text == "Player 2"
     app.i18n.set_language("zh")
     assert SetupScene(app, registry.get("oz")).rows[0].name.text == "玩家 1"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_tile_says_what_its_game_is_and_how_long_it_takes_whole(app, size, lang, monkeypatch):
+    """One line, "Build a city over 4 seasons – 40–60 min", wrapped before the minutes when the
+    tile is narrow; every word drawn, inside the tile, at one readable size for all five."""
+    from wonderland_games.scenes.menu import ABOUT_SMALLEST
+    from wonderland_games.ui import text as tx, theme
+
+    app.i18n.set_language(lang)
+    app.screen = pygame.display.set_mode(size)
+    app.top.on_resize(size)
+    rendered, real = [], tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: rendered.append(text) or real(font, text, *a, **k))
+    step(app)
+    tiles = app.top.tiles
+    sizes = {t.about_size for t in tiles}
+    assert len(sizes) == 1 and sizes.pop() >= int(theme.px(theme.TEXT_SMALL, app.top.s) * ABOUT_SMALLEST)
+    for t in tiles:
+        what, time = t.about_parts()
+        assert what and ("min" if lang == "en" else "分钟") in time
+        font = app.fonts.get(t.about_size)
+        lines = t.about_lines(font)
+        assert lines in ([f"{what}{app.t('sep')}{time}"], [what, time])
+        box = t.about_box()
+        assert t.rect.contains(box) and not box.colliderect(t.name_box())
+        assert all(font.size(line)[0] <= box.width for line in lines), (t.info.id, lines)
+        assert len(lines) * font.get_height() <= box.height
+        assert all(line in rendered for line in lines)
+
+
+def test_the_durations_are_the_games_lengths():
+    assert [registry.minutes(g) for g in registry.GAME_ORDER] == [(20, 30), (30, 45), (45, 60), (40, 60), (15, 40)]

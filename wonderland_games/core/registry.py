@@ -15,6 +15,10 @@ _NAMES = {
     "dream": {"zh": "说梦人", "en": "Dream Teller"},
 }
 _PLAYERS = {"parade": (2, 6), "oz": (2, 4), "voyage": (2, 5), "valley": (1, 4), "dream": (4, 10)}
+# How long a game takes, in minutes, as the menu's tiles say. No rule text states one; these
+# follow each game's length: Dream Teller plays one round per player, each a two-minute dream
+# plus its telling and scoring (4 to 10 rounds).
+_MINUTES = {"parade": (20, 30), "oz": (30, 45), "voyage": (45, 60), "valley": (40, 60), "dream": (15, 40)}
 _REGISTRY: dict = {}
 
 
@@ -47,6 +51,11 @@ def get(game_id: str) -> GameInfo:
     if game_id not in _REGISTRY:
         raise KeyError(f"unknown game '{game_id}'")
     return _REGISTRY[game_id]
+
+
+def minutes(game_id: str) -> tuple:
+    """(shortest, longest) minutes a game of `game_id` takes."""
+    return _MINUTES[game_id]
 
 
 def game_name(game_id: str) -> dict:

@@ -1,53 +1,29 @@
-"""Save files: atomic JSON writes, one autosave per game, named slots and the listing.
+"""The saves on disk as the load screen and the menu see them: listing, loading, named slots.
 
-A save is a snapshot plus an action log (see `session.py`). Whatever is wrong
-with a file on disk, the app reports it as a `SaveError` and leaves the file
-exactly as it was, so a newer or damaged save is never lost by looking at it.
-
-Each game has its own autosave (`autosave-<game>.json`), so starting one game
-never touches another's unfinished one. Before a session first overwrites its
-game's autosave, anything there that is not this same game (a broken file, a
-newer version, another unfinished game) is moved untouched into `kept/`, which
-the load list shows too. The single `autosave.json` of older versions is moved
-to its game's autosave (or kept, when that exists already); a broken one stays.
+Every autosave, slot and kept save is listed, newest first; a broken file is
+listed with what is wrong, never changed. The save format, atomic writes and the
+autosaves a Session writes itself are in `savefile.py` (re-exported here under
+their old names); this module builds Sessions, and `savefile` never does.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Optional
 
 from .game import Seat
 from .paths import saves_dir
+from .savefile import (  # noqa: F401 -- re-exported: callers use saves.<name>
+    FORMAT, KINDS, LEGACY_AUTOSAVE, UPGRADERS, VERSION, SaveError, atomic_write_json, autosave_path,
+    autosave_paths, kept_dir, read_json, set_aside, upgrade, upgrade_legacy_autosave, write_autosave)
+from .session import Session
 
-FORMAT = "wonderland-save"
-VERSION = 1
-# version -> function turning a save of that version into one of version + 1.
-UPGRADERS: dict = {}
-LEGACY_AUTOSAVE = "autosave.json"  # the single autosave of versions before per-game autosaves
-AUTOSAVE_PREFIX = "autosave-"
 SLOTS_DIR = "slots"
-KEPT_DIR = "kept"  # autosaves set aside instead of overwritten
-_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
-KINDS = ("missing", "corrupt", "truncated", "wrong_game", "newer_version", "invalid")
 _MAX_NAME_BYTES = 120  # file systems allow 255 bytes; Chinese takes 3 per character
-
-
-class SaveError(Exception):
-    """A save that cannot be used. `kind` (one of KINDS) lets the UI translate it."""
-
-    def __init__(self, message: str, kind: str = "invalid", path: Optional[Path] = None):
-        if kind not in KINDS:
-            raise ValueError(f"unknown save error kind {kind!r}")
-        self.message, self.kind, self.path = message, kind, path
-        super().__init__(f"{path.name}: {message}" if path else message)
 
 
 @dataclass
@@ -74,189 +50,12 @@ class SaveInfo:
         return not self.error and not self.over
 
 
-# -- files ---------------------------------------------------------------------
-
-def atomic_write_json(path, data) -> None:
-    """Write via a temp file in the same folder + fsync + os.replace: all or nothing."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, separators=(",", ":"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable (POSIX only; Windows cannot open folders)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def read_json(path) -> dict:
-    """The JSON object in `path`, or a SaveError saying what is wrong with the file."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError("the file does not exist", "missing", path) from None
-    except OSError as exc:
-        raise SaveError(f"the file cannot be read ({exc.strerror or exc})", "missing", path) from None
-    if not raw.strip():
-        raise SaveError("the file is empty (it was probably cut off while being written)", "truncated", path)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError("the file is not text (binary or damaged data)", "corrupt", path) from None
-    if "\x00" in text:
-        raise SaveError("the file is not text (binary or damaged data)", "corrupt", path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated"):
-            raise SaveError("the file ends too early (it was probably cut off)", "truncated", path) from None
-        raise SaveError(f"the file is damaged (not valid JSON at line {exc.lineno}, column {exc.colno})",
-                        "corrupt", path) from None
-    if not isinstance(data, dict):
-        raise SaveError("the file does not hold a save (expected a JSON object)", "invalid", path)
-    return data
-
-
-# -- versions ------------------------------------------------------------------
-
-def upgrade(data: dict, upgraders: Optional[dict] = None) -> dict:
-    """Bring an older save up to VERSION one step at a time; refuse newer ones."""
-    upgraders = UPGRADERS if upgraders is None else upgraders
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("this file is not a Wonderland Games save", "invalid")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(f"the save has no valid version number (found {version!r})", "invalid")
-    if version > VERSION:
-        raise SaveError(f"the save was made by a newer version of the app (save version {version}, "
-                        f"this app reads up to {VERSION}); please update the app", "newer_version")
-    while version < VERSION:
-        step: Optional[Callable] = upgraders.get(version)
-        if step is None:
-            raise SaveError(f"saves of version {version} can no longer be read", "invalid")
-        data = step(dict(data))
-        version += 1
-        data["version"] = version
-    return data
-
-
-# -- autosaves, kept files and slots --------------------------------------------
-
-def autosave_path(game_id: str) -> Path:
-    """The autosave of one game (ids are registry ids: lower-case letters, digits, _)."""
-    if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
-        raise ValueError(f"not a game id: {game_id!r}")
-    return saves_dir() / f"{AUTOSAVE_PREFIX}{game_id}.json"
-
-
-def autosave_paths() -> dict:
-    """game id -> path of every per-game autosave on disk."""
-    found = {}
-    for path in saves_dir().glob(f"{AUTOSAVE_PREFIX}*.json"):
-        game_id = path.stem[len(AUTOSAVE_PREFIX):]
-        if path.is_file() and _GAME_ID.fullmatch(game_id):
-            found[game_id] = path
-    return found
-
+# -- unfinished games and slots ------------------------------------------------
 
 def slots_dir() -> Path:
     path = saves_dir() / SLOTS_DIR
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def kept_dir() -> Path:
-    path = saves_dir() / KEPT_DIR
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def set_aside(path, game_id: Optional[str]) -> Path:
-    """Move a save, byte for byte, into `kept/` under a new name; returns where it went."""
-    path = Path(path)
-    stamp = datetime.now().strftime("%Y-%m-%d %H%M%S")
-    base = f"{game_id if game_id and _GAME_ID.fullmatch(game_id) else 'autosave'} {stamp}"
-    target, n = kept_dir() / f"{base}.json", 1
-    while target.exists():
-        n += 1
-        target = kept_dir() / f"{base} ({n}).json"
-    os.replace(path, target)
-    _fsync_dir(target.parent)
-    return target
-
-
-def upgrade_legacy_autosave() -> None:
-    """Move an old single `autosave.json` to its game's autosave (kept if that exists).
-
-    A broken or newer-version one is left where it is, untouched (the load list shows it).
-    """
-    legacy = saves_dir() / LEGACY_AUTOSAVE
-    if not legacy.is_file():
-        return
-    try:
-        game_id = upgrade(read_json(legacy)).get("game")
-        target = autosave_path(game_id)
-    except (SaveError, ValueError):
-        return
-    if target.exists():
-        set_aside(legacy, game_id)
-    else:
-        os.replace(legacy, target)
-        _fsync_dir(target.parent)
-
-
-def write_autosave(session) -> Path:
-    """Overwrite the session's game autosave; anything else there is first set aside."""
-    path = autosave_path(session.game_id)
-    if not session._autosave_checked:
-        upgrade_legacy_autosave()
-        _keep_unless_same_game(path, session)
-        session._autosave_checked = True
-    atomic_write_json(path, session.to_save())
-    return path
-
-
-def _keep_unless_same_game(path: Path, session) -> None:
-    """Set aside the file at `path` unless it is this session's game or a finished one."""
-    if not path.exists():
-        return
-    info = save_info(path, None)
-    if info.error is None and (info.over or _identity(path) == (session.created, session.seed)):
-        return
-    set_aside(path, session.game_id)
-
-
-def _identity(path: Path) -> Optional[tuple]:
-    """(created, seed) of a readable save: one game keeps both from its first move on."""
-    try:
-        data = read_json(path)
-    except SaveError:
-        return None
-    return data.get("created"), data.get("seed")
 
 
 def unfinished_games() -> list:
@@ -312,8 +111,6 @@ def save_info(path: Path, slot: Optional[str], validate: bool = True, where: Opt
         game_id = data.get("game") if isinstance(data.get("game"), str) else None
         session = None
         if validate:
-            from .session import Session
-
             session = Session.from_save(data, autosave=False)
         data = upgrade(data)
         summary = data.get("summary") or {}
@@ -364,8 +161,6 @@ def list_saves(validate: bool = True) -> list:
 
 def load_session(path):
     """The Session stored in `path`. Raises SaveError; never changes the file."""
-    from .session import Session
-
     path = Path(path)
     data = read_json(path)
     try:

@@ -16,7 +16,8 @@ import secrets
 from datetime import datetime
 from typing import Optional
 
-from . import registry, saves
+from . import registry
+from . import savefile as saves  # the format and the autosave (saves.py lists and loads, importing this)
 from .game import HUMAN, GameState, IllegalAction, Seat, StateFormatError, as_action
 
 
@@ -77,6 +78,12 @@ class Session:
         self.match_wins: list = [0.0] * len(self.seats)
         self.match_games = 0
 
+    @property
+    def uid(self) -> str:
+        """This game's id, the same in every save of it (its game, start time and seed): the
+        statistics count a game once, however often it is finished again from a save."""
+        return hashlib.sha256(f"{self.game_id}|{self.created}|{self.seed}".encode("utf-8")).hexdigest()[:16]
+
     @classmethod
     def new(cls, game_id: str, seats, seed: Optional[int] = None, options: Optional[dict] = None,
             autosave: bool = True) -> "Session":
@@ -105,8 +112,9 @@ class Session:
         return events
 
     def save_dealt(self) -> None:
-        """Autosave the game as dealt, before its first move: a table left at once (Esc on its
-        first curtain, a Dream table whose roles were all seen) comes back with the same deal."""
+        """Autosave the game as it stands, before its next move: a table left at once (Esc on its
+        first curtain, a Dream table whose roles were all seen) comes back with the same deal,
+        and a game just opened from a save is the one Continue resumes."""
         if self.autosave:
             self._autosave()
 

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .paths import user_config_dir
-from .saves import atomic_write_json
+from .savefile import atomic_write_json
 
 SETTINGS_FILE = "settings.json"
 LANGUAGES = ("zh", "en")

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from .paths import user_config_dir
-from .saves import atomic_write_json
+from .savefile import atomic_write_json
 
 SETUP_FILE = "last_setup.json"
 _SCALARS = (str, int, float, bool, type(None))

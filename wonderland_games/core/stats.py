@@ -8,6 +8,7 @@ Stored as JSON in the user data folder (`stats.json`). `load_stats()` returns:
         "parade": {
           "played": 7,                       # finished games
           "hints": 3,                        # Suggest presses answered (finished game or not)
+          "watched": 1,                      # finished games with bots only: counted nowhere else
           "lower_is_better": true,           # how to read the scores
           "best": {"score": 9, "name": "Alice", "kind": "human", "date": "2025-05-01T20:14:03+08:00"} | None,
           "seats": {                         # always all four kinds, in SEAT_KINDS order
@@ -18,11 +19,15 @@ Stored as JSON in the user data folder (`stats.json`). `load_stats()` returns:
         },
       },
       "totals": {"played": 7, "hints": 3, "seats": {kind: {"played", "won"}}},   # over all games
+      "finished": ["3f1c…", …],              # ids of the games counted (`Session.uid`)
     }
 
 `played`/`won` per kind count seats: a hot-seat game with two humans adds 2 to
 human "played" and 1 to "won" if one of them wins; shared wins count as wins.
-A broken file reads as empty stats and is copied to `stats.json.bak` before the
+A game with no human seat (bots playing each other) sets no record and counts
+in no row: the page is the players' record, so it only says how many were
+watched. A game is counted once, by its id, however often it is finished again
+from a save. A broken file reads as empty stats and is copied to `stats.json.bak` before the
 next recorded game overwrites it, so nothing is lost silently.
 """
 
@@ -37,7 +42,7 @@ from typing import Optional
 
 from .game import BOT_LEVELS, HUMAN, Seat
 from .paths import user_data_dir
-from .saves import atomic_write_json
+from .savefile import atomic_write_json
 
 STATS_FILE = "stats.json"
 VERSION = 1
@@ -53,7 +58,7 @@ def stats_path() -> Path:
 
 
 def _empty_game(lower_is_better: bool = False) -> dict:
-    return {"played": 0, "hints": 0, "lower_is_better": lower_is_better, "best": None,
+    return {"played": 0, "hints": 0, "watched": 0, "lower_is_better": lower_is_better, "best": None,
             "seats": {kind: {"played": 0, "won": 0, "best": None} for kind in SEAT_KINDS}}
 
 
@@ -80,6 +85,7 @@ def _normalise(raw) -> dict:
         game = _empty_game(bool(entry.get("lower_is_better", False)))
         game["played"] = _count(entry["played"])
         game["hints"] = _count(entry.get("hints", 0))  # files from before hints have none
+        game["watched"] = _count(entry.get("watched", 0))
         best = entry.get("best")
         if best is not None:
             game["best"] = {"score": _score(best["score"]), "name": str(best.get("name", "")),
@@ -89,18 +95,21 @@ def _normalise(raw) -> dict:
                 game["seats"][kind] = {"played": _count(row["played"]), "won": _count(row["won"]),
                                        "best": _score(row.get("best"))}
         games[str(game_id)] = game
-    return {"version": VERSION, "games": games}
+    finished = raw.get("finished", [])  # files from before game ids have none
+    if not isinstance(finished, list) or not all(isinstance(uid, str) for uid in finished):
+        raise ValueError("bad list of finished games")
+    return {"version": VERSION, "games": games, "finished": finished}
 
 
 def _read() -> tuple:
     """(stats, broken): broken is True when a file exists but cannot be used."""
     path = stats_path()
     if not path.exists():
-        return {"version": VERSION, "games": {}}, False
+        return {"version": VERSION, "games": {}, "finished": []}, False
     try:
         return _normalise(json.loads(path.read_text(encoding="utf-8"))), False
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return {"version": VERSION, "games": {}}, True
+        return {"version": VERSION, "games": {}, "finished": []}, True
 
 
 def _with_totals(stats: dict) -> dict:
@@ -140,17 +149,28 @@ def record_hint(game_id: str) -> dict:
     return _with_totals(stats)
 
 
-def record_game(game_id: str, seats, result) -> dict:
-    """Count one finished game; returns the updated stats (as `load_stats`)."""
+def record_game(game_id: str, seats, result, game_key: Optional[str] = None) -> dict:
+    """Count one finished game; returns the updated stats (as `load_stats`).
+
+    `game_key` (the session's `uid`) makes it count once: a game already counted under it,
+    finished again from a save, changes nothing. Bots alone add only to `watched`."""
     stats = _writable()
+    if game_key is not None:
+        if game_key in stats["finished"]:
+            return _with_totals(stats)
+        stats["finished"].append(game_key)
     path = stats_path()
+    seats = [seat if isinstance(seat, Seat) else Seat.from_dict(seat) for seat in seats]
     lower = bool(result.lower_is_better)
     game = stats["games"].setdefault(game_id, _empty_game(lower))
     game["lower_is_better"] = lower
+    if all(seat.is_bot for seat in seats):
+        game["watched"] += 1
+        atomic_write_json(path, stats)
+        return _with_totals(stats)
     game["played"] += 1
     now = datetime.now().astimezone().isoformat(timespec="seconds")
     for index, seat in enumerate(seats):
-        seat = seat if isinstance(seat, Seat) else Seat.from_dict(seat)
         kind, score = seat_kind(seat), result.scores[index]
         row = game["seats"][kind]
         row["played"] += 1

@@ -25,7 +25,11 @@ def scene_class(game_id: str):
 
 
 def open_game(app, session, replace: bool = False, **kwargs) -> bool:
-    """Push (or replace the top with) the table scene for `session`; True on success."""
+    """Push (or replace the top with) the table scene for `session`; True on success.
+
+    An unfinished game opened here is autosaved at once, so it is its game's newest autosave:
+    the menu's Continue resumes the game last opened, a loaded named save too, even before
+    its first move (it went to another game's newer autosave, or was greyed, QA)."""
     try:
         scene = scene_class(session.game_id)(app, session, **kwargs)
     except Exception as exc:  # a broken game module must leave the menu usable
@@ -36,6 +40,8 @@ def open_game(app, session, replace: bool = False, **kwargs) -> bool:
     else:
         app.push(scene)
     app.last_game = session.game_id
+    if not session.state.is_over():  # a finished game stays as it is: nothing to continue
+        session.save_dealt()
     return True
 
 

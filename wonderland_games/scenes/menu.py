@@ -1,5 +1,8 @@
 """The main menu: five illustrated game tiles and the app's buttons.
 
+Each tile names its game, says in a line what the game is and how long it takes
+(wrapped before the minutes when the tile is too narrow), and its player count.
+
 Unbuilt games show "coming soon" and cannot be chosen. Each game keeps its own
 unfinished game: its tile says "resume — round 4" and asks resume or new when
 clicked; Continue picks up the most recent one in one click. Esc asks before quitting. Everything else (setup,
@@ -23,6 +26,8 @@ from .launch import game_title, open_game, progress_text, save_error_text
 
 
 NAME_H = 40  # unscaled height of a tile's name
+ABOUT_H = 52  # unscaled height of the line saying what the game is: room for it wrapped in two
+ABOUT_SMALLEST = 0.8  # the smallest "what it is" text, as a share of TEXT_SMALL
 
 
 class GameTile(Widget):
@@ -36,6 +41,7 @@ class GameTile(Widget):
         self.pressed = False
         self.unfinished = None  # the SaveInfo of this game's unfinished autosave
         self.name_size = 0  # the menu sets one title size for every tile (0: the default)
+        self.about_size = 0  # and one size for every "what it is" line
 
     def handle_mouse(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -55,11 +61,41 @@ class GameTile(Widget):
         return self.app.i18n.pick(self.info.name)
 
     def name_box(self, rect: pygame.Rect | None = None) -> pygame.Rect:
-        """Where the name goes: above the player count, below the art."""
+        """Where the name goes: below the art, above what the game is and the player count."""
         rect = rect or self.rect
-        pad, sub_h = theme.px(10, self.s), theme.px(28, self.s)
-        return pygame.Rect(rect.left + pad, rect.bottom - pad - sub_h - theme.px(NAME_H, self.s),
+        pad, sub_h, about_h = theme.px(10, self.s), theme.px(28, self.s), theme.px(ABOUT_H, self.s)
+        return pygame.Rect(rect.left + pad, rect.bottom - pad - sub_h - about_h - theme.px(NAME_H, self.s),
                            rect.width - pad * 2, theme.px(NAME_H, self.s))
+
+    def about_box(self, rect: pygame.Rect | None = None) -> pygame.Rect:
+        """Where what the game is and how long it takes goes: under the name."""
+        name = self.name_box(rect)
+        return pygame.Rect(name.left, name.bottom, name.width, theme.px(ABOUT_H, self.s))
+
+    def about_parts(self) -> tuple:
+        """(what the game is, how long it takes), in the player's language."""
+        low, high = registry.minutes(self.info.id)
+        return self.app.t(f"menu.about.{self.info.id}"), self.app.t("menu.minutes", low=low, high=high)
+
+    def about_lines(self, font) -> list:
+        """The line whole when it fits the tile, else wrapped before the minutes."""
+        what, time = self.about_parts()
+        whole = f"{what}{self.app.t('sep')}{time}"
+        return [whole] if font.size(whole)[0] <= self.about_box().width else [what, time]
+
+    def about_fits(self, size: int) -> bool:
+        font = self.app.fonts.get(size)
+        lines, box = self.about_lines(font), self.about_box()
+        return all(font.size(line)[0] <= box.width for line in lines) and \
+            len(lines) * font.get_height() <= box.height
+
+    def fitted_about_size(self) -> int:
+        """The largest size (TEXT_SMALL down to ABOUT_SMALLEST of it) at which the line fits whole."""
+        size = theme.px(theme.TEXT_SMALL, self.s)
+        smallest = int(size * ABOUT_SMALLEST)
+        while size > smallest and not self.about_fits(size):
+            size -= 1
+        return size
 
     def fitted_name_size(self) -> int:
         """The largest title size (TEXT_LARGE down to 70% of it) at which the whole name fits."""
@@ -83,7 +119,7 @@ class GameTile(Widget):
         pad = theme.px(10, s)
         sub_h = theme.px(28, s)
         art = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - pad * 2,
-                          rect.height - pad * 3 - theme.px(NAME_H, s) - sub_h)
+                          rect.height - pad * 3 - theme.px(NAME_H, s) - theme.px(ABOUT_H, s) - sub_h)
         path = f"ui/tiles/{self.info.id}.svg"
         img = sprites.load_svg(path, art.size) if self.enabled else sprites.grayscale(path, art.size)
         surface.blit(img, art)
@@ -92,7 +128,8 @@ class GameTile(Widget):
         name_box = self.name_box(rect)
         tx.draw_line(surface, self.app.fonts, self.name(), name_box, self.name_size or theme.px(theme.TEXT_LARGE, s),
                      theme.INK if self.enabled else theme.DISABLED_INK, bold=True)
-        sub_box = pygame.Rect(name_box.left, name_box.bottom, name_box.width, sub_h)
+        self._draw_about(surface, self.about_box(rect))
+        sub_box = pygame.Rect(name_box.left, name_box.bottom + theme.px(ABOUT_H, s), name_box.width, sub_h)
         players = self.app.t("menu.players", low=self.info.min_players, high=self.info.max_players)
         tx.draw_line(surface, self.app.fonts, players, sub_box, theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT)
         if not self.enabled:
@@ -107,6 +144,17 @@ class GameTile(Widget):
                          theme.px(theme.TEXT, s), theme.CREAM, bold=True)
         if self.focused:
             theme.focus_ring(surface, rect, s)
+
+    def _draw_about(self, surface, box) -> None:
+        """Its lines centred in `box`, at the size the menu picked for every tile."""
+        font = self.app.fonts.get(self.about_size or theme.px(theme.TEXT_SMALL, self.s))
+        lines = self.about_lines(font)
+        step = font.get_height()
+        top = box.centery - step * len(lines) // 2
+        color = theme.INK if self.enabled else theme.DISABLED_INK
+        for i, line in enumerate(lines):
+            img = tx.render(font, line, color)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, top + i * step)))
 
     def _draw_resume_badge(self, surface, art) -> None:
         s = self.s
@@ -225,7 +273,7 @@ class MenuScene(FormScene):
     def open_stats(self) -> None:
         from .stats import StatsScene
 
-        self.app.push(StatsScene(self.app))
+        self.app.push(StatsScene(self.app, self.last_game()))
 
     def open_settings(self) -> None:
         from .settings import SettingsScene
@@ -235,11 +283,11 @@ class MenuScene(FormScene):
     def open_rules(self) -> None:
         from .rules import RulesScene
 
-        self.app.push(RulesScene(self.app, self.rules_game()))
+        self.app.push(RulesScene(self.app, self.last_game()))
 
-    def rules_game(self) -> str | None:
-        """The game the player was last at: this run's last table, else the latest unfinished
-        save's (the page opened on Parade after a game of Oz, QA)."""
+    def last_game(self) -> str | None:
+        """The game the player was last at, which Rules and Statistics open on: this run's last
+        table, else the latest unfinished save's (they opened on Parade after a game of Oz, QA)."""
         return self.app.last_game or (self.unfinished[0].game_id if self.unfinished else None)
 
     def back(self) -> None:
@@ -279,8 +327,9 @@ class MenuScene(FormScene):
     def draw_content(self, surface) -> None:
         s = self.s
         size = min(tile.fitted_name_size() for tile in self.tiles)  # one size: no name looks smaller
+        about = min(tile.fitted_about_size() for tile in self.tiles)
         for tile in self.tiles:
-            tile.name_size = size
+            tile.name_size, tile.about_size = size, about
         head = self.header
         title_box = pygame.Rect(head.left, head.top, head.width, int(head.height * 0.62))
         font, shown = tx.fit_line(self.app.fonts, self.app.t("app.title"), head.width - theme.px(80, s),

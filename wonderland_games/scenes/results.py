@@ -113,7 +113,7 @@ class ResultsScene(FormScene):
             from ..core.stats import record_game
 
             try:
-                record_game(self.session.game_id, self.session.seats, self.result)
+                record_game(self.session.game_id, self.session.seats, self.result, self.session.uid)
             except OSError as exc:
                 show_error(self.app, self.app.t("results.stats_failed", error=exc))
 

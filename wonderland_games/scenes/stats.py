@@ -1,7 +1,8 @@
 """Statistics per game: games played, best score, and per seat kind played / won / rate.
 
-One game at a time (a Choice picks it), so the table stays large and readable
-however many games get built.
+One game at a time (a Choice picks it, first showing the game last played), so the
+table stays large and readable however many games get built. Games of bots alone
+count for nothing here; a line at the foot says how many were watched.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from .setup import KINDS
 
 
 class StatsScene(FormScene):
-    def __init__(self, app) -> None:
+    def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         from ..core.stats import SEAT_KINDS, load_stats
 
         self.kinds = SEAT_KINDS
         self.stats = load_stats()
         ids = [g.id for g in registry.games() if g.available or g.id in self.stats["games"]]
-        self.game = Choice(app, [(gid, (lambda gid=gid: app.i18n.pick(registry.game_name(gid)))) for gid in ids])
+        self.game = Choice(app, [(gid, (lambda gid=gid: app.i18n.pick(registry.game_name(gid)))) for gid in ids],
+                           value=game)
         self.back_button = Button(app, lambda: app.t("stats.back"), self.back, style="secondary")
         self.ring.add(self.game, self.back_button)
         self.ring.focus(self.game, keyboard=False)
@@ -52,6 +54,11 @@ class StatsScene(FormScene):
         inner = self.panel.inflate(-theme.px(56, s), -theme.px(40, s))
         game = self.stats["games"].get(self.game.value) if self.game.options else None
         t = self.app.t
+        if game and game["watched"]:
+            foot = pygame.Rect(inner.left, inner.bottom - theme.px(30, s), inner.width, theme.px(30, s))
+            tx.draw_line(surface, self.app.fonts, t("stats.watched", n=game["watched"]), foot,
+                         theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT)
+            inner.height -= foot.height
         if not game or not (game["played"] or game["hints"]):
             tx.draw_block(surface, self.app.fonts, t("stats.no_games"), inner, theme.px(theme.TEXT, s), theme.INK_SOFT)
             return
