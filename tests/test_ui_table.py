@@ -113,3 +113,114 @@ def test_a_table_waiting_for_the_human_is_still_and_a_bot_turn_is_not(table_app)
     assert scene.still()
     scene.apply(session.state.legal_actions()[0])
     assert not scene.still()  # the card flies, then the bot thinks
+
+
+# -- the hot-seat handoff, the same in every game: Done before the curtain --------------------------
+HOT_SEAT_GAMES = ("parade", "oz", "voyage", "valley")
+
+
+def _table(app, game, seats, seed=4):
+    from wonderland_games.scenes.launch import scene_class
+
+    session = Session.new(game, seats, seed=seed, autosave=False)
+    scene = scene_class(game)(app, session)
+    app.push(scene)
+    step(app, 2)
+    return session, scene
+
+
+def _lift(app):
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.ui.testing import click
+
+    assert isinstance(app.top, CurtainScene)
+    click(app, app.top.button.rect.center)
+
+
+def _move_until_the_turn_passes(app, scene, rng):
+    """The looking human makes random legal moves until another seat is to act; nothing else may
+    take the device away meanwhile."""
+    from wonderland_games.ui.testing import run_until
+
+    mover = scene.viewer
+    while scene.state.current_player() == mover and not scene.state.is_over():
+        run_until(app, lambda: scene.my_turn() or scene.state.current_player() != mover)
+        if scene.my_turn():
+            legal = scene.state.legal_actions()
+            scene.apply(legal[rng.randrange(len(legal))])
+        assert app.top is scene
+
+
+@pytest.mark.parametrize("game", HOT_SEAT_GAMES)
+def test_in_every_game_the_mover_presses_done_before_the_curtain(table_app, game):
+    import random
+
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.ui.testing import run_until
+
+    app = table_app
+    session, scene = _table(app, game, [Seat("Ann"), Seat("Ben")])
+    _lift(app)
+    rng = random.Random(1)
+    for _ in range(3):  # three handoffs
+        mover = scene.viewer
+        _move_until_the_turn_passes(app, scene, rng)
+        run_until(app, lambda: scene.done_button.visible or isinstance(app.top, CurtainScene)
+                  or scene.state.current_player() == mover)
+        if scene.state.current_player() == mover:
+            continue  # a forced choice of the other player was taken: the mover plays on
+        nxt = scene.state.current_player()
+        assert app.top is scene and scene.viewer == mover, f"{game}: no curtain before Done"
+        step(app, 30)
+        assert app.top is scene and scene.done_button.visible and scene.still()
+        assert scene._status() == app.t("handoff.status", name=session.seats[mover].name,
+                                        next=session.seats[nxt].name)
+        assert scene.done_button.rect.width and app.screen.get_rect().contains(scene.done_button.rect)
+        assert not scene.can_hint(), "no suggestions for a turn that is over"
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.top, CurtainScene) and app.top.name == session.seats[nxt].name
+        _lift(app)
+        assert scene.viewer == nxt and not scene.done_button.visible
+
+
+@pytest.mark.parametrize("game", HOT_SEAT_GAMES)
+def test_a_save_made_at_the_done_moment_loads_to_the_curtain(table_app, game):
+    import random
+
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.scenes.launch import scene_class
+    from wonderland_games.ui.testing import run_until
+
+    app = table_app
+    session, scene = _table(app, game, [Seat("Ann"), Seat("Ben")])
+    _lift(app)
+    _move_until_the_turn_passes(app, scene, random.Random(2))
+    run_until(app, lambda: scene.done_button.visible)
+    loaded = Session.from_save(session.to_save(), autosave=False)
+    assert loaded.actions == session.actions
+    app.stack.clear()
+    again = scene_class(game)(app, loaded)
+    app.push(again)
+    step(app, 2)
+    assert isinstance(app.top, CurtainScene) and app.top.name == loaded.seats[loaded.state.current_player()].name
+    assert not again.done_button.visible
+
+
+@pytest.mark.parametrize("game", HOT_SEAT_GAMES)
+def test_a_single_human_table_never_shows_done(table_app, game):
+    import random
+
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.ui.testing import run_until
+
+    app = table_app
+    session, scene = _table(app, game, [Seat("Ann"), Seat("Bot", "bot", "random")])
+    rng = random.Random(3)
+    for _ in range(4):
+        run_until(app, lambda: scene.my_turn() or scene.state.is_over())
+        if scene.state.is_over():
+            break
+        _move_until_the_turn_passes(app, scene, rng)
+        for _ in range(20):
+            step(app)
+            assert not scene.done_button.visible and not any(isinstance(s, CurtainScene) for s in app.stack)

@@ -65,6 +65,7 @@ class Beat:
 
 class OzScene(TableScene):
     game_id = rules.GAME_ID
+    main_button = "go"
 
     def __init__(self, app, session=None, replay=None):
         super().__init__(app, session, replay)
@@ -184,6 +185,10 @@ class OzScene(TableScene):
                 self.apply(("step",))
             else:
                 self.walking = False
+
+    def forced_reveals_nothing(self, action) -> bool:
+        """The last die of a draft: no choice, and a die on the table hides nothing."""
+        return action[0] in ("take_dir", "take_act")
 
     def _bot_pause(self, level: str, legal: list, seconds: float):
         if legal == [("step",)]:
