@@ -248,7 +248,7 @@ def test_the_last_die_is_taken_for_its_player_with_no_curtain_and_undo_passes_it
     assert session.actors[count:] == [mover, other], "the last die was taken for the other player"
     assert session.actions[-1][0] == "take_dir" and session.state.phase == rules.DRAFT_ACT
     note = app.t("handoff.forced", name=session.seats[other].name)
-    assert scene.log.entries[-1] == (note, "quiet")
+    assert scene.log.entries[-2] == (note, "quiet"), "said before the pick it made"
     assert scene.done_button.text() == f"完成——交给 {session.seats[other].name}"
     assert scene.can_undo(), "the mover may still take back a misclick: the forced pick is no one's choice"
     click(app, scene.buttons["undo"].rect.center)

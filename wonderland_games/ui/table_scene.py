@@ -385,18 +385,24 @@ class TableScene(Scene):
 
 
     def _done_rect(self) -> pygame.Rect:
-        """Where the Done button goes: over the game's main action button, widened to hold its
-        label, inside the window; the window's bottom middle when the game has none placed."""
+        """Where the Done button goes: over the game's main action button, widened rightwards to
+        hold its label, inside the window; the window's bottom middle when the game has none placed."""
         s = self.layout.s
         w, h = self.app.screen.get_size()
         main = self.buttons.get(self.main_button)
         spot = main.rect.copy() if main is not None and main.rect.width else \
-            pygame.Rect(0, 0, 0, theme.px(48, s)).move(w // 2, h - theme.px(80, s))
-        font = self.app.font(theme.px(theme.TEXT_SMALL, s), True)
-        need = font.size(self._handoff_label())[0] + theme.px(36, s)
-        rect = spot.inflate(max(0, need - spot.width), 0)
+            pygame.Rect(w // 2, h - theme.px(80, s), 0, theme.px(48, s))
+        rect = spot.copy()
+        rect.width = max(spot.width, self._done_width())
+        if not spot.width:
+            rect.centerx = spot.left
         rect.width = min(rect.width, w - theme.px(16, s))
         return rect.clamp(pygame.Rect(0, 0, w, h))
+
+    def _done_width(self) -> int:
+        """The Done button's width at least: its label and some room."""
+        s = self.layout.s
+        return self.app.font(theme.px(theme.TEXT_SMALL, s), True).size(self._handoff_label())[0] + theme.px(36, s)
 
     def _place_done(self) -> None:
         button = self.done_button
@@ -442,11 +448,11 @@ class TableScene(Scene):
 
     def _take_for(self, seat: int, action) -> None:
         """Take a human's only choice for them; the log says so."""
-        index = len(self.session.actions)
+        index, told = len(self.session.actions), len(self.log.entries)
         self.apply(action)
         if len(self.session.actions) > index:
             self._forced.add(index)
-            self.log.entries.append(self._forced_line(seat))
+            self.log.entries.insert(told, self._forced_line(seat))  # said first, then what it did
             self.dirty = True
 
     def _forced_line(self, seat: int) -> tuple:
@@ -591,12 +597,10 @@ class TableScene(Scene):
         lines = self.narrator.setup(state)
         self._forced = set()
         for i, action in enumerate(actions):
-            forced = self._forced_in(state) is not None  # as the table took it (hot-seat)
-            seat = state.current_player()
-            lines.extend(self._log_lines(state.apply(action), state))
-            if forced:
+            if self._forced_in(state) is not None:  # as the table took it (hot-seat)
                 self._forced.add(i)
-                lines.append(self._forced_line(seat))
+                lines.append(self._forced_line(state.current_player()))
+            lines.extend(self._log_lines(state.apply(action), state))
         self.log.set(lines)
 
     def _log_lines(self, events: list, state) -> list:

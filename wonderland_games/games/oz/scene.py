@@ -186,6 +186,17 @@ class OzScene(TableScene):
             else:
                 self.walking = False
 
+    def _done_rect(self) -> pygame.Rect:
+        """Over Go; in the draft across the line above the dice (the dice show the pick just made,
+        and the button says what the line would)."""
+        dice = [r for _, r in self.die_rects()]
+        if not dice:
+            return super()._done_rect()
+        lay = self.layout
+        top = lay.controls.top + px(4, lay.s)
+        bottom = min(r.top for r in dice) - px(4, lay.s)
+        return pygame.Rect(lay.draft_hint.left, top, lay.draft_hint.width, min(bottom - top, px(40, lay.s)))
+
     def forced_reveals_nothing(self, action) -> bool:
         """The last die of a draft: no choice, and a die on the table hides nothing."""
         return action[0] in ("take_dir", "take_act")
