@@ -788,3 +788,20 @@ def test_a_crown_above_a_seats_pile_says_the_same_as_the_live_panels(app, monkey
             crown = _seat_crown(scene, seat, colour)
             for point in (crown.midleft, (crown.right - 1, crown.centery), crown.midtop, (crown.centerx, crown.bottom - 1)):
                 assert len(_tips_over(app, monkeypatch, point)) == (seat in seats), (seat, colour, point)
+
+
+def test_the_done_buttons_shadow_does_not_darken_frame_by_frame(app):
+    """Parade copies back only what changed: the Done button's translucent shadow drawn again each
+    frame over an unwiped spot became a black line beside it (real window, 1280x800)."""
+    session, scene = start(app, [Seat("Ann"), Seat("Ben")], seed=5)
+    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    click(app, app.top.button.rect.center)
+    play_turn_by_clicking(app, scene, random.Random(1))
+    run_until(app, lambda: scene.done_button.visible)
+    app.step(1 / 60)
+    rect = scene.done_button.rect
+    spots = [(x, y) for x in range(rect.right, rect.right + 12) for y in (rect.centery, rect.bottom + 4)]
+    before = [tuple(app.screen.get_at(p)) for p in spots]
+    for _ in range(60):
+        app.step(1 / 60)
+    assert [tuple(app.screen.get_at(p)) for p in spots] == before

@@ -412,11 +412,13 @@ class TableScene(Scene):
             button.place(self._done_rect(), self.layout.s)
 
     def _draw_done(self, surface: pygame.Surface) -> list:
-        """The Done button over the table, each frame; the rects drawn."""
+        """The Done button over the table, each frame; the rects drawn (a table that copies back
+        only what changed wipes them next frame, or the translucent shadow darkens frame by frame)."""
         if not self.done_button.visible:
             return []
         self.done_button.draw(surface)
-        return [self.done_button.rect.inflate(theme.px(8, self.layout.s), theme.px(10, self.layout.s))]
+        room = 2 * theme.px(12, self.layout.s)  # its drop shadow reaches 3 offsets right and down
+        return [self.done_button.rect.inflate(room, room)]
 
     # -- forced choices ------------------------------------------------------------------
     def forced_reveals_nothing(self, action) -> bool:
