@@ -152,7 +152,8 @@ def test_a_play_stays_on_the_table_until_done_and_bots_play_before_it(app, drawn
         app.step(1 / 60)
     assert animated and not scene.timeline
     assert session.actors[count:] == [0, 1], "the bot played before the Done"
-    assert scene.last_play == (1, session.actions[-1][1]) and played in session.state.collections[0] + session.state.parade
+    assert scene.last_play == (1, session.actions[-1][1])
+    assert played in session.state.collections[0] + session.state.parade
     assert {c for c, _ in scene.hand_rects()} == set(session.state.hands[0]) != hand, "Ann's own hand, as it is now"
     said = []
     real = scene._shrunk_to_fit

@@ -383,7 +383,6 @@ class TableScene(Scene):
             return None
         return self.app.t("handoff.hint", next=self.seats[self.handoff_to].name), 16, theme.PLUM, True
 
-
     def _done_rect(self) -> pygame.Rect:
         """Where the Done button goes: over the game's main action button, widened rightwards to
         hold its label, inside the window; the window's bottom middle when the game has none placed."""
@@ -454,6 +453,7 @@ class TableScene(Scene):
         self.apply(action)
         if len(self.session.actions) > index:
             self._forced.add(index)
+            self._undo_at = (None, 0, None)  # Undo now passes over it
             self.log.entries.insert(told, self._forced_line(seat))  # said first, then what it did
             self.dirty = True
 
@@ -553,7 +553,7 @@ class TableScene(Scene):
             while plan is None:
                 if not trial.can_undo():
                     plan = (None, 0, trial.undo_blocker())
-                    break
+                    continue
                 seat = trial.undo_seat()
                 trial.undo()
                 count += 1
