@@ -200,7 +200,7 @@ def test_the_mover_sees_their_move_until_done_then_the_curtain(app, drawn):
     assert app.top is scene and scene.viewer == first, "the mover's own view stays"
     assert {c for c, _ in scene.hand_rects()} == set(session.state.hands[first])
     assert scene.done_button.text() == f"完成——交给 {session.seats[nxt].name}"
-    assert scene._status() == app.t("handoff.status", name=session.seats[first].name, next=session.seats[nxt].name)
+    assert scene._status() == app.t("handoff.status", next=session.seats[nxt].name)
     assert scene.done_button.rect.colliderect(scene.buttons["go"].rect), "where the main button goes"
     assert scene.done_button.text() in drawn
     key(app, pygame.K_RETURN)

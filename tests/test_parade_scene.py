@@ -162,7 +162,7 @@ def test_a_play_stays_on_the_table_until_done_and_bots_play_before_it(app, drawn
     for _ in range(90):
         app.step(1 / 60)
     assert app.top is scene
-    assert app.t("handoff.status", name="Ann", next="Ben") in drawn and "完成——交给 Ben" in drawn
+    assert app.t("handoff.status", next="Ben") in drawn and "完成——交给 Ben" in drawn
     assert app.t("handoff.hint", next="Ben") in said and scene.log.entries[-1][0] in said, "what to do, what happened"
     assert scene.done_button.rect.colliderect(scene.layout.confirm), "where Confirm goes"
     key(app, pygame.K_RETURN)

@@ -173,8 +173,7 @@ def test_in_every_game_the_mover_presses_done_before_the_curtain(table_app, game
         assert app.top is scene and scene.viewer == mover, f"{game}: no curtain before Done"
         step(app, 30)
         assert app.top is scene and scene.done_button.visible and scene.still()
-        assert scene._status() == app.t("handoff.status", name=session.seats[mover].name,
-                                        next=session.seats[nxt].name)
+        assert scene._status() == app.t("handoff.status", next=session.seats[nxt].name)
         assert scene.done_button.rect.width and app.screen.get_rect().contains(scene.done_button.rect)
         assert not scene.can_hint(), "no suggestions for a turn that is over"
         key(app, pygame.K_RETURN)
@@ -224,3 +223,29 @@ def test_a_single_human_table_never_shows_done(table_app, game):
         for _ in range(20):
             step(app)
             assert not scene.done_button.visible and not any(isinstance(s, CurtainScene) for s in app.stack)
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Wwwwwwwwwwww"), ("zh", "爱丽丝梦游仙境的柴郡猫咪")])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_done_moment_is_said_whole_with_the_longest_names(monkeypatch, lang, name, size):
+    """The status line and the Done button, with two 12-character names, at every window size."""
+    from wonderland_games.scenes.launch import scene_class
+    from wonderland_games.ui import text as tx
+    from wonderland_games.ui.testing import make_app
+
+    cut = []
+    real = tx.ellipsize
+    monkeypatch.setattr(tx, "ellipsize", lambda font, text, width: (lambda out: out if out == text else cut.append(
+        text) or out)(real(font, text, width)))
+    app = make_app(size, lang)
+    app.running = True
+    for game in HOT_SEAT_GAMES:
+        session = Session.new(game, [Seat(name), Seat(name[:-1] + "2")], seed=1, autosave=False)
+        scene = scene_class(game)(app, session)
+        app.stack[:] = [scene]
+        scene.viewer = 1 - session.state.current_player()  # the mover, the next to act is the other one
+        scene.handoff_to = session.state.current_player()
+        step(app, 2)
+        assert scene.done_button.visible
+        said = [scene._status(), scene.done_button.text()]
+        assert not [t for t in cut if t in said], f"{game}: {cut}"

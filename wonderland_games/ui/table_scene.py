@@ -375,7 +375,7 @@ class TableScene(Scene):
         """The status line while the Done button shows (else None)."""
         if self.handoff_to is None or self.viewer is None:
             return None
-        return self.app.t("handoff.status", name=self.seats[self.viewer].name, next=self.seats[self.handoff_to].name)
+        return self.app.t("handoff.status", next=self.seats[self.handoff_to].name)
 
     def _handoff_line(self):
         """The controls panel's line while the Done button shows, as (text, size, colour, bold), else None."""
