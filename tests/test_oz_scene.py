@@ -160,21 +160,122 @@ def test_preview_never_peeks_at_dice(app):
     assert all(not p.edge for p in scene.path()[:-1])
 
 
-def test_curtain_between_two_humans_not_with_one(app):
+def lift(app):
+    """The named player confirms the curtain."""
+    click(app, app.top.button.rect.center)
+
+
+def play_hot_seat(app, scene, condition, rng, seconds=90.0):
+    """Play every human's turns by clicking, lifting each curtain and pressing Done (Enter),
+    until `condition()` holds."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        if isinstance(app.top, CurtainScene):
+            lift(app)
+        elif scene.done_button.visible:
+            key(app, pygame.K_RETURN)
+        elif scene.my_turn():
+            act_by_clicking(app, scene, rng)
+        else:
+            app.step(1 / 60)
+
+
+def test_the_mover_sees_their_move_until_done_then_the_curtain(app, drawn):
     session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "easy")], seed=5)
     run_until(app, lambda: isinstance(app.top, CurtainScene))
+    assert not scene.done_button.visible, "the first curtain: nobody has moved yet"
     first = session.state.current_player()
-    assert scene.viewer != first
-    assert scene.hand_rects() == [] or scene.viewer is not None
-    click(app, app.top.button.rect.center)
+    lift(app)
     assert app.top is scene and scene.viewer == first
     app.step(1 / 60)
     assert {c for c, _ in scene.hand_rects()} == set(session.state.hands[first])
-    rng = random.Random(1)
+    act_by_clicking(app, scene, random.Random(1))
+    run_until(app, lambda: scene.done_button.visible or isinstance(app.top, CurtainScene))
+    assert app.top is scene, "no curtain cuts off the move"
+    nxt = session.state.current_player()
+    assert nxt != first and not session.seats[nxt].is_bot
+    for _ in range(120):  # two seconds: the table waits for the mover
+        app.step(1 / 60)
+    assert app.top is scene and scene.viewer == first, "the mover's own view stays"
+    assert {c for c, _ in scene.hand_rects()} == set(session.state.hands[first])
+    assert scene.done_button.text() == f"完成——交给 {session.seats[nxt].name}"
+    assert scene._status() == app.t("handoff.status", next=session.seats[nxt].name)
+    assert scene.done_button.rect.colliderect(scene.buttons["go"].rect), "where the main button goes"
+    assert scene.done_button.text() in drawn
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, CurtainScene) and app.top.name == session.seats[nxt].name
+    assert not scene.done_button.visible
+
+
+def test_a_walk_and_its_gains_stay_on_the_table_until_done(app):
+    app.settings.fast_forward = False
+    session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "easy")], seed=5)
+    rng = random.Random(4)
+    play_hot_seat(app, scene, lambda: scene.my_turn() and session.state.phase == rules.ACTION
+                  and not session.state.moved_this_phase, rng, seconds=120)
+    mover = scene.viewer
+    click(app, scene.buttons["go"].rect.center)
+    walked = False
+    end = time.monotonic() + 60
+    while not scene.done_button.visible:
+        assert time.monotonic() < end
+        assert not any(isinstance(s, CurtainScene) for s in app.stack), "the curtain waits for Done"
+        walked = walked or bool(scene.timeline)
+        app.step(1 / 60)
+    assert walked, "the walk was animated"
+    state = session.state
+    assert scene.viewer == mover and not scene.timeline
+    assert scene.display.tokens == state.tokens and scene.display.scores == state.scores, "the walk's end is drawn"
+    assert any(a == ("step",) for a, who in zip(session.actions, session.actors) if who == mover)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, CurtainScene)
+
+
+def test_the_last_die_is_taken_for_its_player_with_no_curtain_and_undo_passes_it(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Ben")], seed=7)
+    rng = random.Random(2)
+    play_hot_seat(app, scene, lambda: scene.my_turn() and session.state.phase == rules.DRAFT_DIR
+                  and len(session.state.legal_actions()) == 2, rng)
+    mover, other = scene.viewer, 1 - scene.viewer
+    count = len(session.actions)
     act_by_clicking(app, scene, rng)
-    run_until(app, lambda: isinstance(app.top, CurtainScene))
-    assert app.top.name == session.seats[session.state.current_player()].name
-    assert app.top.name != session.seats[first].name
+    end = time.monotonic() + 30
+    while not scene.done_button.visible:
+        assert time.monotonic() < end
+        assert not any(isinstance(s, CurtainScene) for s in app.stack), "a forced pick needs no curtain"
+        app.step(1 / 60)
+    assert session.actors[count:] == [mover, other], "the last die was taken for the other player"
+    assert session.actions[-1][0] == "take_dir" and session.state.phase == rules.DRAFT_ACT
+    note = app.t("handoff.forced", name=session.seats[other].name)
+    assert scene.log.entries[-2] == (note, "quiet"), "said before the pick it made"
+    assert scene.done_button.text() == f"完成——交给 {session.seats[other].name}"
+    assert scene.can_undo(), "the mover may still take back a misclick: the forced pick is no one's choice"
+    click(app, scene.buttons["undo"].rect.center)
+    assert len(session.actions) == count and scene.my_turn() and scene.viewer == mover
+    assert not scene.done_button.visible and note not in [e[0] for e in scene.log.entries]
+    act_by_clicking(app, scene, rng)
+    run_until(app, lambda: scene.done_button.visible)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, CurtainScene) and app.top.name == session.seats[other].name
+    lift(app)
+    act_by_clicking(app, scene, rng)  # the first action die; the last one is taken for the mover
+    run_until(app, lambda: session.state.phase == rules.ACTION)
+    assert session.actors[-1] == mover and session.actions[-1][0] == "take_act"
+    assert sum(1 for e in scene.log.entries if e[0] == app.t("handoff.forced", name=session.seats[mover].name)) == 1
+
+
+def test_a_reload_shows_the_forced_picks_in_the_log_and_goes_to_the_curtain(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Ben")], seed=7)
+    play_hot_seat(app, scene, lambda: session.state.phase == rules.ACTION, random.Random(2))
+    lines = list(scene.log.entries)
+    assert sum(1 for text, _ in lines if text.endswith("已代为选取")) == 2
+    again = OzScene(app, Session.from_save(session.to_save(), autosave=False))
+    app.stack.clear()
+    app.push(again)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert again.log.entries == lines and isinstance(app.top, CurtainScene) and not again.done_button.visible
 
 
 def test_no_curtain_with_one_human(app):
@@ -182,6 +283,7 @@ def test_no_curtain_with_one_human(app):
     rng = random.Random(2)
     while len(session.actions) < 150:
         assert not any(isinstance(s, CurtainScene) for s in app.stack)
+        assert not scene.done_button.visible and scene.handoff_to is None
         if scene.my_turn():
             act_by_clicking(app, scene, rng)
         app.step(1 / 60)

@@ -105,7 +105,7 @@ def test_keyboard_selects_and_confirms(app):
     assert len(session.actions) == before + 1
 
 
-def test_curtain_between_two_humans_not_with_one(app):
+def test_curtain_between_two_humans_comes_after_done(app):
     session, scene = start(app, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "random")], seed=5)
     run_until(app, lambda: isinstance(app.top, CurtainScene))
     first = session.state.current_player()
@@ -114,9 +114,59 @@ def test_curtain_between_two_humans_not_with_one(app):
     assert app.top is scene and scene.viewer == first
     rng = random.Random(1)
     play_turn_by_clicking(app, scene, rng)
-    run_until(app, lambda: isinstance(app.top, CurtainScene) or scene.my_turn())
+    run_until(app, lambda: isinstance(app.top, CurtainScene) or scene.my_turn() or scene.done_button.visible)
+    assert app.top is scene and scene.done_button.visible, "the mover sees their play before the curtain"
+    nxt = session.state.current_player()
+    assert scene.done_button.text() == f"完成——交给 {session.seats[nxt].name}"
+    click(app, scene.done_button.rect.center)
     assert isinstance(app.top, CurtainScene), "the other human gets the device behind a curtain"
-    assert app.top.name == session.seats[session.state.current_player()].name
+    assert app.top.name == session.seats[nxt].name
+
+
+def test_a_play_stays_on_the_table_until_done_and_bots_play_before_it(app, drawn, monkeypatch):
+    """Ann plays, the bot answers while Ann still holds the device, then Done (Enter) and the
+    curtain for Ben: after Done the device is Ben's, and Ann's hand must not be on show."""
+    app.settings.fast_forward = False
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random"), Seat("Ben")], seed=3)
+    rng = random.Random(2)
+    end = time.monotonic() + 60
+    while not (scene.my_turn() and scene.viewer == 0):
+        assert time.monotonic() < end
+        if isinstance(app.top, CurtainScene):
+            click(app, app.top.button.rect.center)
+        elif scene.done_button.visible:
+            key(app, pygame.K_RETURN)
+        elif scene.my_turn():
+            play_turn_by_clicking(app, scene, rng)
+        app.step(1 / 60)
+    count = len(session.actions)
+    hand = {c for c, _ in scene.hand_rects()}
+    play_turn_by_clicking(app, scene, rng)
+    played = session.actions[count][1]
+    animated = False
+    end = time.monotonic() + 30
+    while not scene.done_button.visible:
+        assert time.monotonic() < end
+        assert app.top is scene and scene.viewer == 0, "Ann holds the device until Done"
+        animated = animated or bool(scene.timeline)
+        app.step(1 / 60)
+    assert animated and not scene.timeline
+    assert session.actors[count:] == [0, 1], "the bot played before the Done"
+    assert scene.last_play == (1, session.actions[-1][1])
+    assert played in session.state.collections[0] + session.state.parade
+    assert {c for c, _ in scene.hand_rects()} == set(session.state.hands[0]) != hand, "Ann's own hand, as it is now"
+    said = []
+    real = scene._shrunk_to_fit
+    monkeypatch.setattr(scene, "_shrunk_to_fit", lambda lines, *a: said.extend(t for t, *_ in lines) or real(lines, *a))
+    scene._frame = None  # the whole table painted again
+    for _ in range(90):
+        app.step(1 / 60)
+    assert app.top is scene
+    assert app.t("handoff.status", next="Ben") in drawn and "完成——交给 Ben" in drawn
+    assert app.t("handoff.hint", next="Ben") in said and scene.log.entries[-1][0] in said, "what to do, what happened"
+    assert scene.done_button.rect.colliderect(scene.layout.confirm), "where Confirm goes"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, CurtainScene) and app.top.name == "Ben"
 
 
 def test_no_curtain_with_one_human(app):
@@ -126,6 +176,7 @@ def test_no_curtain_with_one_human(app):
     while not session.state.is_over():
         assert time.monotonic() < end
         assert not any(isinstance(s, CurtainScene) for s in app.stack)
+        assert not scene.done_button.visible and scene.handoff_to is None
         if scene.my_turn():
             play_turn_by_clicking(app, scene, rng)
         app.step(1 / 60)
@@ -738,3 +789,20 @@ def test_a_crown_above_a_seats_pile_says_the_same_as_the_live_panels(app, monkey
             crown = _seat_crown(scene, seat, colour)
             for point in (crown.midleft, (crown.right - 1, crown.centery), crown.midtop, (crown.centerx, crown.bottom - 1)):
                 assert len(_tips_over(app, monkeypatch, point)) == (seat in seats), (seat, colour, point)
+
+
+def test_the_done_buttons_shadow_does_not_darken_frame_by_frame(app):
+    """Parade copies back only what changed: the Done button's translucent shadow drawn again each
+    frame over an unwiped spot became a black line beside it (real window, 1280x800)."""
+    session, scene = start(app, [Seat("Ann"), Seat("Ben")], seed=5)
+    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    click(app, app.top.button.rect.center)
+    play_turn_by_clicking(app, scene, random.Random(1))
+    run_until(app, lambda: scene.done_button.visible)
+    app.step(1 / 60)
+    rect = scene.done_button.rect
+    spots = [(x, y) for x in range(rect.right, rect.right + 12) for y in (rect.centery, rect.bottom + 4)]
+    before = [tuple(app.screen.get_at(p)) for p in spots]
+    for _ in range(60):
+        app.step(1 / 60)
+    assert [tuple(app.screen.get_at(p)) for p in spots] == before

@@ -113,3 +113,139 @@ def test_a_table_waiting_for_the_human_is_still_and_a_bot_turn_is_not(table_app)
     assert scene.still()
     scene.apply(session.state.legal_actions()[0])
     assert not scene.still()  # the card flies, then the bot thinks
+
+
+# -- the hot-seat handoff, the same in every game: Done before the curtain --------------------------
+HOT_SEAT_GAMES = ("parade", "oz", "voyage", "valley")
+
+
+def _table(app, game, seats, seed=4):
+    from wonderland_games.scenes.launch import scene_class
+
+    session = Session.new(game, seats, seed=seed, autosave=False)
+    scene = scene_class(game)(app, session)
+    app.push(scene)
+    step(app, 2)
+    return session, scene
+
+
+def _lift(app):
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.ui.testing import click
+
+    assert isinstance(app.top, CurtainScene)
+    click(app, app.top.button.rect.center)
+
+
+def _move_until_the_turn_passes(app, scene, rng):
+    """The looking human makes random legal moves until another seat is to act; nothing else may
+    take the device away meanwhile."""
+    from wonderland_games.ui.testing import run_until
+
+    mover = scene.viewer
+    while scene.state.current_player() == mover and not scene.state.is_over():
+        run_until(app, lambda: scene.my_turn() or scene.state.current_player() != mover)
+        if scene.my_turn():
+            legal = scene.state.legal_actions()
+            scene.apply(legal[rng.randrange(len(legal))])
+        assert app.top is scene
+
+
+@pytest.mark.parametrize("game", HOT_SEAT_GAMES)
+def test_in_every_game_the_mover_presses_done_before_the_curtain(table_app, game):
+    import random
+
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.ui.testing import run_until
+
+    app = table_app
+    session, scene = _table(app, game, [Seat("Ann"), Seat("Ben")])
+    _lift(app)
+    rng = random.Random(1)
+    for _ in range(3):  # three handoffs
+        mover = scene.viewer
+        _move_until_the_turn_passes(app, scene, rng)
+        run_until(app, lambda: scene.done_button.visible or isinstance(app.top, CurtainScene)
+                  or scene.state.current_player() == mover)
+        if scene.state.current_player() == mover:
+            continue  # a forced choice of the other player was taken: the mover plays on
+        nxt = scene.state.current_player()
+        assert app.top is scene and scene.viewer == mover, f"{game}: no curtain before Done"
+        step(app, 30)
+        assert app.top is scene and scene.done_button.visible and scene.still()
+        assert scene._status() == app.t("handoff.status", next=session.seats[nxt].name)
+        assert scene.done_button.rect.width and app.screen.get_rect().contains(scene.done_button.rect)
+        assert not scene.can_hint(), "no suggestions for a turn that is over"
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.top, CurtainScene) and app.top.name == session.seats[nxt].name
+        _lift(app)
+        assert scene.viewer == nxt and not scene.done_button.visible
+
+
+@pytest.mark.parametrize("game", HOT_SEAT_GAMES)
+def test_a_save_made_at_the_done_moment_loads_to_the_curtain(table_app, game):
+    import random
+
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.scenes.launch import scene_class
+    from wonderland_games.ui.testing import run_until
+
+    app = table_app
+    session, scene = _table(app, game, [Seat("Ann"), Seat("Ben")])
+    _lift(app)
+    _move_until_the_turn_passes(app, scene, random.Random(2))
+    run_until(app, lambda: scene.done_button.visible)
+    loaded = Session.from_save(session.to_save(), autosave=False)
+    assert loaded.actions == session.actions
+    app.stack.clear()
+    again = scene_class(game)(app, loaded)
+    app.push(again)
+    step(app, 2)
+    assert isinstance(app.top, CurtainScene) and app.top.name == loaded.seats[loaded.state.current_player()].name
+    assert not again.done_button.visible
+
+
+@pytest.mark.parametrize("game", HOT_SEAT_GAMES)
+def test_a_single_human_table_never_shows_done(table_app, game):
+    import random
+
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.ui.testing import run_until
+
+    app = table_app
+    session, scene = _table(app, game, [Seat("Ann"), Seat("Bot", "bot", "random")])
+    rng = random.Random(3)
+    for _ in range(4):
+        run_until(app, lambda: scene.my_turn() or scene.state.is_over())
+        if scene.state.is_over():
+            break
+        _move_until_the_turn_passes(app, scene, rng)
+        for _ in range(20):
+            step(app)
+            assert not scene.done_button.visible and not any(isinstance(s, CurtainScene) for s in app.stack)
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Wwwwwwwwwwww"), ("zh", "爱丽丝梦游仙境的柴郡猫咪")])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_done_moment_is_said_whole_with_the_longest_names(monkeypatch, lang, name, size):
+    """The status line and the Done button, with two 12-character names, at every window size."""
+    from wonderland_games.scenes.launch import scene_class
+    from wonderland_games.ui import text as tx
+    from wonderland_games.ui.testing import make_app
+
+    cut = []
+    real = tx.ellipsize
+    monkeypatch.setattr(tx, "ellipsize", lambda font, text, width: (lambda out: out if out == text else cut.append(
+        text) or out)(real(font, text, width)))
+    app = make_app(size, lang)
+    app.running = True
+    for game in HOT_SEAT_GAMES:
+        session = Session.new(game, [Seat(name), Seat(name[:-1] + "2")], seed=1, autosave=False)
+        scene = scene_class(game)(app, session)
+        app.stack[:] = [scene]
+        scene.viewer = 1 - session.state.current_player()  # the mover, the next to act is the other one
+        scene.handoff_to = session.state.current_player()
+        step(app, 2)
+        assert scene.done_button.visible
+        said = [scene._status(), scene.done_button.text()]
+        assert not [t for t in cut if t in said], f"{game}: {cut}"

@@ -228,8 +228,10 @@ def test_curtain_between_two_humans_hides_the_hand(app):
     first = scene.viewer
     assert first == session.state.current_player() and scene.hand_rects()
     click(app, scene.buttons["choice_confirm"].rect.center)  # keep the hand
-    run_until(app, lambda: isinstance(app.top, CurtainScene))
-    assert app.top.name != session.seats[first].name
+    run_until(app, lambda: scene.done_button.visible)
+    assert app.top is scene and scene.viewer == first, "the mover's view stays until Done"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, CurtainScene) and app.top.name != session.seats[first].name
     key(app, pygame.K_RETURN)
     assert scene.viewer != first and scene.hand_owner()[1] == session.state.hands[scene.viewer]
 

@@ -193,10 +193,12 @@ def test_curtain_between_two_humans_not_with_one(app):
     rng = random.Random(1)
     while session.state.current_player() == first:
         act_by_clicking(app, scene, rng)
-    run_until(app, lambda: isinstance(app.top, CurtainScene) or (
+    run_until(app, lambda: isinstance(app.top, CurtainScene) or scene.done_button.visible or (
         scene.my_turn() and session.state.current_player() == scene.viewer))
     if session.seats[session.state.current_player()].is_bot:
         return
+    assert app.top is scene and scene.viewer == first, "the mover sees the end of their turn first"
+    key(app, pygame.K_RETURN)  # Done
     assert isinstance(app.top, CurtainScene) and app.top.name != session.seats[first].name
 
 
@@ -519,7 +521,9 @@ def test_in_hot_seat_a_player_undoes_only_their_own_moves(app):
     run_until(app, lambda: not scene.timeline)
     assert scene.buttons["undo"].enabled, "my own move can be taken back"
     click(app, scene.buttons["end"].rect.center)
-    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    run_until(app, lambda: scene.done_button.visible)
+    click(app, scene.done_button.rect.center)
+    assert isinstance(app.top, CurtainScene)
     click(app, app.top.button.rect.center)
     app.step(1 / 60)
     assert scene.viewer != first and session.can_undo()

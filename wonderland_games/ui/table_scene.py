@@ -18,6 +18,16 @@ override the small hooks `_reset_view()`, `_own_turn(seat)`,
 `_finish_timeline()` ends it at once (both overridable).
 `_table_buttons()` makes the top bar's buttons (and a replay's) for them.
 
+Hot-seat handoff: the curtain never cuts off the result of a player's own move.
+When the turn comes to another human, the one who holds the device first sees
+the table as their move (and any bots' after it) left it, with a "Done — pass
+to NAME" button (Enter) where the game's main button sits (`main_button`);
+Undo still works there. Only then the curtain. Bots play before the Done, while
+the device is still in the mover's hands: after Done it goes to the next human,
+and a hand on show while bots play would be shown to them. A choice with one
+option that the game says reveals nothing (`forced_reveals_nothing`) is taken
+for its human at once, curtain or not, and the log says so.
+
 Suggest (the Hint button, key H) asks the Hard bot on the human's view on a
 worker thread (ui/hint.py); the game says an action in words with
 `describe_action(action)`, shows the suggested one with `_show_hint(action)`
@@ -64,6 +74,8 @@ def button_look(button: Button) -> tuple:
 
 class TableScene(Scene):
     game_id = ""
+    main_button = "confirm"  # the game's main action button: the Done button takes its place
+    done_before_curtain = True  # False: the game's own view paces the handoff (Dream)
 
     def __init__(self, app, session=None, replay=None):
         super().__init__(app)
@@ -93,6 +105,12 @@ class TableScene(Scene):
         self.end_wait = 0.0
         self.results_shown = False
         self.curtain_for = None
+        self.handoff_to = None  # the human the Done button passes the device to, while it shows
+        self.done_button = Button(app, self._handoff_label, self.hand_over)
+        self.done_button.visible = False
+        self._forced: set = set()  # indices of the actions taken for a human (their only choice)
+        self._forced_at = (None, 0, None)  # (the session's action list, its length, the forced action then)
+        self._undo_at = (None, 0, None)  # (the same, _undo_plan() then)
         self.layout = None
         self.dirty = True  # the table must be drawn again
         self._frame = None  # the table as last painted, region by region
@@ -168,6 +186,7 @@ class TableScene(Scene):
                 self._update_hint()
         self._update_buttons()
         self.buttons["hint"].enabled = self.can_hint()
+        self._place_done()
         self._refresh_hover()
 
     def _refresh_hover(self) -> None:
@@ -179,6 +198,8 @@ class TableScene(Scene):
             button.hover = False
         for widget in self._widgets():
             widget.hover = pos is not None and widget.rect.collidepoint(pos)
+        done = self.done_button
+        done.hover = done.visible and pos is not None and done.rect.collidepoint(pos)
 
     def handle_event(self, event) -> None:
         """Keys go to `_key`, the mouse to the buttons first, the wheel over the log scrolls it;
@@ -188,6 +209,8 @@ class TableScene(Scene):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
+            if self.done_button.handle_mouse(event):  # it lies over the game's own controls
+                return
             for button in self._widgets():
                 if button.handle_mouse(event):
                     return
@@ -223,6 +246,8 @@ class TableScene(Scene):
             self.undo()
         elif key == pygame.K_h:
             self.ask_hint()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.handoff_to is not None:
+            self.done_button.activate()
         elif self.replay:
             action = {pygame.K_LEFT: self.replay_prev, pygame.K_RIGHT: self.replay_next,
                       pygame.K_SPACE: self.replay_toggle}.get(key)
@@ -246,7 +271,7 @@ class TableScene(Scene):
             return self.app.t(f"{keys}.replay", i=self.replay_step, n=len(self.record.actions))
         if self.state.is_over():
             return self.app.t(f"{keys}.over")
-        return None
+        return self._handoff_status()
 
     def _waiting_lines(self, over_key: str, wait_key: str):
         """The controls panel's lines when there is nothing for the viewer to plan, else None:
@@ -255,6 +280,9 @@ class TableScene(Scene):
             return [(self._status(), 16, theme.INK, False)]
         if self.state.is_over():
             return [(self.app.t(over_key), 20, theme.PLUM, True)]
+        handoff = self._handoff_line()
+        if handoff is not None:
+            return [handoff]
         if self.my_turn():
             return None
         seat = self.state.current_player()
@@ -269,13 +297,16 @@ class TableScene(Scene):
                 and not self.seats[seat].is_bot)
 
     def still(self) -> bool:
-        """Waiting for the looking human with nothing animating (nor a hint thinking)."""
-        return self.my_turn() and not self.timeline and self.hint_runner is None
+        """Waiting for the looking human (to move, or to press Done) with nothing animating (nor a
+        hint thinking)."""
+        return (self.my_turn() or self.handoff_to is not None) and not self.timeline and self.hint_runner is None
 
     def _update_turn(self, dt: float) -> None:
-        """Between animations of a live game: results, a bot's move or the curtain."""
+        """Between animations of a live game: results, a bot's move, a forced choice taken, the
+        Done button or the curtain."""
         state = self.state
         if state.is_over():
+            self.handoff_to = None
             if not self.results_shown:
                 self.end_wait += dt * self._speed()
                 if self.end_wait >= END_PAUSE or self.app.settings.fast_forward:
@@ -283,23 +314,35 @@ class TableScene(Scene):
                     self.show_results()
             return
         seat = state.current_player()
+        forced = self._forced_now()
         if self.seats[seat].is_bot:
             self._update_bot(seat, dt)
+        elif forced is not None:
+            self._take_for(seat, forced)
         elif seat != self.viewer:
             self._pass_to(seat)
         else:
+            self.handoff_to = None
             self._own_turn(seat)
 
     def _own_turn(self, seat: int) -> None:
         """The looking human's turn, each frame (Oz walks a path step by step here)."""
 
     def _pass_to(self, seat: int) -> None:
-        """Hand the device to another human behind a curtain (never with a single human)."""
+        """Hand the device to another human: behind a curtain (never with a single human), once
+        the one holding it has pressed Done."""
         if len(self.humans) < 2:
             self.viewer = seat
             self.dirty = True
             return
         if self.curtain_for == seat or self.app.top is not self:
+            return
+        if self.viewer is not None and self.done_before_curtain:
+            if self.handoff_to != seat:
+                self.handoff_to = seat
+                self.cancel_hint()
+                self._clear_selection()
+                self.dirty = True
             return
         self.curtain_for = seat
         self.cancel_hint()
@@ -312,6 +355,110 @@ class TableScene(Scene):
         self.viewer = seat
         self.curtain_for = None
         self.dirty = True
+
+    def hand_over(self) -> None:
+        """Done: the mover has seen their move; the curtain comes for the next human."""
+        seat = self.handoff_to
+        if seat is None or self.timeline or self.app.top is not self:
+            return
+        self.handoff_to = None
+        self.done_button.visible = False
+        self.viewer = None  # the device has left the mover's hands
+        self.dirty = True
+        self._pass_to(seat)
+
+    def _handoff_label(self) -> str:
+        seat = self.handoff_to
+        return self.app.t("handoff.done", name=self.seats[seat].name if seat is not None else "")
+
+    def _handoff_status(self):
+        """The status line while the Done button shows (else None)."""
+        if self.handoff_to is None or self.viewer is None:
+            return None
+        return self.app.t("handoff.status", next=self.seats[self.handoff_to].name)
+
+    def _handoff_line(self):
+        """The controls panel's line while the Done button shows, as (text, size, colour, bold), else None."""
+        if self.handoff_to is None:
+            return None
+        return self.app.t("handoff.hint", next=self.seats[self.handoff_to].name), 16, theme.PLUM, True
+
+    def _done_rect(self) -> pygame.Rect:
+        """Where the Done button goes: over the game's main action button, widened rightwards to
+        hold its label, inside the window; the window's bottom middle when the game has none placed."""
+        s = self.layout.s
+        w, h = self.app.screen.get_size()
+        main = self.buttons.get(self.main_button)
+        spot = main.rect.copy() if main is not None and main.rect.width else \
+            pygame.Rect(w // 2, h - theme.px(80, s), 0, theme.px(48, s))
+        rect = spot.copy()
+        rect.width = max(spot.width, self._done_width())
+        if not spot.width:
+            rect.centerx = spot.left
+        rect.width = min(rect.width, w - theme.px(16, s))
+        return rect.clamp(pygame.Rect(0, 0, w, h))
+
+    def _done_width(self) -> int:
+        """The Done button's width at least: its label and some room."""
+        s = self.layout.s
+        return self.app.font(theme.px(theme.TEXT_SMALL, s), True).size(self._handoff_label())[0] + theme.px(36, s)
+
+    def _place_done(self) -> None:
+        button = self.done_button
+        button.visible = self.handoff_to is not None and not self.timeline and self.layout is not None
+        if button.visible:
+            button.size = theme.TEXT_SMALL
+            button.place(self._done_rect(), self.layout.s)
+
+    def _draw_done(self, surface: pygame.Surface) -> list:
+        """The Done button over the table, each frame; the rects drawn (a table that copies back
+        only what changed wipes them next frame, or the translucent shadow darkens frame by frame)."""
+        if not self.done_button.visible:
+            return []
+        self.done_button.draw(surface)
+        room = 2 * theme.px(12, self.layout.s)  # its drop shadow reaches 3 offsets right and down
+        return [self.done_button.rect.inflate(room, room)]
+
+    # -- forced choices ------------------------------------------------------------------
+    def forced_reveals_nothing(self, action) -> bool:
+        """Whether `action`, when it is a human's only legal one, asks them nothing and shows
+        nothing hidden, so it is taken for them in hot-seat rather than behind a curtain."""
+        return False
+
+    def _forced_in(self, state):
+        """The action taken for a human in `state` (hot-seat only), or None."""
+        if len(self.humans) < 2 or state.is_over():
+            return None
+        seat = state.current_player()
+        if seat is None or self.seats[seat].is_bot:
+            return None
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 and self.forced_reveals_nothing(legal[0]) else None
+
+    def _forced_now(self):
+        """`_forced_in` the live state, worked out once per position."""
+        if not self._for_now(self._forced_at):
+            self._forced_at = (self.session.actions, len(self.session.actions), self._forced_in(self.state))
+        return self._forced_at[2]
+
+    def _for_now(self, entry: tuple) -> bool:
+        """Whether a (action list, length, value) cache entry is for the position now: an undo
+        makes a new list (the entry holds the old one, so its id is never reused) and a move
+        makes it longer."""
+        return entry[0] is self.session.actions and entry[1] == len(self.session.actions)
+
+    def _take_for(self, seat: int, action) -> None:
+        """Take a human's only choice for them; the log says so."""
+        index, told = len(self.session.actions), len(self.log.entries)
+        self.apply(action)
+        if len(self.session.actions) > index:
+            self._forced.add(index)
+            self._undo_at = (None, 0, None)  # Undo now passes over it
+            self.log.entries.insert(told, self._forced_line(seat))  # said first, then what it did
+            self.dirty = True
+
+    def _forced_line(self, seat: int) -> tuple:
+        return self.app.t("handoff.forced", name=self.seats[seat].name), "quiet"
 
     def _bot_pause(self, level: str, legal: list, seconds: float):
         """How long a bot seems to think at least (None: as long as it takes)."""
@@ -360,8 +507,9 @@ class TableScene(Scene):
     def can_undo(self) -> bool:
         """Only the looking human may take back, and only their own move: in hot-seat, one
         player must not undo another's (nor see the table as it was on the other's turn)."""
-        return (not self.replay and not self.timeline and self.session.can_undo()
-                and self.session.undo_seat() == self.viewer)
+        if self.replay or self.timeline or self.viewer is None:
+            return False
+        return self._undo_plan()[0] == self.viewer
 
     def undo_why_not(self) -> str:
         """Why Undo is greyed out now, in words ("" while it works or is hidden)."""
@@ -370,16 +518,49 @@ class TableScene(Scene):
         t = self.app.t
         if self.timeline:
             return t("table.undo_why.moving")
-        if self.session.can_undo():
-            return t("table.undo_why.not_yours", name=self.seats[self.session.undo_seat()].name)
-        return t(f"table.undo_why.{self.session.undo_blocker()}")
+        seat, _, blocker = self._undo_plan()
+        if seat is not None:
+            return t("table.undo_why.not_yours", name=self.seats[seat].name)
+        return t(f"table.undo_why.{blocker}")
 
     def undo(self) -> None:
         if not self.can_undo():
             return
         self.on_exit()  # a bot thinking about the undone position stops
-        self.session.undo()
+        for _ in range(self._undo_plan()[1]):
+            self.session.undo()
+        self.handoff_to = None
+        self.done_button.visible = False
         self._reset_view()
+
+    def _undo_plan(self) -> tuple:
+        """(seat, session undos, blocker) of the last human choice Undo takes back: a forced choice
+        taken for someone is no choice, so Undo goes on past it to the move before (Ann's die
+        pick, not Ben's last die taken for him); seat None when there is none (blocker says why,
+        as `Session.undo_blocker`). Worked out once per position."""
+        session = self.session
+        if self._for_now(self._undo_at):
+            return self._undo_at[2]
+        humans = [i for i, a in enumerate(session.actors) if a is not None and not self.seats[a].is_bot]
+        if not session.can_undo():
+            plan = (None, 0, session.undo_blocker())
+        elif not humans or humans[-1] not in self._forced:
+            plan = (session.undo_seat(), 1, None)
+        else:  # undo a copy to see how far back the last real choice lies
+            from ..core.session import Session
+
+            trial, count, plan = Session.from_save(session.to_save(), autosave=False), 0, None  # replays the game
+            while plan is None:
+                if not trial.can_undo():
+                    plan = (None, 0, trial.undo_blocker())
+                    continue
+                seat = trial.undo_seat()
+                trial.undo()
+                count += 1
+                if len(trial.actions) not in self._forced:
+                    plan = (seat, count, None)
+        self._undo_at = (session.actions, len(session.actions), plan)
+        return plan
 
     def _advance(self, dt: float) -> None:
         """Play the timeline: drop each beat once its duration has passed."""
@@ -416,7 +597,11 @@ class TableScene(Scene):
         else:
             state, actions = self.session.initial_state(), self.session.actions
         lines = self.narrator.setup(state)
-        for action in actions:
+        self._forced = set()
+        for i, action in enumerate(actions):
+            if self._forced_in(state) is not None:  # as the table took it (hot-seat)
+                self._forced.add(i)
+                lines.append(self._forced_line(state.current_player()))
             lines.extend(self._log_lines(state.apply(action), state))
         self.log.set(lines)
 
@@ -428,7 +613,7 @@ class TableScene(Scene):
     # -- the Suggest button ------------------------------------------------------------------
     def can_hint(self) -> bool:
         """Only for the looking human, on their own turn, once per position."""
-        return not self.replay and self.still() and self.advice is None
+        return not self.replay and self.my_turn() and self.still() and self.advice is None
 
     def hint_why_not(self) -> str:
         """Why Suggest is greyed out now, in words ("" while it works, thinks (its label says
@@ -560,6 +745,7 @@ class TableScene(Scene):
             self._frame.set_clip(None)
         surface.blit(self._frame, (0, 0))
         self._draw_overlay(surface)
+        self._draw_done(surface)
         self._draw_tips(surface)
 
     def _render_base(self, size: tuple) -> pygame.Surface:

@@ -45,6 +45,7 @@ SOUNDS = (("game_end", "end"), ("round_end", "end"), ("penalty", "play"), ("righ
 
 class DreamScene(TableScene):
     game_id = GAME_ID
+    done_before_curtain = False  # the sand clock runs on: its views pace the handoff as they always did
 
     def __init__(self, app, session=None, replay=None):
         super().__init__(app, session, replay)

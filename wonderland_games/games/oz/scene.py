@@ -65,6 +65,7 @@ class Beat:
 
 class OzScene(TableScene):
     game_id = rules.GAME_ID
+    main_button = "go"
 
     def __init__(self, app, session=None, replay=None):
         super().__init__(app, session, replay)
@@ -184,6 +185,21 @@ class OzScene(TableScene):
                 self.apply(("step",))
             else:
                 self.walking = False
+
+    def _done_rect(self) -> pygame.Rect:
+        """Over Go; in the draft across the line above the dice (the dice show the pick just made,
+        and the button says what the line would)."""
+        dice = [r for _, r in self.die_rects()]
+        if not dice:
+            return super()._done_rect()
+        lay = self.layout
+        top = lay.controls.top + px(4, lay.s)
+        bottom = min(r.top for r in dice) - px(4, lay.s)
+        return pygame.Rect(lay.draft_hint.left, top, lay.draft_hint.width, min(bottom - top, px(40, lay.s)))
+
+    def forced_reveals_nothing(self, action) -> bool:
+        """The last die of a draft: no choice, and a die on the table hides nothing."""
+        return action[0] in ("take_dir", "take_act")
 
     def _bot_pause(self, level: str, legal: list, seconds: float):
         if legal == [("step",)]:

@@ -451,7 +451,8 @@ class ParadeScene(TableScene):
                 surface.blit(self._frame, rect, rect)
         else:
             surface.blit(self._frame, (0, 0))
-        self._overdraw = self._draw_flights(surface) + self._draw_focus(surface) + self._draw_tips(surface)
+        self._overdraw = (self._draw_flights(surface) + self._draw_focus(surface) + self._draw_done(surface)
+                          + self._draw_tips(surface))
         self._partial_ok = self.app.top is self and surface is self.app.screen
 
     def _repaint(self, parts, seconds: float) -> tuple:
@@ -489,7 +490,8 @@ class ParadeScene(TableScene):
                                                              theme.CREAM, align="left")
             return
         state, entries = self.state, self.log.entries
-        key = (self.app.lang, tuple(self.selected), repr(self.preview), tuple(self.hint_lines()), self.my_turn(), state.phase,
+        key = (self.app.lang, tuple(self.selected), repr(self.preview), tuple(self.hint_lines()), self.my_turn(),
+               self.handoff_to, state.phase,
                state.current_player(), state.is_over(), len(entries), entries[-1] if entries else None,
                button_look(self.buttons["confirm"]))
         yield "info", key, self._paint_info
@@ -532,6 +534,9 @@ class ParadeScene(TableScene):
             return self.move_text
         if self.state.is_over():
             return t("parade.status.over")
+        handoff = self._handoff_status()
+        if handoff is not None:
+            return handoff
         seat = self.state.current_player()
         name = self.seats[seat].name
         if self.seats[seat].is_bot:
@@ -715,7 +720,7 @@ class ParadeScene(TableScene):
         elif not self.my_turn():
             name = self.seats[seat].name if seat is not None else ""
             wait = "parade.hint.wait_keep" if state.phase == rules.KEEP else "parade.hint.wait"
-            lines.append((t(wait, name=name), 18, theme.INK_SOFT, False))
+            lines.append(self._handoff_line() or (t(wait, name=name), 18, theme.INK_SOFT, False))
             if self.log.entries:
                 lines.append((self.log.entries[-1][0], 16, theme.INK, False))
         elif not self.preview:
