@@ -83,7 +83,8 @@ def test_suggest_asks_hard_on_the_humans_view_and_shows_a_legal_move(app, game, 
     step(app, 2)
     shown = "".join(drawn).replace(" ", "")
     assert scene.describe_action(best).replace(" ", "") in shown, "the suggestion is on the table"
-    assert hints.percent(chance) in shown
+    words = hints.percent(chance) or app.t("table.hint_best_unsure", move=scene.describe_action(best))
+    assert words.replace(" ", "") in shown, "the chance, or that it is too soon to tell"
     assert stats.load_stats()["games"][game]["hints"] == 1
 
 
@@ -118,29 +119,33 @@ def test_a_chance_shows_as_a_number_only_when_good_to_ten_points():
     assert hints.percent(WinChance(70, 100)) == "70%"
     assert hints.percent(WinChance(2, 98)) == "3%"
     assert hints.percent(WinChance(48, 96)) == "35–65%"  # margin 10.002 points
-    assert hints.percent(WinChance(3, 6)) == "5–95%"
-    assert hints.percent(WinChance(6, 12)) == "20–80%"
-    assert hints.percent(WinChance(1, 1)) == "0–100%"
+    assert hints.percent(WinChance(8, 16)) == "25–75%"  # margin 23.8 points
+    assert hints.percent(WinChance(6, 12)) is None, "a range wider than 25 points either way says nothing"
+    assert hints.percent(WinChance(1, 1)) is None
     assert hints.percent(0.9) == "90%", "a plain float is a chance known exactly"
     for n in range(1, 300, 7):
         for wins in range(0, n + 1, 3):
             chance = WinChance(wins, n)
             p = float(chance)
-            exact = 1.96 * (p * (1 - p) / n) ** 0.5 <= 0.10
-            assert ("–" not in hints.percent(chance)) == exact, (wins, n)
+            margin = 1.96 * (p * (1 - p) / n) ** 0.5
+            shown = hints.percent(chance)
+            assert (shown is None) == (margin > 0.25), (wins, n)
+            assert shown is None or ("–" not in shown) == (margin <= 0.10), (wins, n)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_suggestion_from_few_playouts_shows_a_range(app, game, drawn, monkeypatch):
-    """Every game's hint line goes through the same percent: six playouts say a range."""
+    """Every game's hint line goes through the same percent: sixteen playouts say a range,
+    two say it is too soon to tell (no "0–100%")."""
     monkeypatch.setattr(hints.Adviser, "choose", lambda self, view, legal, rng, budget=None: hints.Advice(
-        self.step, ((self.same[legal[0]], WinChance(3, 6)),)))
+        self.step, ((self.same[legal[0]], WinChance(8, 16)), (self.same[legal[-1]], WinChance(1, 2)))))
     session, scene = suggested(app, game)
     drawn.clear()
     scene._frame = None  # paint every region afresh
     step(app, 2)
     shown = "".join(drawn).replace(" ", "")
-    assert "5–95%" in shown and "50%" not in shown
+    assert "25–75%" in shown and "50%" not in shown
+    assert "0–100%" not in shown and "%)" not in shown.split("25–75%")[1], "the rough second option shows no chance"
 
 
 def test_undo_cancels_a_hint_in_flight(app):

@@ -17,14 +17,16 @@ own utility, whose main part is the win share shown). Actions in the same
 words (two dice of one value) are judged once. A second's playouts are often
 too few for a chance to be trusted to a few points (Valley's early turns get
 6-12 per option), so `percent` shows a number only when its 95% interval is
-within ten points, and the range otherwise: a number that jumped from 78% to
-33% between two turns was the noise of a handful of playouts.
+within ten points, the range otherwise, and none where the range would span more
+than half the scale: a number that jumped from 78% to 33% between two turns was
+the noise of a handful of playouts.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Optional
 
 import pygame
 
@@ -35,6 +37,7 @@ SECONDS = 1.0  # the whole hint's thinking budget
 SHOWN = 3  # options listed: the suggestion and the next best
 SHORTLIST = 4  # options compared by playouts when the Hard bot cannot rank
 PRECISE = 0.10  # a chance shows as one number only when its 95% interval is this narrow either way
+ROUGH = 0.25  # wider than this either way, a range says nothing ("0–100%"): no chance is shown
 
 
 @dataclass(frozen=True)
@@ -72,11 +75,14 @@ def merge(legal: list, describe) -> dict:
     return {action: first.setdefault(describe(action), action) for action in legal}
 
 
-def percent(chance: float) -> str:
+def percent(chance: float) -> Optional[str]:
     """A win chance as the hint shows it: "57%" when it is good to PRECISE either way (95%),
-    else the range it is likely in, widened to multiples of 5 ("35–80%"). A plain float is a
+    else the range it is likely in, widened to multiples of 5 ("35–80%"), and None when that
+    range is wider than ROUGH either way (too few playouts to tell). A plain float is a
     chance known exactly; a `WinChance` knows its playouts (core/bots.py)."""
     margin = chance.margin() if isinstance(chance, WinChance) else 0.0
+    if margin > ROUGH:
+        return None
     if margin <= PRECISE:
         return f"{round(100 * chance)}%"
     low = math.floor(100 * max(0.0, chance - margin) / 5) * 5

@@ -677,11 +677,13 @@ class TableScene(Scene):
         advice, t = self._advice(), self.app.t
         if advice is None:
             return []
+        def line(key: str, action, chance) -> str:
+            shown = hints.percent(chance)  # None: too few playouts to tell
+            return t(f"{key}_unsure" if shown is None else key, move=self.describe_action(action), chance=shown)
+
         (best, chance), others = advice.options[0], advice.options[1:]
-        out = [(t("table.hint_best", move=self.describe_action(best), chance=hints.percent(chance)), 16,
-                theme.TEAL, True)]
-        out += [(t("table.hint_other", move=self.describe_action(a), chance=hints.percent(c)), 14, theme.INK_SOFT,
-                 False) for a, c in others]
+        out = [(line("table.hint_best", best, chance), 16, theme.TEAL, True)]
+        out += [(line("table.hint_other", a, c), 14, theme.INK_SOFT, False) for a, c in others]
         return out
 
     def hinted(self):
