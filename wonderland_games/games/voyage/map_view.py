@@ -401,7 +401,7 @@ class MapView:
 
 def _mask(size: tuple, draw) -> pygame.mask.Mask:
     """A mask of what `draw` paints (in any colour but black) on a black surface of `size`."""
-    surf = pygame.Surface(size)
+    surf = surfaces.new(size)
     surf.set_colorkey((0, 0, 0))
     draw(surf)
     return pygame.mask.from_surface(surf)
