@@ -204,7 +204,7 @@ def test_the_clues_come_every_three_to_five_seconds_and_a_turn_left_alone_passes
     while len(times) < 8 and state.phase == DREAM:
         if scene.view.my_clue_turn():
             step(app, 2, 0.25)
-            assert scene.view.turn_left > bot_view.CLUE_SECONDS - 1
+            assert scene.view.turn_left() == bot_view.CLUE_SECONDS
             step(app, int(bot_view.CLUE_SECONDS / 0.25), 0.25)  # nothing typed: the turn passes
             assert scene.view.message[0] == app.t("dream.bots.passed") and times[-1][1:] == (0, None, False)
             continue
@@ -389,3 +389,155 @@ def test_no_suggest_in_bot_mode(app):
     assert not scene.buttons["hint"].visible and not scene.can_hint()
     key(app, pygame.K_h)
     assert scene.hint_runner is None
+
+
+# -- one clock for both modes: whatever stops the sand says so and how to go on (issue 25) --------
+
+def leave_and_come_back(app, scene, how: str) -> None:
+    """Open the Save box (and press OK or Cancel) or the Rules page (and Esc), by real events."""
+    click(app, scene.buttons["rules" if how == "rules" else "save"].rect.center)
+    dialog = app.top
+    assert dialog is not scene
+    if how == "rules":
+        key(app, pygame.K_ESCAPE)
+    else:
+        ok, cancel = dialog.buttons
+        click(app, (ok if how == "save_ok" else cancel).rect.center)
+        if app.top is not scene:  # "saved": its OK
+            key(app, pygame.K_RETURN)
+    assert app.top is scene
+
+
+def assert_stopped_until_go_on(app, scene) -> None:
+    """The sand is stopped, says so, and Go on (nothing else) lets it run again."""
+    view, state = scene.view, scene.state
+    said, left = len(state.clues), scene.clock.shown()
+    step(app, 40, 0.25)  # ten seconds
+    assert scene.clock.shown() == left and not scene.clock_running() and state.clock == left
+    assert len(state.clues) == said and view.holds(), "the bots wait while the sand is stopped"
+    assert view.status()[0] == app.t("dream.bots.paused")
+    assert view.buttons["begin"].visible and view.buttons["begin"].text() == app.t("dream.bots.resume")
+    assert not view.buttons["pause"].visible, "no Pause on a sand glass that is not running"
+    press(app, scene, "begin")
+    step(app, 8, 0.25)
+    assert scene.clock_running() and scene.clock.shown() <= left - 1
+
+
+@pytest.mark.parametrize("how", ["save_ok", "save_cancel", "rules"])
+def test_save_or_rules_mid_dream_stop_the_sand_and_go_on_means_go_on(app, user_dirs, how):
+    session, scene = start(app, players=4, seed=3)
+    state = session.state
+    until(app, scene, lambda: state.phase == DREAM and not scene.view.holds() and len(state.clues) >= 1)
+    step(app, 8, 0.25)
+    leave_and_come_back(app, scene, how)
+    assert_stopped_until_go_on(app, scene)
+
+
+def test_the_person_s_clue_turn_counts_down_again_after_the_rules(app):
+    app.settings.fast_forward = False
+    session, scene = start(app, players=4, seed=3)
+    state, view = session.state, scene.view
+    until(app, scene, lambda: view.my_clue_turn() and not view.holds(), dt=0.25, most=20000)
+    step(app, 8, 0.25)
+    leave_and_come_back(app, scene, "rules")
+    assert_stopped_until_go_on(app, scene)
+    passes = sum(1 for a in session.actions if a == ("pass",))
+    step(app, 4 * bot_view.CLUE_SECONDS, 0.25)
+    assert sum(1 for a in session.actions if a == ("pass",)) == passes + 1, "the turn left alone passes"
+
+
+def test_the_autosave_keeps_the_time_left_after_a_bot_s_clue_too(app, user_dirs):
+    from wonderland_games.core.saves import autosave_path, load_session
+
+    app.settings.fast_forward = False  # a clue every few seconds, as at a table
+    seats = [Seat("Ann")] + [Seat(n, BOT, "normal") for n in NAMES[1:4]]
+    session = Session("dream", seats, 3, {"mode": "bots", "lang": "zh"})
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    state = session.state
+    until(app, scene, lambda: state.phase == DREAM and not scene.view.holds())
+    bot_clues = 0
+    for _ in range(400):
+        said = len(state.clues)
+        step(app, 1, 0.25)
+        if len(state.clues) > said and state.clues[-1][1] != 0:
+            assert state.clock == scene.clock.shown(), "the time left as the bot spoke"
+            assert load_session(autosave_path("dream")).state.clock == state.clock
+            bot_clues += 1
+        if bot_clues >= 3 or state.phase != DREAM or scene.view.holds():
+            break
+        if scene.view.my_clue_turn():
+            enter(app, scene.lexicon.words[state.current].associations["zh"][0])
+    assert bot_clues >= 3 and state.clock < state.seconds - 5
+
+
+def test_a_bot_thinking_when_the_sand_runs_out_thinks_again_in_the_new_position(app):
+    """The time-up changes the position under a bot that is thinking: its answer is dropped and it
+    thinks again (a stale one was refused and the engine's first legal move taken instead: the bot
+    dreamer let its last guess go unthought)."""
+    app.settings.fast_forward = False
+    seats = [Seat("Ann")] + [Seat(n, BOT, "normal") for n in NAMES[1:5]]
+    session = Session("dream", seats, 3, {"mode": "bots", "lang": "zh", "seconds": 10}, autosave=False)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    refused, real = [], scene._accepts
+    scene._accepts = lambda action, legal: real(action, legal) or refused.append(action)
+    caught = 0
+    while caught < 2 and not session.state.is_over():
+        thinking, done = scene.runner is not None, len(session.actions)
+        view = scene.view
+        for name in ("next", "begin"):
+            if view.buttons[name].visible:
+                press(app, scene, name)
+        if view.dreaming() and session.state.phase in (LAST, STORY):  # the person's last guess, story
+            enter(app, "梦")
+        elif view.my_clue_turn():  # at once: the sand runs out on a bot's thinking, not on the person's turn
+            enter(app, scene.lexicon.words[session.state.current].associations["zh"][0])
+        step(app, 1, 0.25)
+        caught += thinking and ("time_up",) in session.actions[done:]
+    assert caught >= 2 and not refused, (caught, refused)
+
+
+def test_skip_while_a_spirit_thinks_says_it_waits_and_is_taken_after_the_clue(app):
+    app.settings.fast_forward = False
+    session, scene = start(app, players=4, seed=2)
+    state, view = session.state, scene.view
+    until(app, scene, lambda: view.dreaming() and view.my_guess(), dt=0.25, most=20000)
+    press(app, scene, "listen")  # the next spirit thinks of a clue
+    assert state.awaiting == "clue" and scene.runner is not None
+    cards, speaker = len(state.cards), scene.name(state.speaker)
+    press(app, scene, "skip")
+    assert view.status()[0] == app.t("dream.clock.skip_after", name=speaker), "it says why it waits"
+    assert not view.buttons["skip"].enabled and len(state.cards) == cards
+    until(app, scene, lambda: len(state.cards) > cards, dt=0.25)
+    assert state.cards[-1][1] == "skip" and state.clues[-1][0] == cards, "the spirit's clue, then the skip"
+
+
+def test_the_clue_turn_s_seconds_never_outrun_the_sand_glass(app):
+    app.settings.fast_forward = False
+    seats = [Seat("Ann")] + [Seat(n, BOT, "normal") for n in NAMES[1:4]]
+    session = Session("dream", seats, 3, {"mode": "bots", "lang": "en", "seconds": 40}, autosave=False)
+    app.i18n.set_language("en")
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    state, view = session.state, scene.view
+    for _ in range(4000):
+        if view.my_clue_turn() and not view.holds():
+            if scene.clock.left > bot_view.CLUE_SECONDS + 1:
+                enter(app, scene.lexicon.words[state.current].associations["en"][0])
+                continue
+            step(app, 4, 0.25)
+            shown = scene.clock.shown()
+            assert view.status()[0] == app.t("dream.bots.your_turn", n=shown), "the sand glass's own seconds"
+            assert view.turn_left() == shown
+            return
+        for name in ("next", "begin"):
+            if view.buttons[name].visible:
+                press(app, scene, name)
+        if view.dreaming() and state.phase in (LAST, STORY):
+            enter(app, "dream")
+        step(app, 1, 0.25)
+    raise AssertionError("no clue turn with less sand than a turn's seconds")
