@@ -541,3 +541,16 @@ def test_the_clue_turn_s_seconds_never_outrun_the_sand_glass(app):
             enter(app, "dream")
         step(app, 1, 0.25)
     raise AssertionError("no clue turn with less sand than a turn's seconds")
+
+
+def test_the_top_bar_names_the_round_whose_scores_are_on_show(app):
+    session, scene = start(app, players=4, seed=3)
+    view, state = scene.view, session.state
+    until(app, scene, lambda: view.summary is not None and not state.is_over(), dt=0.25, most=20000)
+    record = state.history[view.summary]
+    assert scene._status() == app.t("dream.clock.status_scores", round=view.summary + 1, rounds=4,
+                                     name=scene.name(record["dreamer"]))
+    assert not any(dreaming for *_, dreaming in scene._player_lines()), "nobody dreams while the scores show"
+    press(app, scene, "next")
+    assert scene._status() == app.t("dream.table.status.round", round=state.round + 1, rounds=4,
+                                     name=scene.name(state.dreamer()))

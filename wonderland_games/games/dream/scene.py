@@ -270,6 +270,10 @@ class DreamScene(TableScene):
         fixed = self._replay_or_over_status("dream.table.status")
         if fixed is not None:
             return fixed
+        shown = self.view.round_on_show()
+        if shown is not None:  # this round's scores, not the next round (its dreamer is named on Next)
+            return t("dream.clock.status_scores", round=shown + 1, rounds=len(self.seats),
+                     name=self.name(state.history[shown]["dreamer"]))
         return t("dream.table.status.round", round=state.round + 1, rounds=len(self.seats),
                  name=self.name(state.dreamer()))
 
@@ -287,9 +291,9 @@ class DreamScene(TableScene):
             lambda f: self.log.draw(f, lay.log, s)
 
     def _player_lines(self) -> list:
-        """(name, total, penalties, dreaming now) per seat."""
+        """(name, total, penalties, dreaming now) per seat: nobody dreams while a round's scores show."""
         state = self.state
-        dreamer = None if state.is_over() else state.dreamer()
+        dreamer = None if state.is_over() or self.view.round_on_show() is not None else state.dreamer()
         scores = state.scores()
         return [(self.name(i), scores[i], state.penalties[i], i == dreamer) for i in range(len(self.seats))]
 

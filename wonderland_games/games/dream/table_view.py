@@ -137,6 +137,10 @@ class TableModeView:
         """The dream is on but its sand stopped (Pause, a save or the rules opened, a resumed save)."""
         return self.stage == "dream" and self.scene.sand_stopped()
 
+    def round_on_show(self):
+        """The finished round whose scores are on screen (its index), or None."""
+        return len(self.state.history) - 1 if self.stage == "scores" and self.state.history else None
+
     def _looker(self) -> str:
         return self.scene.name(self.order[self.looking]) if self.looking < len(self.order) else ""
 
