@@ -301,6 +301,12 @@ def test_the_view_fits_the_window_with_nothing_overlapping_or_cut(app, monkeypat
     assert checked >= {"summary", "waiting", "clue", "guess"}, checked
 
 
+def make_bot(app, row) -> None:
+    """Click the seat's kind on to a bot (person, then easy, normal, hard)."""
+    click(app, (row.kind.rect.right - 4, row.kind.rect.centery))
+    assert row.kind.value.startswith("bot")
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_game_against_bots_from_the_setup_screen_takes_clues_in_the_app_s_language(app, user_dirs, lang):
     from wonderland_games.core import registry
@@ -311,9 +317,9 @@ def test_a_game_against_bots_from_the_setup_screen_takes_clues_in_the_app_s_lang
     app.push(setup)
     step(app, 2)
     picks = {option.option: choice for option, choice in setup.options}
-    assert picks["lang"].value == lang and picks["lang"].visible
-    row = setup.rows[1]
-    row.kind.set_options(row.kind.options, "bot-normal")
+    assert picks["lang"].value == lang and not picks["lang"].visible, "no clue language at a table of people"
+    make_bot(app, setup.rows[1])
+    assert picks["lang"].visible
     click(app, setup.start_button.rect.center)
     step(app, 2)
     scene = app.stack[-1]
@@ -337,8 +343,8 @@ def test_a_clue_language_picked_apart_from_the_app_s_is_remembered_across_a_lang
     app.push(setup)
     step(app, 2)
     picks = {option.option: choice for option, choice in setup.options}
+    make_bot(app, setup.rows[1])
     picks["lang"].set_options(picks["lang"].options, other)
-    setup.rows[1].kind.set_options(setup.rows[1].kind.options, "bot-normal")
     click(app, setup.start_button.rect.center)
     step(app, 2)
     assert app.stack[-1].state.lang == other
@@ -554,3 +560,31 @@ def test_the_top_bar_names_the_round_whose_scores_are_on_show(app):
     press(app, scene, "next")
     assert scene._status() == app.t("dream.table.status.round", round=state.round + 1, rounds=4,
                                      name=scene.name(state.dreamer()))
+
+
+def test_the_clue_language_is_offered_only_while_a_seat_is_a_bot(app, user_dirs, monkeypatch):
+    """It is the bots' language and the typed clues': at a table of people it does nothing."""
+    from wonderland_games.core import registry
+    from wonderland_games.scenes.setup import SetupScene
+
+    setup = SetupScene(app, registry.get("dream"))
+    app.push(setup)
+    step(app, 2)
+    lang = {option.option: choice for option, choice in setup.options}["lang"]
+    assert not lang.visible and lang not in setup.ring.widgets
+    drawn, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    step(app)
+    assert app.t("dream.bots.lang") not in drawn
+    make_bot(app, setup.rows[2])
+    drawn.clear()
+    step(app)
+    assert lang.visible and lang in setup.ring.widgets and app.t("dream.bots.lang") in drawn
+    for _ in range(3):  # easy, normal, hard, then a person again
+        click(app, (setup.rows[2].kind.rect.right - 4, setup.rows[2].kind.rect.centery))
+    assert setup.rows[2].kind.value == "human" and not lang.visible
+    valley = SetupScene(app, registry.get("valley"))
+    valley.count.set_options(valley.count.options, 1)
+    valley._count_changed()
+    assert all(choice.visible for option, choice in valley.options if 1 in option.seats), "Valley's solo picks"
