@@ -12,6 +12,7 @@ import pytest
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.session import Session
 from wonderland_games.games.dream import bot_draw, bot_view
+from wonderland_games.games.dream.bot_seats import seat_centres
 from wonderland_games.games.dream.bot_view import BotModeView
 from wonderland_games.games.dream.results import DreamResultsScene
 from wonderland_games.games.dream.scene import DreamScene
@@ -19,6 +20,7 @@ from wonderland_games.games.dream.state import CORRECT, DREAM, LAST, STORY
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui import text as tx
 from wonderland_games.ui.testing import click, compose, key, step, type_text
+from wonderland_games.ui.theme import px
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -588,3 +590,25 @@ def test_the_clue_language_is_offered_only_while_a_seat_is_a_bot(app, user_dirs,
     valley.count.set_options(valley.count.options, 1)
     valley._count_changed()
     assert all(choice.visible for option, choice in valley.options if 1 in option.seats), "Valley's solo picks"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_dreamer_s_token_is_no_seat_s_initial(app, monkeypatch, lang):
+    """English's "D" for the dreamer read as Dormouse's initial; the default names in both languages."""
+    app.i18n.set_language(lang)
+    names = [n.strip() for n in app.t("setup.bot_names").split(",")]
+    seats = [Seat(app.t("setup.default_name", n=1))] + [Seat(n, BOT, "normal") for n in names[:5]]
+    session = Session("dream", seats, 3, {"mode": "bots", "lang": lang}, autosave=False)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    view = scene.view
+    drawn, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, rect, *a, **k: drawn.append(
+        (text, pygame.Rect(rect).center)) or real(surface, fonts, text, rect, *a, **k))
+    step(app)
+    centres = seat_centres(view.stage, len(seats), view.me, px(22, view.s))
+    marks = {centre: text for text, centre in drawn if centre in centres}
+    dreamer = marks[centres[session.state.dreamer()]]
+    assert len(marks) == len(seats) and dreamer not in [seat.name[:1] for seat in seats], (dreamer, names)
+    assert dreamer == app.t("dream.clock.dreamer_mark")
