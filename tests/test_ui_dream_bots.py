@@ -12,6 +12,7 @@ import pytest
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.session import Session
 from wonderland_games.games.dream import bot_draw, bot_view
+from wonderland_games.games.dream.bot_seats import seat_centres
 from wonderland_games.games.dream.bot_view import BotModeView
 from wonderland_games.games.dream.results import DreamResultsScene
 from wonderland_games.games.dream.scene import DreamScene
@@ -19,6 +20,7 @@ from wonderland_games.games.dream.state import CORRECT, DREAM, LAST, STORY
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui import text as tx
 from wonderland_games.ui.testing import click, compose, key, step, type_text
+from wonderland_games.ui.theme import px
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -204,7 +206,7 @@ def test_the_clues_come_every_three_to_five_seconds_and_a_turn_left_alone_passes
     while len(times) < 8 and state.phase == DREAM:
         if scene.view.my_clue_turn():
             step(app, 2, 0.25)
-            assert scene.view.turn_left > bot_view.CLUE_SECONDS - 1
+            assert scene.view.turn_left() == bot_view.CLUE_SECONDS
             step(app, int(bot_view.CLUE_SECONDS / 0.25), 0.25)  # nothing typed: the turn passes
             assert scene.view.message[0] == app.t("dream.bots.passed") and times[-1][1:] == (0, None, False)
             continue
@@ -301,6 +303,12 @@ def test_the_view_fits_the_window_with_nothing_overlapping_or_cut(app, monkeypat
     assert checked >= {"summary", "waiting", "clue", "guess"}, checked
 
 
+def make_bot(app, row) -> None:
+    """Click the seat's kind on to a bot (person, then easy, normal, hard)."""
+    click(app, (row.kind.rect.right - 4, row.kind.rect.centery))
+    assert row.kind.value.startswith("bot")
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_game_against_bots_from_the_setup_screen_takes_clues_in_the_app_s_language(app, user_dirs, lang):
     from wonderland_games.core import registry
@@ -311,9 +319,9 @@ def test_a_game_against_bots_from_the_setup_screen_takes_clues_in_the_app_s_lang
     app.push(setup)
     step(app, 2)
     picks = {option.option: choice for option, choice in setup.options}
-    assert picks["lang"].value == lang and picks["lang"].visible
-    row = setup.rows[1]
-    row.kind.set_options(row.kind.options, "bot-normal")
+    assert picks["lang"].value == lang and not picks["lang"].visible, "no clue language at a table of people"
+    make_bot(app, setup.rows[1])
+    assert picks["lang"].visible
     click(app, setup.start_button.rect.center)
     step(app, 2)
     scene = app.stack[-1]
@@ -337,8 +345,8 @@ def test_a_clue_language_picked_apart_from_the_app_s_is_remembered_across_a_lang
     app.push(setup)
     step(app, 2)
     picks = {option.option: choice for option, choice in setup.options}
+    make_bot(app, setup.rows[1])
     picks["lang"].set_options(picks["lang"].options, other)
-    setup.rows[1].kind.set_options(setup.rows[1].kind.options, "bot-normal")
     click(app, setup.start_button.rect.center)
     step(app, 2)
     assert app.stack[-1].state.lang == other
@@ -389,3 +397,218 @@ def test_no_suggest_in_bot_mode(app):
     assert not scene.buttons["hint"].visible and not scene.can_hint()
     key(app, pygame.K_h)
     assert scene.hint_runner is None
+
+
+# -- one clock for both modes: whatever stops the sand says so and how to go on (issue 25) --------
+
+def leave_and_come_back(app, scene, how: str) -> None:
+    """Open the Save box (and press OK or Cancel) or the Rules page (and Esc), by real events."""
+    click(app, scene.buttons["rules" if how == "rules" else "save"].rect.center)
+    dialog = app.top
+    assert dialog is not scene
+    if how == "rules":
+        key(app, pygame.K_ESCAPE)
+    else:
+        ok, cancel = dialog.buttons
+        click(app, (ok if how == "save_ok" else cancel).rect.center)
+        if app.top is not scene:  # "saved": its OK
+            key(app, pygame.K_RETURN)
+    assert app.top is scene
+
+
+def assert_stopped_until_go_on(app, scene) -> None:
+    """The sand is stopped, says so, and Go on (nothing else) lets it run again."""
+    view, state = scene.view, scene.state
+    said, left = len(state.clues), scene.clock.shown()
+    step(app, 40, 0.25)  # ten seconds
+    assert scene.clock.shown() == left and not scene.clock_running() and state.clock == left
+    assert len(state.clues) == said and view.holds(), "the bots wait while the sand is stopped"
+    assert view.status()[0] == app.t("dream.bots.paused")
+    assert view.buttons["begin"].visible and view.buttons["begin"].text() == app.t("dream.bots.resume")
+    assert not view.buttons["pause"].visible, "no Pause on a sand glass that is not running"
+    press(app, scene, "begin")
+    step(app, 8, 0.25)
+    assert scene.clock_running() and scene.clock.shown() <= left - 1
+
+
+@pytest.mark.parametrize("how", ["save_ok", "save_cancel", "rules"])
+def test_save_or_rules_mid_dream_stop_the_sand_and_go_on_means_go_on(app, user_dirs, how):
+    session, scene = start(app, players=4, seed=3)
+    state = session.state
+    until(app, scene, lambda: state.phase == DREAM and not scene.view.holds() and len(state.clues) >= 1)
+    step(app, 8, 0.25)
+    leave_and_come_back(app, scene, how)
+    assert_stopped_until_go_on(app, scene)
+
+
+def test_the_person_s_clue_turn_counts_down_again_after_the_rules(app):
+    app.settings.fast_forward = False
+    session, scene = start(app, players=4, seed=3)
+    state, view = session.state, scene.view
+    until(app, scene, lambda: view.my_clue_turn() and not view.holds(), dt=0.25, most=20000)
+    step(app, 8, 0.25)
+    leave_and_come_back(app, scene, "rules")
+    assert_stopped_until_go_on(app, scene)
+    passes = sum(1 for a in session.actions if a == ("pass",))
+    step(app, 4 * bot_view.CLUE_SECONDS, 0.25)
+    assert sum(1 for a in session.actions if a == ("pass",)) == passes + 1, "the turn left alone passes"
+
+
+def test_the_autosave_keeps_the_time_left_after_a_bot_s_clue_too(app, user_dirs):
+    from wonderland_games.core.saves import autosave_path, load_session
+
+    app.settings.fast_forward = False  # a clue every few seconds, as at a table
+    seats = [Seat("Ann")] + [Seat(n, BOT, "normal") for n in NAMES[1:4]]
+    session = Session("dream", seats, 3, {"mode": "bots", "lang": "zh"})
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    state = session.state
+    until(app, scene, lambda: state.phase == DREAM and not scene.view.holds())
+    bot_clues = 0
+    for _ in range(400):
+        said = len(state.clues)
+        step(app, 1, 0.25)
+        if len(state.clues) > said and state.clues[-1][1] != 0:
+            assert state.clock == scene.clock.shown(), "the time left as the bot spoke"
+            assert load_session(autosave_path("dream")).state.clock == state.clock
+            bot_clues += 1
+        if bot_clues >= 3 or state.phase != DREAM or scene.view.holds():
+            break
+        if scene.view.my_clue_turn():
+            enter(app, scene.lexicon.words[state.current].associations["zh"][0])
+    assert bot_clues >= 3 and state.clock < state.seconds - 5
+
+
+def test_a_bot_thinking_when_the_sand_runs_out_thinks_again_in_the_new_position(app):
+    """The time-up changes the position under a bot that is thinking: its answer is dropped and it
+    thinks again (a stale one was refused and the engine's first legal move taken instead: the bot
+    dreamer let its last guess go unthought)."""
+    app.settings.fast_forward = False
+    seats = [Seat("Ann")] + [Seat(n, BOT, "normal") for n in NAMES[1:5]]
+    session = Session("dream", seats, 3, {"mode": "bots", "lang": "zh", "seconds": 10}, autosave=False)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    refused, real = [], scene._accepts
+    scene._accepts = lambda action, legal: real(action, legal) or refused.append(action)
+    caught = 0
+    while caught < 2 and not session.state.is_over():
+        thinking, done = scene.runner is not None, len(session.actions)
+        view = scene.view
+        for name in ("next", "begin"):
+            if view.buttons[name].visible:
+                press(app, scene, name)
+        if view.dreaming() and session.state.phase in (LAST, STORY):  # the person's last guess, story
+            enter(app, "梦")
+        elif view.my_clue_turn():  # at once: the sand runs out on a bot's thinking, not on the person's turn
+            enter(app, scene.lexicon.words[session.state.current].associations["zh"][0])
+        step(app, 1, 0.25)
+        caught += thinking and ("time_up",) in session.actions[done:]
+    assert caught >= 2 and not refused, (caught, refused)
+
+
+def test_skip_while_a_spirit_thinks_says_it_waits_and_is_taken_after_the_clue(app):
+    app.settings.fast_forward = False
+    session, scene = start(app, players=4, seed=2)
+    state, view = session.state, scene.view
+    until(app, scene, lambda: view.dreaming() and view.my_guess(), dt=0.25, most=20000)
+    press(app, scene, "listen")  # the next spirit thinks of a clue
+    assert state.awaiting == "clue" and scene.runner is not None
+    cards, speaker = len(state.cards), scene.name(state.speaker)
+    press(app, scene, "skip")
+    assert view.status()[0] == app.t("dream.clock.skip_after", name=speaker), "it says why it waits"
+    assert not view.buttons["skip"].enabled and len(state.cards) == cards
+    until(app, scene, lambda: len(state.cards) > cards, dt=0.25)
+    assert state.cards[-1][1] == "skip" and state.clues[-1][0] == cards, "the spirit's clue, then the skip"
+
+
+def test_the_clue_turn_s_seconds_never_outrun_the_sand_glass(app):
+    app.settings.fast_forward = False
+    seats = [Seat("Ann")] + [Seat(n, BOT, "normal") for n in NAMES[1:4]]
+    session = Session("dream", seats, 3, {"mode": "bots", "lang": "en", "seconds": 40}, autosave=False)
+    app.i18n.set_language("en")
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    state, view = session.state, scene.view
+    for _ in range(4000):
+        if view.my_clue_turn() and not view.holds():
+            if scene.clock.left > bot_view.CLUE_SECONDS + 1:
+                enter(app, scene.lexicon.words[state.current].associations["en"][0])
+                continue
+            step(app, 4, 0.25)
+            shown = scene.clock.shown()
+            assert view.status()[0] == app.t("dream.bots.your_turn", n=shown), "the sand glass's own seconds"
+            assert view.turn_left() == shown
+            return
+        for name in ("next", "begin"):
+            if view.buttons[name].visible:
+                press(app, scene, name)
+        if view.dreaming() and state.phase in (LAST, STORY):
+            enter(app, "dream")
+        step(app, 1, 0.25)
+    raise AssertionError("no clue turn with less sand than a turn's seconds")
+
+
+def test_the_top_bar_names_the_round_whose_scores_are_on_show(app):
+    session, scene = start(app, players=4, seed=3)
+    view, state = scene.view, session.state
+    until(app, scene, lambda: view.summary is not None and not state.is_over(), dt=0.25, most=20000)
+    record = state.history[view.summary]
+    assert scene._status() == app.t("dream.clock.status_scores", round=view.summary + 1, rounds=4,
+                                     name=scene.name(record["dreamer"]))
+    assert not any(dreaming for *_, dreaming in scene._player_lines()), "nobody dreams while the scores show"
+    press(app, scene, "next")
+    assert scene._status() == app.t("dream.table.status.round", round=state.round + 1, rounds=4,
+                                     name=scene.name(state.dreamer()))
+
+
+def test_the_clue_language_is_offered_only_while_a_seat_is_a_bot(app, user_dirs, monkeypatch):
+    """It is the bots' language and the typed clues': at a table of people it does nothing."""
+    from wonderland_games.core import registry
+    from wonderland_games.scenes.setup import SetupScene
+
+    setup = SetupScene(app, registry.get("dream"))
+    app.push(setup)
+    step(app, 2)
+    lang = {option.option: choice for option, choice in setup.options}["lang"]
+    assert not lang.visible and lang not in setup.ring.widgets
+    drawn, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    step(app)
+    assert app.t("dream.bots.lang") not in drawn
+    make_bot(app, setup.rows[2])
+    drawn.clear()
+    step(app)
+    assert lang.visible and lang in setup.ring.widgets and app.t("dream.bots.lang") in drawn
+    for _ in range(3):  # easy, normal, hard, then a person again
+        click(app, (setup.rows[2].kind.rect.right - 4, setup.rows[2].kind.rect.centery))
+    assert setup.rows[2].kind.value == "human" and not lang.visible
+    valley = SetupScene(app, registry.get("valley"))
+    valley.count.set_options(valley.count.options, 1)
+    valley._count_changed()
+    assert all(choice.visible for option, choice in valley.options if 1 in option.seats), "Valley's solo picks"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_dreamer_s_token_is_no_seat_s_initial(app, monkeypatch, lang):
+    """English's "D" for the dreamer read as Dormouse's initial; the default names in both languages."""
+    app.i18n.set_language(lang)
+    names = [n.strip() for n in app.t("setup.bot_names").split(",")]
+    seats = [Seat(app.t("setup.default_name", n=1))] + [Seat(n, BOT, "normal") for n in names[:5]]
+    session = Session("dream", seats, 3, {"mode": "bots", "lang": lang}, autosave=False)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    view = scene.view
+    drawn, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, rect, *a, **k: drawn.append(
+        (text, pygame.Rect(rect).center)) or real(surface, fonts, text, rect, *a, **k))
+    step(app)
+    centres = seat_centres(view.stage, len(seats), view.me, px(22, view.s))
+    marks = {centre: text for text, centre in drawn if centre in centres}
+    dreamer = marks[centres[session.state.dreamer()]]
+    assert len(marks) == len(seats) and dreamer not in [seat.name[:1] for seat in seats], (dreamer, names)
+    assert dreamer == app.t("dream.clock.dreamer_mark")

@@ -437,3 +437,17 @@ def test_the_top_bar_shows_no_fast_forward_nor_suggest_at_a_table_and_leaves_no_
     assert app.settings.fast_forward == before
     bots = compute(lay.size, 4, table=False)
     assert set(bots.buttons) == {"ff", "undo", "save", "rules", "menu"}, "bot mode keeps fast-forward"
+
+
+def test_the_top_bar_names_the_round_whose_scores_are_on_show(app):
+    session, scene = start(app)
+    reveal_roles(app, scene)
+    press(app, scene, "start")
+    run_out(app, scene)
+    press(app, scene, "skip")  # no correct card: straight to the scores
+    assert scene.view.stage == "scores" and session.state.round == 1
+    dreamer = scene.name(session.state.history[0]["dreamer"])
+    assert scene._status() == app.t("dream.clock.status_scores", round=1, rounds=4, name=dreamer)
+    press(app, scene, "next")
+    assert scene._status() == app.t("dream.table.status.round", round=2, rounds=4,
+                                    name=scene.name(session.state.dreamer()))

@@ -211,7 +211,9 @@ class SeatChoice:
 @dataclass(frozen=True)
 class GameOption:
     """Something picked once for the whole game on the new-game screen, offered only at
-    the seat counts in `seats` (Valley: the solo opponent's difficulty, with one seat).
+    the seat counts in `seats` (Valley: the solo opponent's difficulty, with one seat) and,
+    with `needs_bot`, only while some seat is a bot (Dream Teller's clue language: the
+    bots' and the typed clues', nothing at a table of people).
 
     The pick reaches `new_state` as `options[option]`. Labels are i18n keys as in
     `SeatChoice`; `default` is the value shown first, or a function of the app's language
@@ -224,6 +226,7 @@ class GameOption:
     label: str
     value_label: str
     seats: tuple
+    needs_bot: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """New game: how many seats, who sits in each (human or bot level), names, an optional seed,
 the game's own per-seat pick when it declares one (`GameInfo.seat_choice`, Oz: characters)
 and its picks for the whole game (`GameInfo.game_options`, a row each under the seats, shown
-only at the seat counts they apply to: Valley's solo opponent with one seat; remembered too).
+only at the seat counts they apply to: Valley's solo opponent with one seat; and one that
+needs a bot only while a seat is one: Dream's clue language; remembered too).
 
 Names start as "Player N" for people and a storybook name for bots; a name
 the player typed is never overwritten when the seat kind changes, and typing
@@ -105,6 +106,7 @@ class SeatRow:
             self.name.set_text(self.auto_name)
         else:
             self.auto_name = self.default_name(kind)
+        self.scene._rebuild_ring()  # an option offered only with a bot comes or goes
 
     def _name_refused(self) -> None:
         self.too_long = len(self.name.text) >= NAME_LEN
@@ -174,8 +176,10 @@ class SetupScene(FormScene):
         return self.count.value
 
     def _shown_options(self) -> list:
-        """(GameOption, Choice) offered at the current seat count."""
-        return [(option, choice) for option, choice in self.options if self._seat_count() in option.seats]
+        """(GameOption, Choice) offered at the current seat count (and with a bot, if it needs one)."""
+        bot = any(row.kind.value != "human" for row in self.rows[: self._seat_count()])
+        return [(option, choice) for option, choice in self.options
+                if self._seat_count() in option.seats and (bot or not option.needs_bot)]
 
     def _rebuild_ring(self) -> None:
         widgets = [self.count]

@@ -59,5 +59,5 @@ register(GameInfo(
     # against bots, the language clues are typed and judged in: the app's unless picked
     game_options=(GameOption("lang", state.LANGS, lambda lang: lang if lang in state.LANGS else state.LANGS[0],
                              "dream.bots.lang", "dream.bots.lang_{}",
-                             seats=tuple(range(state.MIN_PLAYERS, state.MAX_PLAYERS + 1))),),
+                             seats=tuple(range(state.MIN_PLAYERS, state.MAX_PLAYERS + 1)), needs_bot=True),),
 ))

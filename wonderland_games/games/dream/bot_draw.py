@@ -62,7 +62,7 @@ def _draw_seat(view, surface, seat: int, centre: tuple, token: int) -> None:
         pygame.draw.circle(surface, theme.GOLD_LIGHT, centre, token + px(5, s))
     pygame.draw.circle(surface, fill, centre, token)
     pygame.draw.circle(surface, theme.WHITE, centre, token, max(1, px(2, s)))
-    mark = t("dream.results.tag.dreamer") if dreamer else view.scene.name(seat)[:1]
+    mark = t("dream.clock.dreamer_mark") if dreamer else view.scene.name(seat)[:1]  # never a name's initial
     tx.draw_line(surface, view.app.fonts, mark, pygame.Rect(centre[0] - token, centre[1] - token, 2 * token,
                                                            2 * token), px(18, s), theme.WHITE, bold=True)
     name = view.scene.name(seat) if seat != view.me else t("dream.bots.you", name=view.scene.name(seat))

@@ -6,26 +6,33 @@ speech bubble by the speaker's seat. After each clue the person has a few
 seconds (`LISTEN_AFTER`) to type a guess (the TextInput takes the input
 method's Chinese too), skip the card or ask for the next clue; if they do
 nothing (and are not typing) the view listens for them, so a clue comes about
-every 3 to 5 seconds. At time-up the one last guess; then the person types the
-story and each correct word is looked for in it (`guess.mentions`) for the +2.
+every 3 to 5 seconds. A guess sent or Skip pressed while a spirit is still
+thinking is taken as soon as its clue is given (the engine hears the dreamer
+after each clue; for Skip the line over the field says so). At time-up the one
+last guess; then the person types the story and each correct word is looked
+for in it (`guess.mentions`) for the +2.
 
 When a bot dreams, the person is a spirit: their role is shown to them alone,
 the dream word is on the card, and on their turn they type a one-word clue
-within `CLUE_SECONDS`. The clue checker judges it first: a refused clue is a
-`("penalty", seat)` with the reason shown, and the person may try again while
-their time lasts; time out is `("pass",)`. The bot dreamer's guesses show in
-its bubble and its story (made from its correct words) at the round's end.
+within `CLUE_SECONDS`, counted on the sand glass (with less sand left the turn
+ends with it, so the seconds shown never outrun the glass). The clue checker
+judges it first: a refused clue is a `("penalty", seat)` with the reason shown,
+and the person may try again while their time lasts; time out is `("pass",)`.
+The bot dreamer's guesses show in its bubble and its story (made from its
+correct words) at the round's end.
 
 The scene runs the bots; `bot_pause` tells it how long each seems to think (a
 spirit's clue `SPIRIT_PAUSE` after the last thing said, the dreamer's decision
 `DREAMER_PAUSE`), and `holds()` keeps it from moving while the round waits for
-the person: before a round begins, while it is paused, and while the round's
-scores are on show. Drawing is `bot_draw.py`; where the seats sit and their speech bubbles,
-`bot_seats.py`.
+the person: while the sand does not run (before the round begins, or stopped
+by Pause, a save, the rules or a loaded save: the scene's one clock, and Go on
+starts it again) and while the round's scores are on show. Drawing is
+`bot_draw.py`; where the seats sit and their speech bubbles, `bot_seats.py`.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -57,13 +64,13 @@ class BotModeView:
         self.rect = self.stage = self.card = self.bar = self.message_rect = self.top = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
         self.t = 0.0
-        self.waiting = False  # the round waits for the person to begin (or go on)
-        self.paused = False
+        self.begun = False  # this round's sand was turned: a stopped sand is a pause, not the start
         self.summary = None  # the finished round on show (its number), or None
         self.message = ("", theme.INK)
         self.listen_in = 0.0  # seconds until the view listens for the dreaming person
-        self.turn_left = float(CLUE_SECONDS)  # the person's clue turn
+        self.turn_ends = 0.0  # the sand's time left at which the person's clue turn passes (0: with the sand)
         self.pending = False  # a guess typed before the clue came: said as soon as it may be
+        self.skip_pending = False  # Skip pressed while a spirit thought: taken after its clue
         self.story_check = None  # (found, missed) of the person's story
         self.bot_story = ""
         t = self.app.t
@@ -111,9 +118,23 @@ class BotModeView:
         state = self.state
         return self.dreaming() and (state.phase == LAST or (state.phase == DREAM and state.awaiting == GUESS))
 
+    @property
+    def waiting(self) -> bool:
+        """The round waits for the person: its sand does not run (not begun yet, or stopped)."""
+        return self.scene.sand_stopped()
+
+    @property
+    def paused(self) -> bool:
+        """The sand was stopped mid-dream (Pause, a save, the rules, a loaded save): Go on."""
+        return self.waiting and self.begun
+
     def holds(self) -> bool:
-        """The bots wait: the round has not begun, is paused, or its scores are on show."""
+        """The bots wait: the sand does not run, or the round's scores are on show."""
         return self.waiting or self.summary is not None
+
+    def round_on_show(self):
+        """The finished round whose scores are on screen (its index), or None."""
+        return self.summary
 
     def on_events(self, events: list) -> None:
         """Bubbles, messages and the round's stage after the engine's events (none: read the state)."""
@@ -122,8 +143,8 @@ class BotModeView:
         dreamer = ends[0] if ends else state.dreamer() if state.phase != OVER else None  # the events' round
         if not events:  # a new view, a loaded save, an undo
             self.summary = None
-            self.waiting = state.phase == DREAM and not self.scene.replay
-            self.paused = self.waiting and bool(state.cards or state.clues or state.clock < state.seconds)
+            self.begun = bool(state.cards or state.clues or state.clock < state.seconds)
+            self.skip_pending = False
             self._reset_turn()
         for e in events:
             kind = e["type"]
@@ -134,19 +155,24 @@ class BotModeView:
             elif kind == "card":
                 self._card(e, dreamer)
             elif kind == "time_up":
+                self.skip_pending = False  # a new choice now: the last guess, or letting it go
                 self.message = (t("dream.bots.time_up_me" if self.dreaming() else "dream.bots.time_up"), theme.PLUM)
             elif kind == "story_time" and dreamer != self.me:
                 self.bot_story = self.make_story(e["words"])
             elif kind == "round_end":
                 self.summary = e["round"]
             elif kind == "round":
-                self.waiting, self.paused = True, False
+                self.begun = self.skip_pending = False
                 self.message = ("", theme.INK)
         self._show_widgets()
 
     def _reset_turn(self) -> None:
         self.listen_in = self.rng.uniform(*LISTEN_AFTER)
-        self.turn_left = float(CLUE_SECONDS)
+        self.turn_ends = max(0.0, self.scene.clock.left - CLUE_SECONDS)
+
+    def turn_left(self) -> int:
+        """Whole seconds of the person's clue turn, read off the sand glass (never more than it shows)."""
+        return max(0, math.ceil(self.scene.clock.left - self.turn_ends - 1e-9))
 
     def _card(self, e: dict, dreamer: int) -> None:
         """What the person hears of a card's outcome: their own guess judged (a wrong card stays
@@ -161,21 +187,26 @@ class BotModeView:
             key = "bot_right" if right else "bot_wrong" if guess else "bot_skip"
             self.message = (t(f"dream.bots.{key}", name=self.scene.name(dreamer), guess=guess, word=word), colour)
         self.field.set_text("")
-        self.pending = False
+        self.pending = self.skip_pending = False
         self._reset_turn()
 
     # -- the person's moves -------------------------------------------------------------
     def begin(self) -> None:
-        self.waiting = self.paused = False
+        """Begin the round, or go on after the sand was stopped (a clue turn keeps its seconds)."""
+        if not self.waiting:
+            return
+        if self.begun:
+            self.listen_in = self.rng.uniform(*LISTEN_AFTER)  # a few fresh seconds after the pause
+        else:
+            self._reset_turn()
+        self.begun = True
         self.scene.start_clock()
-        self._reset_turn()
         self._show_widgets()
 
     def pause(self) -> None:
         if self.state.phase != DREAM or self.waiting:
             return
         self.scene.pause_clock()
-        self.waiting = self.paused = True
         self._show_widgets()
 
     def next_round(self) -> None:
@@ -195,7 +226,7 @@ class BotModeView:
             self.tell(text)
         elif self.dreaming():
             if self.my_guess():
-                self.scene.outcome(("guess", text))
+                self.scene.apply(("guess", text))
             else:
                 self.pending = True  # the next clue is on its way: the guess follows it
         elif self.my_clue_turn():
@@ -221,11 +252,16 @@ class BotModeView:
         found = [w for w in words if w in self.scene.lexicon.words and mentions(self.scene.lexicon, w, story)]
         self.story_check = (found, [w for w in words if w not in found])
         self.field.set_text("")
-        self.scene.outcome(("story", 1 if len(found) == len(words) else 0))
+        self.scene.apply(("story", 1 if len(found) == len(words) else 0))
 
     def skip(self) -> None:
+        """Skip the card now, or (a spirit still thinking) as soon as its clue is given."""
         if self.my_guess():
-            self.scene.outcome(SKIP_A)
+            self.scene.apply(SKIP_A)
+        elif self.dreaming() and self.state.phase == DREAM and not self.holds():
+            self.skip_pending = True
+            self.message = (self.app.t("dream.clock.skip_after", name=self.scene.name(self.state.speaker)),
+                            theme.INK_SOFT)
 
     def listen(self) -> None:
         if self.my_guess() and self.state.phase == DREAM:
@@ -269,18 +305,18 @@ class BotModeView:
         state = self.state
         speed = max(0.1, float(self.app.settings.animation_speed))
         if self.my_guess() and state.phase == DREAM:
-            if self.pending and self.field.text.strip():
-                self.scene.outcome(("guess", self.field.text.strip()))
+            if self.skip_pending:
+                self.scene.apply(SKIP_A)
+            elif self.pending and self.field.text.strip():
+                self.scene.apply(("guess", self.field.text.strip()))
             elif not self.field.text and not self.field.composition:
                 self.listen_in -= dt * speed
                 if self.listen_in <= 0:
                     self.scene.apply(LISTEN)
-        elif self.my_clue_turn() and self.scene.clock_running():
-            self.turn_left -= dt
-            if self.turn_left <= 0:
-                self.message = (self.app.t("dream.bots.passed"), theme.INK_SOFT)
-                self.field.set_text("")
-                self.scene.apply(PASS)
+        elif self.my_clue_turn() and self.turn_ends > 0 and self.scene.clock.left <= self.turn_ends:
+            self.message = (self.app.t("dream.bots.passed"), theme.INK_SOFT)
+            self.field.set_text("")
+            self.scene.apply(PASS)
         self._show_widgets()
 
     def _show_widgets(self) -> None:
@@ -293,7 +329,7 @@ class BotModeView:
         b["send"].visible = typing
         b["send"].enabled = bool(self.field.text.strip())
         b["skip"].visible = typing and self.dreaming() and state.phase in (DREAM, LAST)
-        b["skip"].enabled = self.my_guess()
+        b["skip"].enabled = not self.skip_pending and (self.my_guess() or state.phase == DREAM)
         b["listen"].visible = typing and self.dreaming() and state.phase == DREAM
         b["listen"].enabled = self.my_guess()
         b["begin"].visible = live and self.waiting and self.summary is None
@@ -408,7 +444,7 @@ class BotModeView:
                 return t("dream.bots.intro_dream"), theme.INK
             return t("dream.bots.intro_spirit", name=self.scene.name(state.dreamer())), theme.INK
         if self.my_clue_turn():  # the turn's seconds always show, after a refusal too
-            n = max(0, int(self.turn_left + 0.999))
+            n = self.turn_left()
             if self.message[0] and self.field.error:  # refused, and nothing typed since
                 return self.message[0] + t("dream.bots.seconds_left", n=n), theme.RED
             return t("dream.bots.your_turn", n=n), theme.PLUM

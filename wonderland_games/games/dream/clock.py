@@ -1,8 +1,8 @@
 """The dream's sand-glass clock, in real seconds (pure: the scene feeds it frame times).
 
 The engine only hears the clock as actions (state.py): `report(state_clock)` gives the
-`("clock", s)` to apply when the scene pauses, before an outcome and before a save, and
-the scene applies `("time_up",)` once `left` reaches 0. Between reports the clock keeps
+`("clock", s)` the scene applies before every other action of the dream and when it
+pauses, and the scene applies `("time_up",)` once `left` reaches 0. Between reports the clock keeps
 fractions of a second, so a frame's dt is never lost; a report rounds up, so a saved
 round resumes with at least the time the table still had (never a second less).
 """

@@ -10,12 +10,16 @@ event first), `update(dt)`, `on_events(events)` (the engine events of each
 applied action) and `still() -> bool`; the bot view also `holds()` (the bots wait)
 and `bot_pause(level, legal, seconds)` (their pace).
 
-The clock (`clock.SandClock`) runs in real seconds while a view has started
-it and nothing covers the table. The engine hears it as actions: the scene
-applies `("clock", s)` when it pauses, before each outcome (`outcome`), before
-a save, the rules or leaving, and `("time_up",)` when the sand runs out; the
-session autosaves after each, so a round in progress resumes with the time it
-had. Ticks sound in the last ten seconds and an alarm at the end.
+The clock (`clock.SandClock`) is one model for both modes: it runs in real
+seconds while a view has started it and nothing covers the table; whatever
+stops it (Pause, a save, the rules, a loaded save) leaves it stopped, and the
+view shows the sand as stopped and how to go on (`sand_stopped`) until the
+person or the table starts it again. The engine hears it as actions: before
+every other action in the dream, a bot's clue too, the scene applies
+`("clock", s)` (also when it pauses, before a save, the rules or leaving), and
+`("time_up",)` when the sand runs out; the session autosaves after each, so a
+round resumes with the time it had when its last action was taken. Ticks sound
+in the last ten seconds and an alarm at the end.
 
 Table mode has no curtain of the base class (the view raises its own between
 the players who look at their roles), no bots, no Suggest and no fast-forward;
@@ -80,6 +84,10 @@ class DreamScene(TableScene):
     def clock_running(self) -> bool:
         return self.clock.running and self.state.phase == DREAM and not self.replay
 
+    def sand_stopped(self) -> bool:
+        """The dream is on but its sand does not run: the view says so and offers to go on."""
+        return self.state.phase == DREAM and not self.replay and not self.clock.running
+
     def start_clock(self) -> None:
         """Let the sand run (the dream starts or goes on after a pause)."""
         if not self.replay and self.state.phase == DREAM and self.clock.left > 0:
@@ -97,23 +105,28 @@ class DreamScene(TableScene):
         if action is not None:
             self.apply(action)
 
-    def outcome(self, action) -> None:
-        """An outcome of the dream (or the story): the time left first, then the action."""
-        self.report_clock()
-        self.apply(action)
+    def apply(self, action) -> None:
+        """Any action but a clock report, the person's or a bot's: the time left first, so the
+        autosave after it holds the time as it was (a crash never gives the round extra sand).
+        A bot still thinking (the sand ran out under it) thinks again in the new position."""
+        if action[0] != "clock":
+            if self.runner is not None:
+                self.runner.cancel()
+                self.runner = None
+            self.report_clock()
+        super().apply(action)
 
     def _update_clock(self, dt: float) -> None:
-        if not self.clock_running():
-            return
-        for sound in self.clock.advance(dt):
-            self.app.sound.play(sound)
-        if self.clock.left <= 0:
-            self.apply(TIME_UP)
+        if self.clock_running():
+            for sound in self.clock.advance(dt):
+                self.app.sound.play(sound)
+        if self.clock.left <= 0 and self.state.phase == DREAM and not self.replay:
+            self.apply(TIME_UP)  # again next frame if an animation held it back
 
     # -- Scene hooks ------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._update_clock(dt)  # first: a bot acting this frame reports the sand as it is now
         super().update(dt)
-        self._update_clock(dt)
         self.view.update(dt)
 
     def handle_event(self, event) -> None:
@@ -258,6 +271,10 @@ class DreamScene(TableScene):
         fixed = self._replay_or_over_status("dream.table.status")
         if fixed is not None:
             return fixed
+        shown = self.view.round_on_show()
+        if shown is not None:  # this round's scores, not the next round (its dreamer is named on Next)
+            return t("dream.clock.status_scores", round=shown + 1, rounds=len(self.seats),
+                     name=self.name(state.history[shown]["dreamer"]))
         return t("dream.table.status.round", round=state.round + 1, rounds=len(self.seats),
                  name=self.name(state.dreamer()))
 
@@ -275,9 +292,9 @@ class DreamScene(TableScene):
             lambda f: self.log.draw(f, lay.log, s)
 
     def _player_lines(self) -> list:
-        """(name, total, penalties, dreaming now) per seat."""
+        """(name, total, penalties, dreaming now) per seat: nobody dreams while a round's scores show."""
         state = self.state
-        dreamer = None if state.is_over() else state.dreamer()
+        dreamer = None if state.is_over() or self.view.round_on_show() is not None else state.dreamer()
         scores = state.scores()
         return [(self.name(i), scores[i], state.penalties[i], i == dreamer) for i in range(len(self.seats))]
 

@@ -135,7 +135,11 @@ class TableModeView:
     @property
     def paused(self) -> bool:
         """The dream is on but its sand stopped (Pause, a save or the rules opened, a resumed save)."""
-        return self.stage == "dream" and not self.scene.clock_running()
+        return self.stage == "dream" and self.scene.sand_stopped()
+
+    def round_on_show(self):
+        """The finished round whose scores are on screen (its index), or None."""
+        return len(self.state.history) - 1 if self.stage == "scores" and self.state.history else None
 
     def _looker(self) -> str:
         return self.scene.name(self.order[self.looking]) if self.looking < len(self.order) else ""
@@ -163,7 +167,7 @@ class TableModeView:
 
     def outcome(self, action) -> None:
         if not self.paused:
-            self.scene.outcome(action)
+            self.scene.apply(action)
 
     def toggle_pause(self) -> None:
         if self.stage != "dream":
