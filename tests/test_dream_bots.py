@@ -79,7 +79,9 @@ def test_an_easy_fairy_gives_weaker_clues_and_a_hard_fairy_the_telling_ones():
         assert word.associations["zh"].index(clue) >= bots.EASY_SKIP
     s = on_word("moon", [FAIRY, FAIRY, FAIRY])
     clue = act(s, DreamBot("hard"))[2]
-    assert clue in word.associations["zh"] and bots.reader(LEX, "zh").share("moon", card_clues(s), set()) > 0.5
+    read, seat = bots.reader(LEX, "zh"), card_clues(s)[0][0]
+    shares = {c: read.share("moon", [(seat, c)], set()) for c in word.associations["zh"]}
+    assert clue in word.associations["zh"] and shares[clue] == max(shares.values()) > shares[word.associations["zh"][0]]
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -128,9 +130,9 @@ def test_the_dreamer_guesses_the_word_after_strong_fairy_clues(level):
 def test_the_dreamer_listens_while_unsure_and_skips_clues_that_contradict_each_other():
     s = on_word("sun", [FAIRY, FAIRY, FAIRY])
     dreamer = DreamBot("normal")
-    unrelated, seen = [], {"sun"}
-    for clue, hits in sorted(LEX.index["zh"].items()):  # vague clues of several words, no word twice
-        words = {w for w, _ in hits}
+    unrelated, seen, links = [], {"sun"}, bots.reader(LEX, "zh").links
+    for clue, hits in sorted(LEX.index["zh"].items()):  # vague clues of several words, no word reached twice
+        words = set(links.links(clue))
         if len(words) >= 3 and min(r for _, r in hits) >= 3 and not words & seen and (
                 len(unrelated) < bots.CONFUSED_AFTER):
             unrelated.append(clue)

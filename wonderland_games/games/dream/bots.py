@@ -54,6 +54,7 @@ from __future__ import annotations
 import math
 
 from ...core.bots import Bot, RandomBot, level_bot
+from .clue_links import clue_links
 from .clues import check_clue, fold
 from .rules import BOOGEYMAN, FAIRY, SANDMAN
 from .state import BOTS, CORRECT, LAST, LISTEN, PASS, SKIP_A, STORY, WRONG
@@ -67,6 +68,7 @@ GIVE_UP = 8  # clues on a card after which the dreamer guesses its best word or 
 EASY_SKIP = 3  # Easy spirits leave out this many of the strongest clues while others remain
 TRUST_FLOOR = 0.3  # Hard: the least trust left in a speaker
 MISS_WEIGHT = 1  # Hard: a clue that misled counts this many times a clue that fit
+FITS = 0.5  # Hard: a clue fits a word if it links to one of its associations this surely
 
 
 def card_clues(view) -> list:
@@ -86,7 +88,7 @@ class Reader:
 
     def __init__(self, lexicon, lang: str):
         self.lexicon, self.lang = lexicon, lang
-        self.index = lexicon.index[lang]
+        self.links = clue_links(lexicon, lang)
         self.weights = {w.id: _rank_weights(len(w.associations[lang])) for w in lexicon.words.values()}
         self.names = {fold(form): w.id for w in lexicon.words.values() for lg in ("zh", "en")
                       for form in w.forms(lg)}  # what a guess names
@@ -94,29 +96,38 @@ class Reader:
         # a synonym does not: it is a legal clue (graveyard for cemetery).
         self.ruled_out = {fold(w.name[lg]): w.id for w in lexicon.words.values() for lg in ("zh", "en")}
 
+    def fits(self, text: str, word: str) -> float:
+        """How surely the clue `text` means one of `word`'s associations (0 if it links to none)."""
+        return max((weight for _, weight in self.links.links(text).get(word, ())), default=0.0)
+
     def ranked(self, clues: list, trust: dict, excluded: set) -> list:
-        """[(share of the evidence, word, how many clues it lists)] best first, for the clues
+        """[(share of the evidence, word, how many clues it explains)] best first, for the clues
         [(seat, text)] and trust {seat: chance of honesty} (TRUST for a seat not in it); words in
-        `excluded` and words said as a clue are out. Only words some clue lists are ranked: the
-        others share the rest of the evidence."""
+        `excluded` and words said as a clue are out. An honest clue means one of the word's
+        associations, said as it is or in another form (clue_links.py): its likelihood is the
+        rank weights of the associations it links to, each times how sure the link is, so a
+        weak link is weak evidence and explains only that much of its clue. Only words some
+        clue links to are ranked: the others share the rest of the evidence."""
         noise = 1.0 / CLUE_SPACE
         miss = [math.log((1 - trust.get(seat, TRUST)) * noise) for seat, _ in clues]
         gone = set(excluded) | {self.ruled_out[fold(t)] for _, t in clues if fold(t) in self.ruled_out}
         hits: dict = {}
         for i, (seat, text) in enumerate(clues):
             t = trust.get(seat, TRUST)
-            for word, rank in self.index.get(fold(text), ()):
+            for word, links in self.links.links(text).items():
                 if word not in gone:
-                    hits.setdefault(word, {})[i] = math.log(t * self.weights[word][rank] + (1 - t) * noise)
+                    likely = sum(self.weights[word][rank] * weight for rank, weight in links)
+                    sure = max(weight for _, weight in links)
+                    hits.setdefault(word, {})[i] = (math.log(t * likely + (1 - t) * noise), sure)
         if not hits:
             return []
         base = sum(miss)
-        scores = {w: base + sum(h - miss[i] for i, h in found.items()) for w, found in hits.items()}
+        scores = {w: base + sum(h - miss[i] for i, (h, _) in found.items()) for w, found in hits.items()}
         rest = max(0, len(self.lexicon.words) - len(gone | set(hits)))
         top = max(scores.values())
         total = sum(math.exp(s - top) for s in scores.values()) + rest * math.exp(base - top)
-        return sorted(((math.exp(s - top) / total, w, len(hits[w])) for w, s in scores.items()),
-                      key=lambda x: (-x[0], x[1]))
+        return sorted(((math.exp(s - top) / total, w, sum(sure for _, sure in hits[w].values()))
+                       for w, s in scores.items()), key=lambda x: (-x[0], x[1]))
 
     def share(self, word: str, clues: list, excluded: set) -> float:
         """The evidence share of `word` after `clues`, for a dreamer trusting everyone alike."""
@@ -180,7 +191,7 @@ class DreamBot(Bot):
             for card, seat, text in view.clues:
                 if card != number:
                     continue
-                listed = any(w == named for w, _ in read.index.get(fold(text), ()))
+                listed = read.fits(text, named) >= FITS
                 tally = fits if listed == (outcome == CORRECT) else misses
                 tally[seat] = tally.get(seat, 0) + 1
         trust = {}
