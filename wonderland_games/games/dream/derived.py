@@ -64,23 +64,27 @@ def peel(word: str, morph: Morphology) -> dict:
     every word it is made of by peeling endings (cats -> cat ("s",), sunniest -> sunny ("est",),
     sun ("est", "y")) or by the irregular forms (teeth -> tooth ("",)); a word listed as not built
     on anything is not peeled (carry, so carriage is no car)."""
-    found, layer = {word: ()}, {word}
+    found, layer = {word: ()}, (word,)
     for _ in range(DEPTH):
         new: dict = {}
         for w in layer:
             if w in morph.not_built_on:
                 continue
             for s in morph.suffixes:
-                for root in _roots(w, s, morph.words):
-                    new.setdefault(root, found[w] + (s,))
-        for w in list(found) + list(new):
-            if w in morph.irregular:
-                new.setdefault(morph.irregular[w], found.get(w, new.get(w)) + ("",))
-        layer = set(new) - set(found)
-        found.update((w, new[w]) for w in layer)
+                if w.endswith(s):
+                    for root in _roots(w, s, morph.words):
+                        if root not in found and root not in new:
+                            new[root] = found[w] + (s,)
+        for w in (*found, *new):
+            base = morph.irregular.get(w)
+            if base is not None and base not in found and base not in new:
+                new[base] = (found[w] if w in found else new[w]) + ("",)
+        found.update(new)
+        layer = tuple(new)
     return MappingProxyType(found)
 
 
+@lru_cache(maxsize=16384)
 def stems(word: str, morph: Morphology) -> frozenset:
     """The word and every word it is made of (`peel`'s stems)."""
     return frozenset(peel(word, morph))
