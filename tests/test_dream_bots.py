@@ -218,3 +218,20 @@ def test_a_legal_synonym_clue_leaves_its_word_in_the_running_and_a_name_rules_it
     assert "cemetery" in [w for _, w, _ in read.ranked(clues, {}, set())]
     for name in ("cemetery", "墓地"):
         assert "cemetery" not in [w for _, w, _ in read.ranked([(1, name), (2, "tombstone")], {}, set())]
+
+
+def test_the_dreamer_waits_for_a_third_clue_while_a_word_and_its_decoy_both_fit():
+    """A boogeyman leads toward a decoy with clues that fit both words, so with a word's decoy still
+    in the running a share that would do for a guess does not do on one or two clues."""
+    read = bots.reader(LEX, "zh")
+    clue, word = next((c, r[0][1]) for c in sorted(LEX.index["zh"])
+                      for r in [read.ranked([(1, c)], {}, set())]
+                      if r and r[0][0] >= bots.GUESS_AT["normal"] and DreamBot.rival(LEX, r))
+    s = on_word(word, [FAIRY, FAIRY, FAIRY])
+    s.apply(("clue", s.speaker, clue))
+    assert act(s, DreamBot("normal")) == LISTEN
+    for more in [c for c in LEX.words[word].associations["zh"] if c != clue][:2]:
+        s.apply(("clue", s.speaker, more))
+        if act(s, DreamBot("normal")) != LISTEN:
+            break
+    assert s.cards[0][:2] == [word, CORRECT], s.cards
