@@ -235,3 +235,11 @@ def test_the_dreamer_waits_for_a_third_clue_while_a_word_and_its_decoy_both_fit(
         if act(s, DreamBot("normal")) != LISTEN:
             break
     assert s.cards[0][:2] == [word, CORRECT], s.cards
+
+
+def test_a_clue_the_checker_refuses_for_a_word_rules_that_word_out():
+    """鱼鳞 links to 鱼 through 鳞片 but shares 鱼's character, so no spirit could say it for 鱼."""
+    read = bots.reader(LEX, "zh")
+    assert "fish" in read.links.links("鱼鳞") and check_clue(LEX, "fish", "鱼鳞", "zh")
+    assert "fish" not in [w for _, w, _ in read.ranked([(1, "鱼鳞"), (2, "鳃")], {}, set())]
+    assert "fish" in [w for _, w, _ in read.ranked([(1, "鳞"), (2, "鳃")], {}, set())]

@@ -13,7 +13,8 @@ ones likelier, `RANK_DECAY`) said as it is or in another form or part of it
 (flakes for flake, 鳞 for 鳞片: clue_links.py, each link weighted by how sure it
 is, so a weak link is weak evidence), or by someone misleading, as any clue at
 all; a speaker's `trust` is the chance of the first. The words on the correct pile
-this round and any word said as a clue are not the word in play. It guesses
+this round and any word the clue checker would refuse a clue for (its name, a
+character of it) are not the word in play. It guesses
 when the best word's share of the evidence reaches its level's threshold (but
 not on fewer than `APART_AFTER` clues while the word's decoy, or a word it is
 the decoy of, is still in the running: a boogeyman's clues fit both), listens
@@ -51,13 +52,13 @@ a round to the dreamer's 16.3 (2.44); what would even it is Hard misleaders that
 dreamer's trust (not found yet: giving clues the word lists too made it worse, 2.69).
 In a mixed table (hard, normal, easy twice each, 300 games) Hard wins 25%, Normal 15%,
 Easy 10% of games.
-Reading forms and parts, and waiting while a decoy fits (issue 29; `--games 200`, zh / en):
-dealt 2F 2B 1S 45.6% / 45.2% correct (47.3% / 45.9% reading exact text only), role means
-within 1.29 / 1.29 (1.33 / 1.29), fewer cards a round (the dreamer listens longer); fairies
-only 99.3% / 98.7%. On the blind set (benchmarks/dream_clue_eval.py) a Normal dreamer is
-right within 3 clues on 94.5% / 97.4% of chains (61.6% / 90.1%), on 46.2% / 38.9% of those
-made only of clues the lexicon does not list (0% / 0%), and 54.9% / 53.8% with a decoy's
-clues first (41.0% / 48.0%).
+Reading forms and parts, waiting while a decoy fits and ruling out a word a clue is illegal
+for (issue 29; `--games 200`, zh / en): dealt 2F 2B 1S 46.4% / 45.4% correct (47.3% / 45.9%
+reading exact text only), role means within 1.31 / 1.28 (1.33 / 1.29), fewer cards a round
+(the dreamer listens longer); fairies only 99.5% / 99.3%. On the blind set
+(benchmarks/dream_clue_eval.py) a Normal dreamer is right within 3 clues on 95.3% / 97.4%
+of chains (61.6% / 90.1%), on 46.8% / 38.9% of those made only of clues the lexicon does
+not list (0% / 0%), and 59.0% / 54.4% with a decoy's clues first (41.0% / 48.0%).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ from __future__ import annotations
 import math
 
 from ...core.bots import Bot, RandomBot, level_bot
-from .clue_links import clue_links
+from .clue_links import CACHE, clue_links
 from .clues import check_clue, fold
 from .rules import BOOGEYMAN, FAIRY, SANDMAN
 from .state import BOTS, CORRECT, LAST, LISTEN, PASS, SKIP_A, STORY, WRONG
@@ -108,6 +109,20 @@ class Reader:
         # A clue that is a word's name rules that word out (the checker refuses it for it);
         # a synonym does not: it is a legal clue (graveyard for cemetery).
         self.ruled_out = {fold(w.name[lg]): w.id for w in lexicon.words.values() for lg in ("zh", "en")}
+        self._refused: dict = {}
+
+    def refused(self, text: str) -> frozenset:
+        """The words the clue links to that the clue checker refuses it for (鱼鳞 for 鱼: it shares
+        a character of the name), and the word it names: spirits speak only legal clues, so none
+        of them is the word in play."""
+        key = fold(text)
+        if key not in self._refused:
+            if len(self._refused) >= CACHE:
+                self._refused.clear()
+            named = {self.ruled_out[key]} if key in self.ruled_out else set()
+            self._refused[key] = frozenset(named | {w for w in self.links.links(key)
+                                                    if check_clue(self.lexicon, w, key, self.lang)})
+        return self._refused[key]
 
     def fits(self, text: str, word: str) -> float:
         """How surely the clue `text` means one of `word`'s associations (0 if it links to none)."""
@@ -116,14 +131,14 @@ class Reader:
     def ranked(self, clues: list, trust: dict, excluded: set) -> list:
         """[(share of the evidence, word, how many clues it explains)] best first, for the clues
         [(seat, text)] and trust {seat: chance of honesty} (TRUST for a seat not in it); words in
-        `excluded` and words said as a clue are out. An honest clue means one of the word's
+        `excluded` and words a clue is illegal for (`refused`) are out. An honest clue means one of the word's
         associations, said as it is or in another form (clue_links.py): its likelihood is the
         rank weights of the associations it links to, each times how sure the link is, so a
         weak link is weak evidence and explains only that much of its clue. Only words some
         clue links to are ranked: the others share the rest of the evidence."""
         noise = 1.0 / CLUE_SPACE
         miss = [math.log((1 - trust.get(seat, TRUST)) * noise) for seat, _ in clues]
-        gone = set(excluded) | {self.ruled_out[fold(t)] for _, t in clues if fold(t) in self.ruled_out}
+        gone = set(excluded).union(*(self.refused(t) for _, t in clues))
         hits: dict = {}
         for i, (seat, text) in enumerate(clues):
             t = trust.get(seat, TRUST)
