@@ -14,7 +14,7 @@ import tracemalloc
 
 from wonderland_games.games.dream import clues, derived, lexicon
 
-_CACHES = (lexicon._cached, derived.stems, clues.name_parts)
+_CACHES = (lexicon._cached, derived.stems, derived.peel, derived.splits, clues.name_parts)
 
 
 def cold_load() -> lexicon.Lexicon:

@@ -79,7 +79,9 @@ def test_an_easy_fairy_gives_weaker_clues_and_a_hard_fairy_the_telling_ones():
         assert word.associations["zh"].index(clue) >= bots.EASY_SKIP
     s = on_word("moon", [FAIRY, FAIRY, FAIRY])
     clue = act(s, DreamBot("hard"))[2]
-    assert clue in word.associations["zh"] and bots.reader(LEX, "zh").share("moon", card_clues(s), set()) > 0.5
+    read, seat = bots.reader(LEX, "zh"), card_clues(s)[0][0]
+    shares = {c: read.share("moon", [(seat, c)], set()) for c in word.associations["zh"]}
+    assert clue in word.associations["zh"] and shares[clue] == max(shares.values()) > shares[word.associations["zh"][0]]
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -128,9 +130,9 @@ def test_the_dreamer_guesses_the_word_after_strong_fairy_clues(level):
 def test_the_dreamer_listens_while_unsure_and_skips_clues_that_contradict_each_other():
     s = on_word("sun", [FAIRY, FAIRY, FAIRY])
     dreamer = DreamBot("normal")
-    unrelated, seen = [], {"sun"}
-    for clue, hits in sorted(LEX.index["zh"].items()):  # vague clues of several words, no word twice
-        words = {w for w, _ in hits}
+    unrelated, seen, links = [], {"sun"}, bots.reader(LEX, "zh").links
+    for clue, hits in sorted(LEX.index["zh"].items()):  # vague clues of several words, no word reached twice
+        words = set(links.links(clue))
         if len(words) >= 3 and min(r for _, r in hits) >= 3 and not words & seen and (
                 len(unrelated) < bots.CONFUSED_AFTER):
             unrelated.append(clue)
@@ -216,3 +218,28 @@ def test_a_legal_synonym_clue_leaves_its_word_in_the_running_and_a_name_rules_it
     assert "cemetery" in [w for _, w, _ in read.ranked(clues, {}, set())]
     for name in ("cemetery", "墓地"):
         assert "cemetery" not in [w for _, w, _ in read.ranked([(1, name), (2, "tombstone")], {}, set())]
+
+
+def test_the_dreamer_waits_for_a_third_clue_while_a_word_and_its_decoy_both_fit():
+    """A boogeyman leads toward a decoy with clues that fit both words, so with a word's decoy still
+    in the running a share that would do for a guess does not do on one or two clues."""
+    read = bots.reader(LEX, "zh")
+    clue, word = next((c, r[0][1]) for c in sorted(LEX.index["zh"])
+                      for r in [read.ranked([(1, c)], {}, set())]
+                      if r and r[0][0] >= bots.GUESS_AT["normal"] and DreamBot.rival(LEX, r))
+    s = on_word(word, [FAIRY, FAIRY, FAIRY])
+    s.apply(("clue", s.speaker, clue))
+    assert act(s, DreamBot("normal")) == LISTEN
+    for more in [c for c in LEX.words[word].associations["zh"] if c != clue][:2]:
+        s.apply(("clue", s.speaker, more))
+        if act(s, DreamBot("normal")) != LISTEN:
+            break
+    assert s.cards[0][:2] == [word, CORRECT], s.cards
+
+
+def test_a_clue_the_checker_refuses_for_a_word_rules_that_word_out():
+    """鱼鳞 links to 鱼 through 鳞片 but shares 鱼's character, so no spirit could say it for 鱼."""
+    read = bots.reader(LEX, "zh")
+    assert "fish" in read.links.links("鱼鳞") and check_clue(LEX, "fish", "鱼鳞", "zh")
+    assert "fish" not in [w for _, w, _ in read.ranked([(1, "鱼鳞"), (2, "鳃")], {}, set())]
+    assert "fish" in [w for _, w, _ in read.ranked([(1, "鳞"), (2, "鳃")], {}, set())]

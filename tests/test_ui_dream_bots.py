@@ -214,7 +214,7 @@ def test_the_clues_come_every_three_to_five_seconds_and_a_turn_left_alone_passes
             break
         step(app, 1, 0.1)
     gaps = [b[0] - a[0] for a, b in zip(times, times[1:]) if a[2] == b[2] and a[3] and b[3]]
-    assert len(gaps) >= 4 and all(2.9 <= g <= 5.2 for g in gaps), gaps
+    assert len(gaps) >= 3 and all(2.9 <= g <= 5.2 for g in gaps), gaps  # a quick dreamer guesses after two or three
     assert any(not clue for _, _, _, clue in times), "the person's turn, left alone, passed"
 
 

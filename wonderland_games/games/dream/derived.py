@@ -7,6 +7,7 @@ compound of the base and another known word. Without a dictionary, "known word" 
 lexicon's own English words plus the short list in clue_rules.yaml. So catch (cat + ch) and
 category (cat + egory) are not built on cat, nor cater (cat + er would be catter), while
 cats, catty, catfish and wildcat are. `Morphology` holds the data; `built_on` answers.
+The bot dreamer reads clues through the same forms (`peel`, `splits`; clue_links.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 _SHORT = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")  # sun, cat, swim: doubles its last letter before -y, -ing
 _PLURAL_ES = ("s", "x", "z", "ch", "sh", "o")  # buses, boxes, dishes, potatoes: where -es follows the root as it is
@@ -57,17 +59,35 @@ def _roots(word: str, suffix: str, known: frozenset) -> set:
 
 
 @lru_cache(maxsize=16384)
-def stems(word: str, morph: Morphology) -> frozenset:
-    """The word and every word it is made of by peeling endings (cats -> cat, sunniest -> sunny, sun)
-    or by the irregular forms (teeth -> tooth); a word listed as not built on anything is not
-    peeled (carry, so carriage is no car)."""
-    found, layer = {word}, {word}
+def peel(word: str, morph: Morphology) -> dict:
+    """{stem: the endings peeled to reach it, outermost first} for the word ((), itself) and
+    every word it is made of by peeling endings (cats -> cat ("s",), sunniest -> sunny ("est",),
+    sun ("est", "y")) or by the irregular forms (teeth -> tooth ("",)); a word listed as not built
+    on anything is not peeled (carry, so carriage is no car)."""
+    found, layer = {word: ()}, (word,)
     for _ in range(DEPTH):
-        layer = {root for w in layer if w not in morph.not_built_on
-                 for s in morph.suffixes for root in _roots(w, s, morph.words)} - found
-        layer |= {morph.irregular[w] for w in found | layer if w in morph.irregular} - found
-        found |= layer
-    return frozenset(found)
+        new: dict = {}
+        for w in layer:
+            if w in morph.not_built_on:
+                continue
+            for s in morph.suffixes:
+                if w.endswith(s):
+                    for root in _roots(w, s, morph.words):
+                        if root not in found and root not in new:
+                            new[root] = found[w] + (s,)
+        for w in (*found, *new):
+            base = morph.irregular.get(w)
+            if base is not None and base not in found and base not in new:
+                new[base] = (found[w] if w in found else new[w]) + ("",)
+        found.update(new)
+        layer = tuple(new)
+    return MappingProxyType(found)
+
+
+@lru_cache(maxsize=16384)
+def stems(word: str, morph: Morphology) -> frozenset:
+    """The word and every word it is made of (`peel`'s stems)."""
+    return frozenset(peel(word, morph))
 
 
 def _peeled(word: str, morph: Morphology) -> bool:
@@ -77,6 +97,16 @@ def _peeled(word: str, morph: Morphology) -> bool:
 
 def _is_word(text: str, morph: Morphology) -> bool:
     return len(text) >= morph.min_part and any(s in morph.words for s in stems(text, morph))
+
+
+@lru_cache(maxsize=16384)
+def splits(word: str, morph: Morphology) -> tuple:
+    """The ways `word` is two known words joined ((snow, flake) for snowflake; catch has none, nor
+    has a known word with endings: barking is bark + ing, no bar + king)."""
+    if _peeled(word, morph):
+        return ()
+    return tuple((word[:i], word[i:]) for i in range(morph.min_part, len(word) - morph.min_part + 1)
+                 if _is_word(word[:i], morph) and _is_word(word[i:], morph))
 
 
 def built_on(clue: str, base: str, morph: Morphology) -> bool:
