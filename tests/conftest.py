@@ -70,3 +70,14 @@ def drawn(monkeypatch):
     monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: texts.append(text) or
                         real(surface, fonts, text, *a, **k))
     return texts
+
+
+@pytest.fixture
+def rendered(monkeypatch):
+    """Every text the frame renders (fit_block, draw_block, draw_line and render all pass through tx.render)."""
+    from wonderland_games.ui import text as tx
+
+    texts = []
+    real = tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: texts.append(text) or real(font, text, *a, **k))
+    return texts

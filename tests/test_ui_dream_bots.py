@@ -444,7 +444,7 @@ def test_save_or_rules_mid_dream_stop_the_sand_and_go_on_means_go_on(app, user_d
 def test_the_person_s_clue_turn_counts_down_again_after_the_rules(app):
     app.settings.fast_forward = False
     session, scene = start(app, players=4, seed=3)
-    state, view = session.state, scene.view
+    view = scene.view
     until(app, scene, lambda: view.my_clue_turn() and not view.holds(), dt=0.25, most=20000)
     step(app, 8, 0.25)
     leave_and_come_back(app, scene, "rules")

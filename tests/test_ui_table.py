@@ -11,7 +11,7 @@ from wonderland_games.ui import save_dialog
 from wonderland_games.ui.dialogs import MessageDialog
 from wonderland_games.ui.log_panel import LogPanel
 from wonderland_games.ui.save_dialog import SaveDialog
-from wonderland_games.ui.testing import key, make_app, step, type_text
+from wonderland_games.ui.testing import key, make_app, open_table, step, type_text
 
 
 @pytest.fixture
@@ -119,16 +119,6 @@ def test_a_table_waiting_for_the_human_is_still_and_a_bot_turn_is_not(table_app)
 HOT_SEAT_GAMES = ("parade", "oz", "voyage", "valley")
 
 
-def _table(app, game, seats, seed=4):
-    from wonderland_games.scenes.launch import scene_class
-
-    session = Session.new(game, seats, seed=seed, autosave=False)
-    scene = scene_class(game)(app, session)
-    app.push(scene)
-    step(app, 2)
-    return session, scene
-
-
 def _lift(app):
     from wonderland_games.scenes.curtain import CurtainScene
     from wonderland_games.ui.testing import click
@@ -159,7 +149,7 @@ def test_in_every_game_the_mover_presses_done_before_the_curtain(table_app, game
     from wonderland_games.ui.testing import run_until
 
     app = table_app
-    session, scene = _table(app, game, [Seat("Ann"), Seat("Ben")])
+    session, scene = open_table(app, game, [Seat("Ann"), Seat("Ben")], seed=4)
     _lift(app)
     rng = random.Random(1)
     for _ in range(3):  # three handoffs
@@ -191,7 +181,7 @@ def test_a_save_made_at_the_done_moment_loads_to_the_curtain(table_app, game):
     from wonderland_games.ui.testing import run_until
 
     app = table_app
-    session, scene = _table(app, game, [Seat("Ann"), Seat("Ben")])
+    session, scene = open_table(app, game, [Seat("Ann"), Seat("Ben")], seed=4)
     _lift(app)
     _move_until_the_turn_passes(app, scene, random.Random(2))
     run_until(app, lambda: scene.done_button.visible)
@@ -213,7 +203,7 @@ def test_a_single_human_table_never_shows_done(table_app, game):
     from wonderland_games.ui.testing import run_until
 
     app = table_app
-    session, scene = _table(app, game, [Seat("Ann"), Seat("Bot", "bot", "random")])
+    session, scene = open_table(app, game, [Seat("Ann"), Seat("Bot", "bot", "random")], seed=4)
     rng = random.Random(3)
     for _ in range(4):
         run_until(app, lambda: scene.my_turn() or scene.state.is_over())

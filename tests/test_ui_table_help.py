@@ -15,10 +15,9 @@ from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.scenes.launch import scene_class
 from wonderland_games.scenes.menu import MenuScene
 from wonderland_games.ui import hint as hints
-from wonderland_games.ui import text as tx
 from wonderland_games.ui.dialogs import MessageDialog
 from wonderland_games.ui.save_dialog import SaveDialog
-from wonderland_games.ui.testing import click, click_widget, key, random_record, run_until, step
+from wonderland_games.ui.testing import click, click_widget, key, open_table, random_record, run_until, step
 
 GAMES = ("parade", "oz", "voyage", "valley")
 
@@ -27,14 +26,6 @@ GAMES = ("parade", "oz", "voyage", "valley")
 def app(user_dirs, table_app):
     table_app.push(MenuScene(table_app))
     return table_app
-
-
-def start(app, game, seats, seed=3):
-    session = Session.new(game, seats, seed=seed, autosave=False)
-    scene = scene_class(game)(app, session)
-    app.push(scene)
-    step(app, 2)
-    return session, scene
 
 
 @pytest.fixture
@@ -51,25 +42,16 @@ def views(monkeypatch):
     return seen
 
 
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every text the frame draws (fit_block and render both pass through tx.render)."""
-    texts = []
-    real = tx.render
-    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: texts.append(text) or real(font, text, *a, **k))
-    return texts
-
-
 def _human_turn(app, scene):
     run_until(app, lambda: scene.still())
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_suggest_asks_hard_on_the_humans_view_and_shows_a_legal_move(app, game, views, drawn):
-    session, scene = start(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+def test_suggest_asks_hard_on_the_humans_view_and_shows_a_legal_move(app, game, views, rendered):
+    session, scene = open_table(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
     _human_turn(app, scene)
     legal = session.state.legal_actions()
-    drawn.clear()
+    rendered.clear()
     click_widget(app, scene.buttons["hint"])
     assert scene.hint_runner is not None and not scene.buttons["hint"].enabled
     run_until(app, lambda: scene.advice is not None, seconds=20)
@@ -81,7 +63,7 @@ def test_suggest_asks_hard_on_the_humans_view_and_shows_a_legal_move(app, game, 
     assert 1 <= len(scene.advice.options) <= hints.SHOWN
     assert all(a in legal for a, _ in scene.advice.options)
     step(app, 2)
-    shown = "".join(drawn).replace(" ", "")
+    shown = "".join(rendered).replace(" ", "")
     assert scene.describe_action(best).replace(" ", "") in shown, "the suggestion is on the table"
     words = hints.percent(chance) or app.t("table.hint_best_unsure", move=scene.describe_action(best))
     assert words.replace(" ", "") in shown, "the chance, or that it is too soon to tell"
@@ -90,7 +72,7 @@ def test_suggest_asks_hard_on_the_humans_view_and_shows_a_legal_move(app, game, 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_key_h_asks_and_acting_cancels_a_hint_in_flight(app, game, views):
-    session, scene = start(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = open_table(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
     _human_turn(app, scene)
     key(app, pygame.K_h)
     runner = scene.hint_runner
@@ -105,7 +87,7 @@ def test_the_key_h_asks_and_acting_cancels_a_hint_in_flight(app, game, views):
 
 def suggested(app, game):
     """A table whose human pressed Suggest on their first turn and got the answer."""
-    session, scene = start(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = open_table(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
     _human_turn(app, scene)
     click_widget(app, scene.buttons["hint"])
     run_until(app, lambda: scene.advice is not None, seconds=20)
@@ -134,22 +116,22 @@ def test_a_chance_shows_as_a_number_only_when_good_to_ten_points():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_suggestion_from_few_playouts_shows_a_range(app, game, drawn, monkeypatch):
+def test_a_suggestion_from_few_playouts_shows_a_range(app, game, rendered, monkeypatch):
     """Every game's hint line goes through the same percent: sixteen playouts say a range,
     two say it is too soon to tell (no "0–100%")."""
     monkeypatch.setattr(hints.Adviser, "choose", lambda self, view, legal, rng, budget=None: hints.Advice(
         self.step, ((self.same[legal[0]], WinChance(8, 16)), (self.same[legal[-1]], WinChance(1, 2)))))
     session, scene = suggested(app, game)
-    drawn.clear()
+    rendered.clear()
     scene._frame = None  # paint every region afresh
     step(app, 2)
-    shown = "".join(drawn).replace(" ", "")
+    shown = "".join(rendered).replace(" ", "")
     assert "25–75%" in shown and "50%" not in shown
     assert "0–100%" not in shown and "%)" not in shown.split("25–75%")[1], "the rough second option shows no chance"
 
 
 def test_undo_cancels_a_hint_in_flight(app):
-    session, scene = start(app, "oz", [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = open_table(app, "oz", [Seat("Ann"), Seat("Bot", "bot", "easy")])
     while not (scene.still() and scene.can_undo()):  # taking a die reveals nothing: it can be taken back
         if scene.still():
             scene.apply(session.state.legal_actions()[0])
@@ -181,7 +163,7 @@ def test_the_voyage_suggestion_plans_a_move_or_rings_a_button(app):
 
 
 def test_oz_rings_the_suggested_die(app, monkeypatch):
-    session, scene = start(app, "oz", [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = open_table(app, "oz", [Seat("Ann"), Seat("Bot", "bot", "easy")])
     while not (scene.still() and session.state.legal_actions()[0][0] in ("take_dir", "take_act")):
         if scene.still():
             scene.apply(session.state.legal_actions()[0])  # the setup discard
@@ -205,7 +187,7 @@ def test_a_hard_bot_that_cannot_rank_compares_its_tables_shortlist(app, monkeypa
 
 def test_oz_shows_a_suggestion_in_the_action_phase(app):
     """Regression: a step or a guide suggestion once broke the frame (a die index compared with a word)."""
-    session, scene = start(app, "oz", [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = open_table(app, "oz", [Seat("Ann"), Seat("Bot", "bot", "easy")])
     while not (scene.still() and session.state.phase == oz_rules.ACTION):
         if scene.still():
             scene.apply(session.state.legal_actions()[0])
@@ -246,16 +228,16 @@ def hover(app, widget):
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ("en", "zh"))
-def test_a_greyed_undo_says_why_on_hover(app, game, lang, drawn):
+def test_a_greyed_undo_says_why_on_hover(app, game, lang, rendered):
     app.i18n.set_language(lang)
-    session, scene = start(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = open_table(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
     _human_turn(app, scene)
     undo = scene.buttons["undo"]
     if not session.actions:
         assert not undo.enabled
-        drawn.clear()
+        rendered.clear()
         hover(app, undo)
-        assert app.t("table.undo_why.nothing") in "".join(drawn)
+        assert app.t("table.undo_why.nothing") in "".join(rendered)
     rng = random.Random(4)
     while session.undo_blocker() != "revealed":  # play on until something hidden came to light
         if scene.still():
@@ -263,12 +245,12 @@ def test_a_greyed_undo_says_why_on_hover(app, game, lang, drawn):
             scene.apply(legal[rng.randrange(len(legal))])
         step(app)
     run_until(app, lambda: scene.still() and not scene.can_undo())
-    drawn.clear()
+    rendered.clear()
     hover(app, undo)
     why = app.t("table.undo_why.revealed")
     assert scene.undo_why_not() == why
-    shown = "".join(drawn)
-    assert why[:6] in shown, "the reason is drawn under the button"
+    shown = "".join(rendered)
+    assert why[:6] in shown, "the reason is rendered under the button"
 
 
 def test_undo_reasons_from_the_session(user_dirs):
@@ -281,7 +263,7 @@ def test_undo_reasons_from_the_session(user_dirs):
 
 
 def test_a_tip_only_for_a_disabled_button(app):
-    session, scene = start(app, "parade", [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = open_table(app, "parade", [Seat("Ann"), Seat("Bot", "bot", "easy")])
     undo = scene.buttons["undo"]
     undo.hover, undo.enabled = True, True
     from wonderland_games.ui.widgets import draw_tip
@@ -293,7 +275,7 @@ def test_a_tip_only_for_a_disabled_button(app):
 
 
 def two_humans(app, game):
-    session, scene = start(app, game, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "easy")], seed=5)
+    session, scene = open_table(app, game, [Seat("Ann"), Seat("Ben"), Seat("Bot", "bot", "easy")], seed=5)
     run_until(app, lambda: isinstance(app.top, CurtainScene))
     return session, scene, app.top
 
@@ -334,7 +316,7 @@ def test_the_curtain_saves_behind_the_curtain(app, monkeypatch):
     assert app.top is scene and scene.viewer == session.state.current_player()
 
 
-def test_hints_show_on_the_stats_screen(app, drawn):
+def test_hints_show_on_the_stats_screen(app, rendered):
     from wonderland_games.scenes.stats import StatsScene
 
     stats.record_hint("parade")
@@ -343,7 +325,7 @@ def test_hints_show_on_the_stats_screen(app, drawn):
     app.i18n.set_language("en")
     app.push(StatsScene(app))
     step(app, 2)
-    shown = "".join(drawn)
+    shown = "".join(rendered)
     assert "Hints used" in shown and "2" in shown
 
 
@@ -356,20 +338,20 @@ def test_stats_from_before_hints_read_as_none(user_dirs):
 
 
 @pytest.mark.parametrize("lang", ("en", "zh"))
-def test_a_greyed_suggest_says_why_on_hover(app, lang, drawn):
+def test_a_greyed_suggest_says_why_on_hover(app, lang, rendered):
     """Once its suggestion is on show, Suggest is greyed out and says so; on a bot's turn it
     says it is for the player's own turn."""
     app.i18n.set_language(lang)
-    session, scene = start(app, "parade", [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = open_table(app, "parade", [Seat("Ann"), Seat("Bot", "bot", "easy")])
     _human_turn(app, scene)
     button = scene.buttons["hint"]
     assert button.enabled and scene.hint_why_not() == ""
     key(app, pygame.K_h)
     run_until(app, lambda: scene.hinted() is not None)
     assert not button.enabled
-    drawn.clear()
+    rendered.clear()
     hover(app, button)
-    assert app.t("table.hint_why.shown").replace(" ", "") in "".join(drawn).replace(" ", "")  # wrapped
+    assert app.t("table.hint_why.shown").replace(" ", "") in "".join(rendered).replace(" ", "")  # wrapped
     scene.apply(scene.hinted())
     run_until(app, lambda: not scene.timeline and not scene.my_turn())
     assert scene.hint_why_not() == app.t("table.hint_why.not_yours")
@@ -377,21 +359,21 @@ def test_a_greyed_suggest_says_why_on_hover(app, lang, drawn):
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ("en", "zh"))
-def test_the_fast_forward_button_says_what_it_does_on_hover(app, game, lang, drawn):
+def test_the_fast_forward_button_says_what_it_does_on_hover(app, game, lang, rendered):
     """The "▶▶" button is only a symbol: pointed at, it says it makes the bots fast, and once on how
     to turn it off (QA: a new player could not tell what it was)."""
     app.i18n.set_language(lang)
     app.settings.fast_forward = False  # the test app runs with fast bots
-    session, scene = start(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
+    session, scene = open_table(app, game, [Seat("Ann"), Seat("Bot", "bot", "easy")])
     button = scene.buttons["ff"]
     assert button.visible and button.enabled
-    drawn.clear()
+    rendered.clear()
     hover(app, button)
-    shown = "".join(drawn).replace(" ", "")
+    shown = "".join(rendered).replace(" ", "")
     assert app.t("table.ff_tip").replace(" ", "")[:12] in shown
     assert app.t("table.ff_tip_on").replace(" ", "")[:12] not in shown
     click(app, button.rect.center)
     assert app.settings.fast_forward
-    drawn.clear()
+    rendered.clear()
     hover(app, button)
-    assert app.t("table.ff_tip_on").replace(" ", "")[:10] in "".join(drawn).replace(" ", "")
+    assert app.t("table.ff_tip_on").replace(" ", "")[:10] in "".join(rendered).replace(" ", "")

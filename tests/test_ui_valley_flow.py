@@ -1,8 +1,6 @@
 """Issue 25, driven with real events: Prepare is picked, previewed and confirmed like any other
 choice (and asks first while workers are unplaced), and a suggested Prepare is taken by Confirm."""
 
-import random
-
 import pygame
 import pytest
 
@@ -13,7 +11,6 @@ from wonderland_games.games.valley.narrate import describe_action, season_in_tex
 from wonderland_games.games.valley.scene import PREPARING, ValleyScene
 from wonderland_games.games.valley.state import PREPARE
 from wonderland_games.ui import hint as hints
-from wonderland_games.ui import text as tx
 from wonderland_games.ui.dialogs import ConfirmDialog
 from wonderland_games.ui.testing import click, key, run_until
 
@@ -21,15 +18,6 @@ from wonderland_games.ui.testing import click, key, run_until
 @pytest.fixture
 def app(table_app):
     return table_app
-
-
-@pytest.fixture
-def rendered(monkeypatch):
-    """Every text the frame draws (fit_block, draw_block and render all pass through tx.render)."""
-    texts = []
-    real = tx.render
-    monkeypatch.setattr(tx, "render", lambda font, text, *a, **k: texts.append(text) or real(font, text, *a, **k))
-    return texts
 
 
 def opened(app, lang="en", size=(1280, 800), seed=3):

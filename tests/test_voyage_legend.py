@@ -2,7 +2,6 @@
 until they pointed at each icon; a line under the rows names every icon, in both languages, whole
 at every size with five travellers, clear of the rows; the rows' tooltips stay."""
 
-import pygame
 import pytest
 
 from wonderland_games.games.voyage import panels

@@ -18,7 +18,7 @@ from typing import Optional
 from .game import Seat
 from .paths import saves_dir
 from .savefile import (  # noqa: F401 -- re-exported: callers use saves.<name>
-    FORMAT, KINDS, LEGACY_AUTOSAVE, UPGRADERS, VERSION, SaveError, atomic_write_json, autosave_path,
+    FORMAT, LEGACY_AUTOSAVE, VERSION, SaveError, atomic_write_json, autosave_path,
     autosave_paths, kept_dir, read_json, set_aside, upgrade, upgrade_legacy_autosave, write_autosave)
 from .session import Session
 

@@ -39,6 +39,18 @@ def make_app(size: tuple = (1280, 800), language: str = "zh", **settings) -> App
     return App(Settings(language=language, window_size=size, **settings), size=size)
 
 
+def open_table(app: App, game_id: str, seats: list, seed: int = 3):
+    """A new game's table pushed onto `app` and drawn twice: (session, scene). Not autosaved."""
+    from ..core.session import Session
+    from ..scenes.launch import scene_class
+
+    session = Session.new(game_id, seats, seed=seed, autosave=False)
+    scene = scene_class(game_id)(app, session)
+    app.push(scene)
+    step(app, 2)
+    return session, scene
+
+
 def step(app: App, frames: int = 1, dt: float = 1 / 60) -> None:
     for _ in range(frames):
         app.step(dt)
