@@ -269,7 +269,7 @@ def test_a_reload_shows_the_forced_picks_in_the_log_and_goes_to_the_curtain(app)
     session, scene = start(app, [Seat("Ann"), Seat("Ben")], seed=7)
     play_hot_seat(app, scene, lambda: session.state.phase == rules.ACTION, random.Random(2))
     lines = list(scene.log.entries)
-    assert sum(1 for text, _ in lines if text.endswith("已代为选取")) == 2
+    assert sum(1 for text, _ in lines if text.endswith("已代为选取。")) == 2
     again = OzScene(app, Session.from_save(session.to_save(), autosave=False))
     app.stack.clear()
     app.push(again)

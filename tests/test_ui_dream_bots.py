@@ -612,3 +612,22 @@ def test_the_dreamer_s_token_is_no_seat_s_initial(app, monkeypatch, lang):
     dreamer = marks[centres[session.state.dreamer()]]
     assert len(marks) == len(seats) and dreamer not in [seat.name[:1] for seat in seats], (dreamer, names)
     assert dreamer == app.t("dream.clock.dreamer_mark")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_sand_glass_stands_clear_of_the_panel_frame(app, size, monkeypatch):
+    """Seen in the window at 1920x1080: the glass's top cap sat on the stage panel's frame."""
+    from wonderland_games.games.dream import hourglass
+
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    session, scene = start(app)
+    drawn = []
+    real = hourglass.draw
+    monkeypatch.setattr(hourglass, "draw", lambda surface, area, *a: drawn.append(hourglass.glass_rect(area))
+                        or real(surface, area, *a))
+    scene._frame = None
+    step(app, 2)
+    assert drawn, "the glass is drawn"
+    view = scene.view
+    frame = view.rect.top + px(10, view.s)  # the panel's frame and its padding
+    assert all(glass.top >= frame for glass in drawn), (drawn, view.rect)

@@ -32,7 +32,7 @@ def draw_top(view, surface) -> None:
     right = view.buttons["pause"].rect.left - px(8, s) if view.buttons["pause"].visible else view.top.right
     glass_w = px(28, s)
     clock = pygame.Rect(right - px(70, s), view.top.top, px(70, s), view.top.height)
-    glass = pygame.Rect(clock.left - glass_w, view.top.top, glass_w, view.top.height)
+    glass = pygame.Rect(clock.left - glass_w, view.top.top, glass_w, view.top.height).inflate(0, -px(8, s))  # clear of the frame
     hourglass.draw(surface, glass, view.scene.clock.share(), view.scene.clock_running(), view.t, s)
     left = view.scene.clock.shown()
     tx.draw_line(surface, view.app.fonts, f"{left // 60}:{left % 60:02d}", clock, px(20, s), theme.INK, bold=True)
