@@ -12,7 +12,8 @@ import yaml
 
 from wonderland_games.core import registry
 from wonderland_games.core.game import BOT_LEVELS, Seat
-from wonderland_games.core.saves import KINDS, slots_dir
+from wonderland_games.core.saves import slots_dir
+from wonderland_games.core.savefile import KINDS
 from wonderland_games.core.session import Session
 from wonderland_games.core.settings import load_settings
 from wonderland_games.core.stats import SEAT_KINDS, load_stats
