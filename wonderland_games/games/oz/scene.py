@@ -36,7 +36,7 @@ from ...ui.theme import px
 from ...ui.widgets import Button
 from . import preview, rules
 from .art import OzArt
-from .board import DELTA, DIRS, cell_name
+from .board import DELTA, DIRS, cell_name, parse_cell
 from .board_view import BoardView
 from .layout import compute
 from .narrate import Narrator, counted, spell_name
@@ -565,6 +565,51 @@ class OzScene(TableScene):
     def hand_rects(self) -> list:
         """[(card, rect)] of the clickable cards in the hand on show (tests click these)."""
         return [(c, r) for c, r in self.hand_slots() if c != 0]
+
+    def _part_rect(self, kind: str, arg: str):
+        """The coach's names for the parts of this table (docs/tutorials.md), as drawn now:
+        cell:<A1-F6>, token:<seat>, gem:<colour>, wizard:board (its token), wizard:card (the
+        Wizard card in the hand on show), direction_die:<i> and action_die:<i> (the draft's
+        dice), hand:<i> (the i-th magic card in the hand on show, the Wizard card not counted),
+        option:<value> (a spell's choice button: a colour, a direction, a seat; option:cast,
+        option:back), player:<seat> (a row of the players panel)."""
+        lay, d = self.layout, self.display
+        if lay is None:
+            return None
+        if kind == "cell":
+            try:
+                return lay.cell_rect(*parse_cell(arg))
+            except ValueError:
+                return None
+        if kind == "token" and arg.isdigit():
+            return self.board_view.piece_rect(lay, d, "token", int(arg))
+        if kind == "gem":
+            return self.board_view.piece_rect(lay, d, "gem", arg)
+        if (kind, arg) == ("wizard", "board"):
+            return self.board_view.piece_rect(lay, d, "wizard", 0)
+        if kind in ("direction_die", "action_die") and arg.isdigit():
+            want = (kind.split("_")[0], int(arg))
+            return next((r for k, r in self.die_rects() if k == want), None)
+        if kind == "hand" and arg.isdigit():
+            cards = self.hand_rects()
+            return cards[int(arg)][1] if int(arg) < len(cards) else None
+        if (kind, arg) == ("wizard", "card"):
+            return next((r for c, r in self.hand_slots() if c == 0), None)
+        if kind == "option":
+            return next((b.rect for b, value in self.options if b.visible and self._option_name(value) == arg), None)
+        if kind == "player" and arg.isdigit() and int(arg) < len(self.seats):
+            inner = lay.players.inflate(-px(12, lay.s), -px(10, lay.s))
+            row_h = inner.height // len(self.seats)
+            return pygame.Rect(inner.left, inner.top + int(arg) * row_h, inner.width, row_h - px(2, lay.s))
+        return None
+
+    def _option_name(self, value) -> str:
+        """A spell choice button's part name: its last choice (red, N, 1), cast or back."""
+        if value is None:
+            return "back"
+        if value == self.choice:
+            return "cast"
+        return str(value[-1])
 
     def _drafting(self) -> bool:
         """True while the turn panel shows the dice: the table on show is in the draft (a roll's
