@@ -115,3 +115,40 @@ def test_every_clause_names_a_step_that_teaches_it():
     steps = {s["id"]: set(s.get("teaches", [])) for s in SCRIPT["steps"]}
     for clause in SCRIPT["clauses"]:
         assert clause["id"] in steps[clause["step"]], clause["id"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_pointed_parts_are_on_screen_and_clicking_them_plays_the_step(size):
+    """At each step, as the table shows the position: every part it points at is inside the
+    window, and clicking them in order (real events) plays the step's action."""
+    import pygame
+
+    from wonderland_games.core.session import Session
+    from wonderland_games.games.oz.scene import OzScene
+    from wonderland_games.ui.testing import click, make_app, step
+
+    app = make_app(size, "en")
+    window = pygame.Rect((0, 0), size)
+    initial, played = fresh().to_dict(), []
+    state = fresh()
+    apply = state.apply
+    state.apply = lambda action: played.append(action) or apply(action)
+    for script_step, _ in play_script(state):
+        if not script_step.get("point"):
+            continue
+        session = Session("oz", SEATS, 26, SCRIPT["setup"]["options"], autosave=False, initial=initial)
+        for action in played:
+            session.apply(action)
+        scene = OzScene(app, session)
+        app.push(scene)
+        step(app, 2)
+        for name in script_step["point"]:
+            rect = scene.target_rect(name)
+            assert rect is not None and rect.width > 0 and window.contains(rect), (script_step["id"], name, rect)
+            if "do" in script_step:
+                click(app, rect.center, frames=2)
+        if "do" in script_step:
+            assert len(session.actions) == len(played) + 1, script_step["id"]
+            assert matches(script_step["do"], session.actions[-1]), (script_step["id"], session.actions[-1])
+        scene.on_exit()
+        app.stack.clear()
