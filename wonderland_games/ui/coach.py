@@ -19,7 +19,7 @@ from . import surfaces, theme
 from . import text as tx
 from .widgets import Button
 
-DIM = (8, 10, 26, 120)  # over everything but the part pointed at
+DIM = (8, 10, 26, 150)  # over everything but the part pointed at
 BUBBLE_W = 430  # unscaled width of the bubble
 GAP = 14  # unscaled space between the ring and the bubble
 
