@@ -24,13 +24,9 @@ def matches(pattern, action) -> bool:
 
 def play_script(state, pick=None):
     """Yield (step, state before it) along the script, playing its actions as the coach would:
-    a `do` or `bot` step's first matching action (or `pick[step id]`-th), the learner's last die
-    of a draft taken for them as the table does."""
+    a `do` or `bot` step's first matching action (or the `pick[step id]`-th)."""
     pick = pick or {}
     for step in SCRIPT["steps"]:
-        legal = state.legal_actions()
-        if state.current_player() == 0 and len(legal) == 1 and legal[0][0] in ("take_dir", "take_act"):
-            state.apply(legal[0])
         yield step, state
         pattern = step.get("do") or step.get("bot")
         if pattern is None:

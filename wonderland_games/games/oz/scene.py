@@ -15,6 +15,14 @@ barriers, axes) is one surface made once per window size.
 Hot-seat: magic cards are private, so when the turn passes to a human who is
 not the one looking (`self.viewer`), a curtain hides the table until that
 player confirms.
+
+Parts a guided game's coach may point at (`target_rect`, docs/tutorials.md),
+besides `button:` and `region:`: cell:<A1-F6>, token:<seat>, gem:<colour>,
+wizard:board (its token), wizard:card (the Wizard card in the hand on show),
+direction_die:<i> and action_die:<i> (the draft's dice), hand:<i> (the i-th
+magic card in the hand on show, the Wizard card not counted), option:<value>
+(a spell's choice button: a colour, a direction, a seat; option:cast and
+option:back), player:<seat> (a row of the players panel).
 """
 
 from __future__ import annotations
@@ -567,12 +575,8 @@ class OzScene(TableScene):
         return [(c, r) for c, r in self.hand_slots() if c != 0]
 
     def _part_rect(self, kind: str, arg: str):
-        """The coach's names for the parts of this table (docs/tutorials.md), as drawn now:
-        cell:<A1-F6>, token:<seat>, gem:<colour>, wizard:board (its token), wizard:card (the
-        Wizard card in the hand on show), direction_die:<i> and action_die:<i> (the draft's
-        dice), hand:<i> (the i-th magic card in the hand on show, the Wizard card not counted),
-        option:<value> (a spell's choice button: a colour, a direction, a seat; option:cast,
-        option:back), player:<seat> (a row of the players panel)."""
+        """The rect of a part the coach names (listed in the module docstring) as drawn now,
+        or None when it is not on show."""
         lay, d = self.layout, self.display
         if lay is None:
             return None

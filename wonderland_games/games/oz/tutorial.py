@@ -35,7 +35,6 @@ def arranged_state(seats: Sequence[Seat], deal: Mapping, seed: int = 0, options:
     state = new_state(seats, seed, dict(options or {}))
     data = state.to_dict()
     n = len(seats)
-    cells = lambda names: [list(parse_cell(c)) for c in names]  # noqa: E731
     try:
         earned = [[int(v) for v in e] for e in deal["earned"]]
         hands = [[int(c) for c in h] for h in deal["hands"]]
@@ -46,7 +45,7 @@ def arranged_state(seats: Sequence[Seat], deal: Mapping, seed: int = 0, options:
         data.update({
             "layout": [[str(t), int(r)] for t, r in deal["layout"]],
             "round": int(deal["round"]),
-            "tokens": cells(deal["tokens"]),
+            "tokens": [list(parse_cell(c)) for c in deal["tokens"]],
             "gems": {c: gems[c] for c in COLOURS if c in gems},
             "wizard": list(parse_cell(deal["wizard"])),
             "wizard_holder": holder, "starter": holder,
