@@ -148,3 +148,28 @@ def test_pointed_parts_are_on_screen_and_clicking_them_plays_the_step(size):
             assert matches(script_step["do"], session.actions[-1]), (script_step["id"], session.actions[-1])
         scene.on_exit()
         app.stack.clear()
+
+
+def test_part_names_follow_the_table_and_bad_ones_give_none():
+    """A wall is the band over the line between two cells, at every size; a name the table does
+    not know, or a part not on show, is None rather than an error."""
+    from wonderland_games.core.session import Session
+    from wonderland_games.games.oz.scene import OzScene
+    from wonderland_games.ui.testing import make_app, step
+
+    for size in ((1024, 640), (1920, 1080)):
+        app = make_app(size, "en")
+        session = Session("oz", SEATS, 26, SCRIPT["setup"]["options"], autosave=False, initial=fresh().to_dict())
+        scene = OzScene(app, session)
+        app.push(scene)
+        step(app, 2)
+        wall, b2, c2 = (scene.target_rect(n) for n in ("wall:B2E", "cell:B2", "cell:C2"))
+        assert wall.centerx == b2.right == c2.left and wall.centery == b2.centery
+        assert wall.colliderect(b2) and wall.colliderect(c2) and wall.width < b2.width // 2
+        assert scene.target_rect("wall:C2W") == wall
+        assert scene.target_rect("gem:green").center == c2.center  # alone on its cell
+        assert scene.target_rect("player:1").bottom <= scene.target_rect("region:players").bottom
+        for name in ("wall:Z9E", "wall:B2Q", "cell:G7", "hand:5", "token:x", "option:red", "wizard:card",
+                     "player:2", "nothing:1"):
+            assert scene.target_rect(name) is None, name
+        scene.on_exit()

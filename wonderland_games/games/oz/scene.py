@@ -17,7 +17,8 @@ not the one looking (`self.viewer`), a curtain hides the table until that
 player confirms.
 
 Parts a guided game's coach may point at (`target_rect`, docs/tutorials.md),
-besides `button:` and `region:`: cell:<A1-F6>, token:<seat>, gem:<colour>,
+besides `button:` and `region:`: cell:<A1-F6>, wall:<cell><N/E/S/W> (a side of a
+cell, where a barrier may be drawn: wall:B2E), token:<seat>, gem:<colour>,
 wizard:board (its token), wizard:card (the Wizard card in the hand on show),
 direction_die:<i> and action_die:<i> (the draft's dice), hand:<i> (the i-th
 magic card in the hand on show, the Wizard card not counted), option:<value>
@@ -585,6 +586,8 @@ class OzScene(TableScene):
                 return lay.cell_rect(*parse_cell(arg))
             except ValueError:
                 return None
+        if kind == "wall":
+            return self._wall_rect(arg)
         if kind == "token" and arg.isdigit():
             return self.board_view.piece_rect(lay, d, "token", int(arg))
         if kind == "gem":
@@ -606,6 +609,22 @@ class OzScene(TableScene):
             row_h = inner.height // len(self.seats)
             return pygame.Rect(inner.left, inner.top + int(arg) * row_h, inner.width, row_h - px(2, lay.s))
         return None
+
+    def _wall_rect(self, name: str):
+        """A side of a cell ("B2E": the east side of B2), as a band a little wider than the line."""
+        try:
+            x, y = parse_cell(name[:2])
+            d = name[2:]
+            dx, dy = DELTA[d]
+        except (ValueError, KeyError):
+            return None
+        lay = self.layout
+        cell, band = lay.cell_rect(x, y), max(6, lay.cell // 6)
+        if dx:
+            edge = cell.right if dx > 0 else cell.left
+            return pygame.Rect(edge - band // 2, cell.top, band, cell.height)
+        edge = cell.bottom if dy > 0 else cell.top
+        return pygame.Rect(cell.left, edge - band // 2, cell.width, band)
 
     def _option_name(self, value) -> str:
         """A spell choice button's part name: its last choice (red, N, 1), cast or back."""
