@@ -68,6 +68,8 @@ def _played_to(step_id=None):
         seen.setdefault(lesson.step.id, state.clone())
         if seat == 0:
             assert wait in ("do", "any"), f"the learner is to move at {lesson.step.id}"
+            if wait == "do":  # one way only: the card (or spot) and Confirm, as the coach points
+                assert len([a for a in legal if tutorial.matches(lesson.step.pattern, a)]) == 1, lesson.step.id
             action = ("place", "pebble_shore") if wait == "any" else next(
                 a for a in legal if tutorial.matches(lesson.step.pattern, a))
         else:
