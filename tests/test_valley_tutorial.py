@@ -161,3 +161,16 @@ def test_prepare_asks_nothing_in_a_guided_game(table_app):
         click(table_app, table.target_rect(name).center, frames=3)
     assert table_app.top is table and not isinstance(table_app.top, ConfirmDialog)
     assert table.state.season[0] == 2 and table.coach.lesson.step.id == "prepare_summer"  # its then words
+
+
+def test_a_lesson_left_midway_comes_back_where_it_was(user_dirs):
+    """Its save holds the arranged deal as the starting position and replays to the same table."""
+    from wonderland_games.core.saves import load_session, unfinished_games
+
+    session, lesson, _ = _played_to("visit_inn")
+    session.autosave = True
+    session.save_dealt()
+    kept = next(i for i in unfinished_games() if i.tutorial is not None)
+    again = load_session(kept.path)
+    assert again.tutorial == lesson.position() and again.state.to_dict() == session.state.to_dict()
+    assert again.initial_state().hands == tutorial_state(SEATS, tutorial.load_script("valley").setup).hands
