@@ -250,6 +250,9 @@ class GameInfo:
     # (option, value): rules a game's later editions changed, each with the value a record that does
     # not name it was played by (Oz: ("edition", 1)); records name the newer ones (core/records.py)
     record_defaults: tuple = ()
+    # (seats, setup) -> GameState: the fixed setup of the guided first game (docs/tutorials.md),
+    # `setup` being the script's setup mapping; None: new_state from its seed and options
+    tutorial_state: Optional[Callable] = None
 
     @property
     def has_engine(self) -> bool:
