@@ -127,3 +127,22 @@ def test_the_setup_screen_suggests_the_lesson_once_to_a_newcomer(coached):
     key(app, pygame.K_ESCAPE)
     click_widget(app, menu.tiles[0], frames=2)
     assert type(app.top).__name__ == "SetupScene"  # asked once
+
+
+def test_the_pointer_follows_the_layout_and_the_coach_draws_at_any_size(coached):
+    app, menu, last = coached
+    click_widget(app, learn_button(menu), frames=2)
+    table = app.top
+    table.coach.lesson.index = 2  # points at the confirm button
+    run_until(app, table.my_turn)
+    checked = 0
+    for size in [(2560, 1440), (1024, 640), (1, 1), (5000, 3000), (1280, 800)]:
+        app.screen = pygame.display.set_mode(size)
+        app._resized(size)
+        step(app, 2)
+        confirm = table.buttons["confirm"].rect
+        if min(size) > 100:
+            assert table.coach.target() == confirm
+            assert not table.coach.bubble.colliderect(confirm)
+            checked += 1
+    assert checked == 4
