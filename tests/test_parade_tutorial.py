@@ -113,7 +113,7 @@ def test_every_choice_the_learner_has_still_ends_the_game_as_the_script_says(scr
 
 
 PARTS = ["hand:orange-8", "hand:all", "hand:0", "hand:4", "parade:red-2", "parade:green-3", "seat:0", "seat:1",
-         "stack:0:orange", "stack:1:blue", "pile", "button:confirm", "region:row", "region:hand", "region:live"]
+         "stack:0:orange", "stack:1:blue", "pile:draw", "button:confirm", "region:row", "region:hand", "region:live"]
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
@@ -131,7 +131,7 @@ def test_every_part_the_script_names_is_inside_the_window_and_a_click_there_pick
         assert rect is not None and rect.width > 0 and window.contains(rect), name
     assert scene.target_rect("hand:all").contains(scene.target_rect("hand:4"))
     assert scene.target_rect("parade:green-3").right <= scene.target_rect("parade:purple-9").left  # its shown part
-    for name in ("hand:red-10", "hand:9", "parade:orange-8", "seat:2", "stack:0:pink", "hand:pink-3", "nothing:1"):
+    for name in ("hand:red-10", "hand:9", "parade:orange-8", "seat:2", "stack:0:pink", "hand:pink-3", "pile:discard", "nothing:1"):
         assert scene.target_rect(name) is None, name
     click(app, scene.target_rect("hand:orange-8").center)
     assert scene.selected == cards("orange 8")

@@ -25,7 +25,7 @@ base's `button:<name>` and `region:<name>`; a card is named "<colour id>-<value>
 - `parade:red-2`: the part of a parade card that shows (the next one overlaps the rest);
 - `seat:1`: a player's area; `stack:0:orange`: a colour's pile in a player's area with its
   crown strip (the first card's place while it is empty);
-- `pile`: the draw pile with its label.
+- `pile:draw`: the draw pile with its label.
 """
 
 from __future__ import annotations
@@ -421,7 +421,7 @@ class ParadeScene(TableScene):
             return next((r.copy() for c, r in cards if c == self._card(arg)), None)
         if kind == "parade":
             return self._parade_card_rect(self._card(arg))
-        if kind == "pile":
+        if kind == "pile" and arg == "draw":
             return lay.pile.union(lay.pile_label)
         seat, _, colour = arg.partition(":")
         if not seat.isdigit() or int(seat) >= len(self.seats):
