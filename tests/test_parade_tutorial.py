@@ -45,6 +45,11 @@ def test_the_deal_is_the_scripts_every_time_and_a_normal_state(script):
     assert sorted(state.initial_order) == list(range(DECK.size))
 
 
+def test_a_script_that_arranges_no_deal_gets_the_seeds_as_a_new_game_would(script):
+    setup = {k: v for k, v in script["setup"].items() if k != "deal"}
+    assert tutorial_state(SEATS, setup).to_dict() == rules.new_state(SEATS, setup["seed"]).to_dict()
+
+
 @pytest.mark.parametrize("change, field", [
     (lambda d: d["hands"][0].__setitem__(0, "red 3"), "a card is named twice"),
     (lambda d: d["hands"][1].pop(), "a hand has 5 cards"),

@@ -66,9 +66,12 @@ def deal_order(deck: Deck, deal: dict, players: int, seed: int) -> list:
 
 
 def tutorial_state(seats: Sequence[Seat], setup: dict) -> ParadeState:
-    """The guided game's state: the script's deal, the script's first player."""
+    """The guided game's state: the script's deal, the script's first player (a script that
+    arranges no deal gets the seed's, as a new game would)."""
+    if "deal" not in setup:
+        return ParadeState.new(seats, setup["seed"], setup.get("options"))
     deck = load_deck()
-    deal = setup.get("deal", {})
+    deal = setup["deal"]
     first = deal.get("first", 0) if isinstance(deal, dict) else 0
     if not isinstance(first, int) or not 0 <= first < len(seats):
         raise DataError(FILE, "setup.deal", "first", "expected a seat number")
