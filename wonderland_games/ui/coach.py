@@ -187,7 +187,9 @@ class Coach:
     def _draw_bubble(self, surface, target, s) -> None:
         font, bold = self.app.font(theme.px(theme.TEXT_SMALL, s)), self.app.font(theme.px(theme.TEXT_SMALL, s), True)
         pad = theme.px(16, s)
-        width = min(theme.px(BUBBLE_W, s), surface.get_width() - pad * 4)
+        home = self.scene.coach_home() if target is None and not self.lesson.finished else None
+        width = theme.px(BUBBLE_W, s) if home is None else max(theme.px(300, s), min(home.width, theme.px(BUBBLE_W, s)))
+        width = max(1, min(width, surface.get_width() - pad * 4))
         inner = width - pad * 2
         paragraphs = [(tx.wrap(bold if b else font, text, inner), colour, bold if b else font)
                       for text, colour, b in self._lines()]
@@ -197,7 +199,7 @@ class Coach:
         button_h = theme.px(44, s)
         rows = len(buttons) if self.lesson.finished else min(1, len(buttons))
         height = pad * 2 + text_h + rows * (button_h + theme.px(10, s))
-        self.bubble = self._place(surface.get_rect(), pygame.Rect(0, 0, width, height), target, s)
+        self.bubble = self._place(surface.get_rect(), pygame.Rect(0, 0, width, height), target, home, s)
         theme.panel(surface, self.bubble, s, color=theme.CREAM, border=theme.GOLD)
         y = self.bubble.top + pad
         for lines, colour, used in paragraphs:
@@ -216,13 +218,17 @@ class Coach:
             buttons[0].place((self.bubble.right - pad - wide, y, wide, button_h), s)
             buttons[0].draw(surface)
 
-    def _place(self, window: pygame.Rect, box: pygame.Rect, target, s) -> pygame.Rect:
+    def _place(self, window: pygame.Rect, box: pygame.Rect, target, home, s) -> pygame.Rect:
         """Beside the part pointed at, never over it: below, above, right or left, the first
-        that fits the window; with nothing pointed at, low in the middle."""
+        that fits the window; with nothing pointed at, in the table's home for it (its log,
+        the part a lesson needs least), else low in the middle."""
         margin = theme.px(12, s)
         room = window.inflate(-margin * 2, -margin * 2)
         if target is None:
-            box.midbottom = (room.centerx, room.bottom - theme.px(90, s))
+            if home is not None:
+                box.topright = home.topright
+            else:
+                box.midbottom = (room.centerx, room.bottom - theme.px(90, s))
             return box.clamp(room)
         gap = theme.px(GAP + 12, s)
         spots = [dict(midtop=(target.centerx, target.bottom + gap)), dict(midbottom=(target.centerx, target.top - gap)),

@@ -555,6 +555,11 @@ class TableScene(Scene):
             return None if rect is None else pygame.Rect(rect)
         return self._part_rect(kind, arg)
 
+    def coach_home(self):
+        """Where the coach speaks when it points at nothing: over the log, which a lesson needs least."""
+        log = getattr(self.layout, "log", None)
+        return None if log is None else pygame.Rect(log)
+
     def _part_rect(self, kind: str, arg: str):
         """A game's own part names (`hand:2`, `city:paris`, ...) for `target_rect`."""
         return None
