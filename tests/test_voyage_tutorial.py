@@ -107,7 +107,10 @@ def test_the_acropolis_is_a_real_choice_and_both_ways_finish():
                 wanted = (0, ["visit", 4, paid])
             if wanted is not None:
                 state.apply(next(a for a in state.legal_actions() if matches(wanted[1], a)))
-        assert state.is_over() and state.result().winners == [0], paid
+        result = state.result()
+        assert state.is_over() and result.winners == [0], paid
+        parts = result.breakdown[0]  # as the scoring steps say them, whichever way the learner paid
+        assert (parts["destinations"], parts["colour_sets"], parts["souvenirs"], parts["tokens"]) == (20, 10, 8, 1)
 
 
 def test_every_clause_names_a_step_and_every_step_teaching_is_listed():
