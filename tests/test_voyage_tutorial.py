@@ -152,5 +152,15 @@ def test_unknown_parts_are_none():
     app.push(scene)
     step(app, 2)
     for kind, arg in (("card", "99"), ("city", "atlantis"), ("dest", "48"), ("market", "mars"), ("row", "7"),
-                      ("money", "x"), ("visited", "0:purple"), ("souvenirs", "0:mars"), ("nothing", "0")):
+                      ("money", "x"), ("visited", "0:purple"), ("souvenirs", "0:mars"), ("visit", "one"), ("nothing", "0")):
         assert scene._part_rect(kind, arg) is None, (kind, arg)
+
+
+def test_the_payment_choice_rings_both_visit_buttons():
+    app = make_app((1024, 640), "zh")
+    session = Session("voyage", SEATS, 1, {}, autosave=False, initial=fresh().to_dict())
+    scene = VoyageScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    both = scene._part_rect("visit", "both")
+    assert both.contains(scene.buttons["visit_card"].rect) and both.contains(scene.buttons["visit_money"].rect)

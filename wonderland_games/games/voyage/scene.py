@@ -24,7 +24,8 @@ passes to another human; only the looking player's hand is ever drawn.
 The parts a guided game's coach may point at (`_part_rect`, docs/tutorials.md), beside the
 base's button:<name> and region:<name>: card:<itinerary id> (a card in the looking
 player's hand), city:<city id> (its dot on the map), dest:<destination id> (a card on
-display), market:<region id> (its souvenir market on the Travellers title line),
+display), visit:both (the two Visit buttons, a choice of payment), market:<region id> (its
+souvenir market on the Travellers title line),
 row:<seat>, score:<seat>, money:<seat>, tokens:<seat>, hand:<seat> (the row's count of
 cards), visited:<seat>:<colour id> and souvenirs:<seat>:<region id> (a traveller's row).
 """
@@ -468,6 +469,9 @@ class VoyageScene(TableScene):
             return self.city_rect(arg) if arg in self.world.city else None
         if kind == "dest":
             return next((r for d, r in self.display_rects() if str(d) == arg), None)
+        if kind == "visit" and arg == "both":  # the two ways to pay for a visit, side by side
+            shown = [self.buttons[n].rect for n in ("visit_card", "visit_money") if self.buttons[n].visible]
+            return shown[0].unionall(shown[1:]) if shown else None
         if kind == "market":
             spots = market_spots(self.app, lay, state)[1]
             return next((sp.rect for sp in spots if self.world.regions[sp.what[1]].id == arg), None)
