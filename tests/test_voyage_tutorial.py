@@ -164,3 +164,18 @@ def test_the_payment_choice_rings_both_visit_buttons():
     step(app, 2)
     both = scene._part_rect("visit", "both")
     assert both.contains(scene.buttons["visit_card"].rect) and both.contains(scene.buttons["visit_money"].rect)
+
+
+def test_a_lesson_saved_half_way_loads_where_it_was():
+    """The arranged position is the save's starting position: the moves replay from it."""
+    from wonderland_games.core import tutorial
+
+    session = tutorial.start("voyage", "en", "You", autosave=False)
+    for step_ in SCRIPT["steps"][:12]:
+        wanted = scripted(step_)
+        if wanted is not None:
+            session.apply(next(a for a in session.state.legal_actions() if matches(wanted[1], a)))
+    session.tutorial = {"step": 12, "then": False}
+    loaded = Session.from_save(session.to_save(), autosave=False)
+    assert loaded.state.to_dict() == session.state.to_dict() and loaded.tutorial == session.tutorial
+    assert loaded.state.round == 11 and loaded.state.positions[1] == "istanbul"
