@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ...core.game import Seat, StateFormatError
 from . import rules
-from .world import REGION_IDS
+from .world import REGION_IDS, load_world
 
 
 def tutorial_state(seats: Sequence[Seat], setup: dict) -> rules.VoyageState:
@@ -26,7 +26,8 @@ def tutorial_state(seats: Sequence[Seat], setup: dict) -> rules.VoyageState:
     travellers = deal.get("travellers") or []
     if len(travellers) != len(seats):
         raise ValueError(f"the deal places {len(travellers)} travellers for {len(seats)} seats")
-    starts = [_region_of_city(t["at"]) for t in travellers]
+    region_of = load_world().region_of
+    starts = [region_of[t["at"]] for t in travellers]
     state = rules.new_state(seats, int(setup.get("seed", 0)), dict(setup.get("options") or {}, starts=starts))
     state.setup_events = []
     state.round = int(deal.get("round", 1))
@@ -52,12 +53,6 @@ def tutorial_state(seats: Sequence[Seat], setup: dict) -> rules.VoyageState:
     except StateFormatError as exc:
         raise ValueError(f"the tutorial's deal is not a legal position: {exc}") from None
     return state
-
-
-def _region_of_city(city: str) -> str:
-    from .world import load_world
-
-    return load_world().region_of[city]
 
 
 def _per_region(counts, default: int) -> list:
