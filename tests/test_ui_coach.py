@@ -23,7 +23,7 @@ def lesson_script():
         "setup": {"seed": 7, "seats": [{"kind": "human"},
                                        {"kind": "bot", "name": {"zh": "白兔", "en": "Rabbit"}}]},
         "steps": [
-            {"id": "hello", "say": {"zh": "欢迎", "en": "Welcome"}},
+            {"id": "hello", "say": {"zh": "欢迎", "en": "Welcome"}, "show": ["button:save", "button:rules"]},
             {"id": "bot", "say": say, "bot": ["play"]},
             {"id": "yours", "say": say, "point": ["button:confirm"], "do": ["play", last], "wrong": WRONG,
              "then": {"zh": "看，队伍变长了", "en": "See, the parade grew"}},
@@ -64,6 +64,8 @@ def test_a_lesson_talks_lets_the_bot_play_its_move_refuses_a_wrong_card_and_expl
     assert not table.can_undo() and not table.can_hint()
     step(app, 30)
     assert table.session.actions == []  # the bot waits while the coach talks
+    shown = [table.buttons["save"].rect, table.buttons["rules"].rect]
+    assert table.coach._rings() == shown and not any(table.coach.bubble.colliderect(r) for r in shown)
     key(app, pygame.K_RETURN)
     run_until(app, lambda: table.coach.lesson.step.id == "yours" and table.my_turn())
     assert table.session.actors == [1]
