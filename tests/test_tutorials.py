@@ -113,7 +113,7 @@ def test_the_lesson_plays_by_real_events(game_id, lesson_app):
         if wait == "next":
             step(app, 2)  # drawn: the bubble has its place
             assert _inside(coach.bubble, size)
-            _check_points(table, lesson.pointing(), size, lesson.step.id)
+            _check_points(table, lesson.pointing() + lesson.showing(), size, lesson.step.id)
             click_widget(app, coach.next_button, frames=2)
             continue
         learner_step = wait in ("do", "any", "signal")

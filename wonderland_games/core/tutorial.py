@@ -56,6 +56,7 @@ class Step:
     pattern: Optional[tuple] = None  # "do" / "bot": the action waited for
     signal: str = ""  # "signal": the name the scene says
     point: tuple = ()  # part names, in the order the learner clicks them
+    show: tuple = ()  # part names ringed all at once, through the step and its then words
     wrong: Optional[dict] = None
     then: Optional[dict] = None
     type: Optional[dict] = None  # text the learner types
@@ -109,9 +110,7 @@ def _step(data: dict, file: str, index: int) -> Step:
             wait, signal = "signal", until[len("signal:"):]
         else:
             raise DataError(file, entry, "until", f"expected 'end' or 'signal:NAME', got {until!r}")
-    point = data.get("point", [])
-    if not isinstance(point, list) or not all(isinstance(p, str) and ":" in p for p in point):
-        raise DataError(file, entry, "point", "expected a list of part names like 'hand:2'")
+    point, show = (_parts(data, key, file, entry) for key in ("point", "show"))
     keys = data.get("keys", [])
     if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
         raise DataError(file, entry, "keys", "expected a list of key names")
@@ -121,9 +120,16 @@ def _step(data: dict, file: str, index: int) -> Step:
     wrong = _optional_text(data, "wrong", file, entry)
     if wrong is not None and wait != "do":
         raise DataError(file, entry, "wrong", "only a 'do' step refuses actions")
-    return Step(step_id, bilingual(data, "say", file, entry), wait, pattern, signal, tuple(point), wrong,
+    return Step(step_id, bilingual(data, "say", file, entry), wait, pattern, signal, point, show, wrong,
                 _optional_text(data, "then", file, entry), _optional_text(data, "type", file, entry),
                 tuple(keys), tuple(teaches))
+
+
+def _parts(data: dict, key: str, file: str, entry: str) -> tuple:
+    parts = data.get(key, [])
+    if not isinstance(parts, list) or not all(isinstance(p, str) and ":" in p for p in parts):
+        raise DataError(file, entry, key, "expected a list of part names like 'hand:2'")
+    return tuple(parts)
 
 
 def _seat(data, file: str, index: int) -> dict:
@@ -249,6 +255,10 @@ class Lesson:
     def pointing(self) -> tuple:
         """The parts pointed at now (none while the then words explain)."""
         return () if self.finished or self.then else self.step.point
+
+    def showing(self) -> tuple:
+        """The parts ringed all at once now (the step's, its then words too)."""
+        return () if self.finished else self.step.show
 
     def holds(self) -> bool:
         """The game waits (bots too) while the coach talks."""

@@ -149,6 +149,13 @@ class Coach:
             return None
         return self.scene.target_rect(names[min(self.pointer, len(names) - 1)])
 
+    def _rings(self) -> list:
+        """Every rect ringed now: the part to click next, and those the step shows."""
+        if self.closed:
+            return []
+        rects = [self.scene.target_rect(name) for name in self.lesson.showing()]
+        return [r for r in [self.target(), *rects] if r is not None]
+
     def _shown(self) -> bool:
         return not self.closed and (self.lesson.words() is not None or self.lesson.finished)
 
@@ -168,26 +175,30 @@ class Coach:
         if not self._shown():
             return []
         s = theme.scale(surface.get_size())
-        target = self.target()
-        if target is not None:
-            self._dim(surface, target, s)
-        self._draw_bubble(surface, target, s)
-        return [surface.get_rect() if target is not None else self.bubble.inflate(theme.px(12, s), theme.px(12, s))]
+        rings = self._rings()
+        if rings:
+            self._dim(surface, rings, s)
+        self._draw_bubble(surface, rings, s)
+        return [surface.get_rect() if rings else self.bubble.inflate(theme.px(12, s), theme.px(12, s))]
 
-    def _dim(self, surface, target, s) -> None:
+    def _dim(self, surface, rings: list, s) -> None:
         veil = surfaces.new(surface.get_size(), alpha=True)
         veil.fill(DIM)
-        hole = target.inflate(theme.px(12, s), theme.px(12, s))
-        pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=theme.px(10, s))
+        holes = [rect.inflate(theme.px(12, s), theme.px(12, s)) for rect in rings]
+        for hole in holes:
+            pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=theme.px(10, s))
         surface.blit(veil, (0, 0))
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
-        ring = hole.inflate(int(theme.px(6, s) * pulse), int(theme.px(6, s) * pulse))
-        pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(3, theme.px(4, s)), border_radius=theme.px(12, s))
+        for hole in holes:
+            ring = hole.inflate(int(theme.px(6, s) * pulse), int(theme.px(6, s) * pulse))
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(3, theme.px(4, s)), border_radius=theme.px(12, s))
 
-    def _draw_bubble(self, surface, target, s) -> None:
+    def _draw_bubble(self, surface, rings: list, s) -> None:
         font, bold = self.app.font(theme.px(theme.TEXT_SMALL, s)), self.app.font(theme.px(theme.TEXT_SMALL, s), True)
         pad = theme.px(16, s)
-        width = min(theme.px(BUBBLE_W, s), surface.get_width() - pad * 4)
+        home = self.scene.coach_home() if not rings and not self.lesson.finished else None
+        width = theme.px(BUBBLE_W, s) if home is None else max(theme.px(300, s), min(home.width, theme.px(BUBBLE_W, s)))
+        width = max(1, min(width, surface.get_width() - pad * 4))
         inner = width - pad * 2
         paragraphs = [(tx.wrap(bold if b else font, text, inner), colour, bold if b else font)
                       for text, colour, b in self._lines()]
@@ -197,7 +208,7 @@ class Coach:
         button_h = theme.px(44, s)
         rows = len(buttons) if self.lesson.finished else min(1, len(buttons))
         height = pad * 2 + text_h + rows * (button_h + theme.px(10, s))
-        self.bubble = self._place(surface.get_rect(), pygame.Rect(0, 0, width, height), target, s)
+        self.bubble = self._place(surface.get_rect(), pygame.Rect(0, 0, width, height), rings, home, s)
         theme.panel(surface, self.bubble, s, color=theme.CREAM, border=theme.GOLD)
         y = self.bubble.top + pad
         for lines, colour, used in paragraphs:
@@ -216,15 +227,20 @@ class Coach:
             buttons[0].place((self.bubble.right - pad - wide, y, wide, button_h), s)
             buttons[0].draw(surface)
 
-    def _place(self, window: pygame.Rect, box: pygame.Rect, target, s) -> pygame.Rect:
-        """Beside the part pointed at, never over it: below, above, right or left, the first
-        that fits the window; with nothing pointed at, low in the middle."""
+    def _place(self, window: pygame.Rect, box: pygame.Rect, rings: list, home, s) -> pygame.Rect:
+        """Beside the part pointed at (the first ring), over none of the rings: below, above,
+        right or left, the first that fits the window, else where it covers least; with nothing
+        pointed at, in the table's home for it (its log, the part a lesson needs least), else
+        low in the middle."""
         margin = theme.px(12, s)
         room = window.inflate(-margin * 2, -margin * 2)
-        if target is None:
-            box.midbottom = (room.centerx, room.bottom - theme.px(90, s))
+        if not rings:
+            if home is not None:
+                box.topright = home.topright
+            else:
+                box.midbottom = (room.centerx, room.bottom - theme.px(90, s))
             return box.clamp(room)
-        gap = theme.px(GAP + 12, s)
+        target, gap = rings[0], theme.px(GAP + 12, s)
         spots = [dict(midtop=(target.centerx, target.bottom + gap)), dict(midbottom=(target.centerx, target.top - gap)),
                  dict(midleft=(target.right + gap, target.centery)), dict(midright=(target.left - gap, target.centery))]
         best = None
@@ -233,9 +249,10 @@ class Coach:
             for anchor, point in spot.items():
                 setattr(placed, anchor, point)
             placed = placed.clamp(room)
-            if not placed.colliderect(target.inflate(gap, gap)):
+            covered = sum(placed.clip(ring.inflate(gap, gap)).width * placed.clip(ring.inflate(gap, gap)).height
+                          for ring in rings)
+            if not covered:
                 return placed
-            overlap = placed.clip(target)
-            if best is None or overlap.width * overlap.height < best[0]:
-                best = (overlap.width * overlap.height, placed)
+            if best is None or covered < best[0]:
+                best = (covered, placed)
         return best[1]

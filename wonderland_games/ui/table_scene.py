@@ -515,7 +515,7 @@ class TableScene(Scene):
         if self.replay or self.timeline:
             return
         self.cancel_hint()
-        coached = self._coached()
+        coached = self._coached(action)
         if coached is not None and coached[0] and not self.coach.allows(action, coached[1]):
             return
         before = self.state.clone()
@@ -528,13 +528,18 @@ class TableScene(Scene):
         self._clear_selection()
         self._after_action(before, events)
 
-    def _coached(self):
+    def _coached(self, action):
         """(by the learner?, the legal actions) of the action about to be applied in a guided
-        game; None in any other."""
-        if self.coach is None:
+        game; None in any other, and for what the table applies on its own (`_is_choice`)."""
+        if self.coach is None or not self._is_choice(action):
             return None
         seat = self.state.current_player()
         return seat is not None and not self.seats[seat].is_bot, self.state.legal_actions()
+
+    def _is_choice(self, action) -> bool:
+        """Is `action` someone's choice, or something the table applies on its own (Dream's sand
+        glass reporting the time)? A guided game's coach judges only choices."""
+        return True
 
     def target_rect(self, name: str):
         """Where the part called `name` is on screen now (a copy), or None when it is not shown:
@@ -549,6 +554,11 @@ class TableScene(Scene):
             rect = self._regions.get(arg)
             return None if rect is None else pygame.Rect(rect)
         return self._part_rect(kind, arg)
+
+    def coach_home(self):
+        """Where the coach speaks when it points at nothing: over the log, which a lesson needs least."""
+        log = getattr(self.layout, "log", None)
+        return None if log is None else pygame.Rect(log)
 
     def _part_rect(self, kind: str, arg: str):
         """A game's own part names (`hand:2`, `city:paris`, ...) for `target_rect`."""

@@ -105,6 +105,9 @@ class DreamScene(TableScene):
         if action is not None:
             self.apply(action)
 
+    def _is_choice(self, action) -> bool:
+        return action[0] not in ("clock", TIME_UP[0])
+
     def apply(self, action) -> None:
         """Any action but a clock report, the person's or a bot's: the time left first, so the
         autosave after it holds the time as it was (a crash never gives the round extra sand).
