@@ -122,6 +122,7 @@ def test_the_closing_words_mark_the_game_learned_and_offer_a_real_game_against_e
 
 def test_the_setup_screen_suggests_the_lesson_once_to_a_newcomer(coached):
     app, menu, _ = coached
+    app.lessons_suggested.clear()  # as in a real start (tests' apps are made with every lesson offered)
     click_widget(app, menu.tiles[0], frames=2)
     assert app.top.message == app.t("tutorial.suggest", game=registry.game_name("parade")["zh"])
     key(app, pygame.K_ESCAPE)

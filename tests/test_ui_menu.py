@@ -431,7 +431,6 @@ def test_abandoning_that_cannot_set_the_game_aside_starts_nothing(app, monkeypat
 
 
 def test_valley_setup_offers_the_starting_hand_variant_and_solo_the_opponent(app):
-    app.lessons_suggested.add("valley")  # its lesson was offered already (tests/test_ui_coach.py)
     click_widget(app, tile(app, "valley"))
     setup = app.top
     labels = lambda: [o.option for o, _ in setup._shown_options()]  # noqa: E731
@@ -458,7 +457,6 @@ def test_the_whole_game_picks_have_rows_of_their_own_with_whole_labels(app, size
     """A screenshot lesson: the picks once shared the seat count's row, "Starti…" / "5 cards…"."""
     from wonderland_games.ui import text as tx, theme
 
-    app.lessons_suggested.add("valley")  # its lesson was offered already (tests/test_ui_coach.py)
     click_widget(app, tile(app, "valley"))
     setup = app.top
     while setup.count.value != 1:

@@ -22,7 +22,6 @@ from wonderland_games.ui.testing import click_widget, step
 def app(menu_app, monkeypatch):
     """The app, with Valley playable in sessions even before its table is on the menu."""
     monkeypatch.setitem(registry._REGISTRY, "valley", dataclasses.replace(registry.get("valley"), available=True))
-    menu_app.lessons_suggested.add("valley")  # its lesson was offered already (tests/test_ui_coach.py)
     return menu_app
 
 
