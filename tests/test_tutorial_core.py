@@ -41,6 +41,8 @@ def test_a_pattern_fits_an_action_by_its_start_and_a_star_fits_anything():
     assert not tutorial.matches(["play", 12], ("play", 13))
     assert not tutorial.matches(["play", 13, 1], ("play", 13))
     assert tutorial.matches(["move", [1, 2]], ("move", (1, 2)))  # YAML lists fit tuples
+    assert tutorial.matches(["mulligan", "$"], ("mulligan",))
+    assert not tutorial.matches(["mulligan", "$"], ("mulligan", 3))
 
 
 @pytest.mark.parametrize("change, field", [

@@ -149,3 +149,16 @@ def test_the_pointer_follows_the_layout_and_the_coach_draws_at_any_size(coached)
             assert not table.coach.bubble.colliderect(confirm)
             checked += 1
     assert checked == 4
+
+
+def test_a_bot_waits_for_its_steps_words_to_be_read_before_it_moves(coached):
+    app, menu, _ = coached
+    app.settings.fast_forward = False
+    click_widget(app, learn_button(menu), frames=2)
+    table = app.top
+    key(app, pygame.K_RETURN)  # on to the bot's step
+    assert table.coach.lesson.waits_for() == "bot"
+    assert table.coach.reading_seconds() >= 1.0
+    step(app, 20)  # a third of a second: the bot thinks 0.05 s, yet waits for the words
+    assert table.session.actions == []
+    run_until(app, lambda: table.session.actions)

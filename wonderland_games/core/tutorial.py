@@ -21,6 +21,7 @@ from .game import BOT, HUMAN, Seat
 from .paths import data_dir
 
 ANY = "*"  # in a pattern: any value
+END = "$"  # a pattern's last element: the action ends there (else a pattern fits what starts with it)
 WAITS = ("next", "do", "any", "bot", "end", "signal")
 
 
@@ -41,9 +42,15 @@ def _plain(value):
 
 def matches(pattern, action) -> bool:
     """Does `action` fit `pattern`? "*" fits any value; a shorter pattern fits the actions that
-    start with it."""
+    start with it, unless it ends with "$"."""
     pattern, action = _plain(pattern), _plain(action)
-    if not isinstance(pattern, list) or not isinstance(action, list) or len(pattern) > len(action):
+    if not isinstance(pattern, list) or not isinstance(action, list):
+        return False
+    if pattern and pattern[-1] == END:
+        pattern = pattern[:-1]
+        if len(pattern) != len(action):
+            return False
+    if len(pattern) > len(action):
         return False
     return all(p == ANY or p == a for p, a in zip(pattern, action))
 

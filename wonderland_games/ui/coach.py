@@ -22,6 +22,8 @@ from .widgets import Button
 DIM = (8, 10, 26, 150)  # over everything but the part pointed at
 BUBBLE_W = 430  # unscaled width of the bubble
 GAP = 14  # unscaled space between the ring and the bubble
+READ_LEAST, READ_MOST = 1.0, 5.0  # seconds a bot waits on a step that speaks of its move
+READ_SECONDS_PER_CHAR = {"zh": 0.12, "en": 0.04}  # a calm reading pace: ~8 characters, ~25 letters a second
 
 
 class Coach:
@@ -61,6 +63,15 @@ class Coach:
 
     def bot_action(self, legal: list):
         return self.lesson.bot_action(legal)
+
+    def reading_seconds(self) -> float:
+        """How long a bot waits on a step that speaks of its move: time to read the words first
+        (they flashed by in a bot's usual second, QA); nothing on other steps."""
+        if self.lesson.waits_for() != "bot":
+            return 0.0
+        words = self.lesson.words()[self.app.lang]
+        per_char = READ_SECONDS_PER_CHAR[self.app.lang]
+        return min(READ_MOST, READ_LEAST + per_char * len(words))
 
     def acted(self, action, by_learner: bool, legal: list) -> None:
         if self.lesson.acted(action, by_learner, legal):
@@ -169,29 +180,38 @@ class Coach:
             out.append((self.wrong(), theme.PLUM, True))
         return out
 
+    def dim(self, surface: pygame.Surface) -> list:
+        """Everything but the rings dimmed, drawn over the table and under what moves, hovers and
+        tips on it (a card's detail over a pointed part stays bright); the rects drawn on (a table
+        that copies only what changed wipes them next frame)."""
+        rings = self._rings() if self._shown() else []
+        if not rings:
+            return []
+        s = theme.scale(surface.get_size())
+        veil = surfaces.new(surface.get_size(), alpha=True)
+        veil.fill(DIM)
+        for hole in self._holes(rings, s):
+            pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=theme.px(10, s))
+        surface.blit(veil, (0, 0))
+        return [surface.get_rect()]
+
     def draw(self, surface: pygame.Surface) -> list:
-        """The dim, the ring and the bubble; the rects drawn on (a table that copies only what
-        changed wipes them next frame)."""
+        """The rings and the bubble, over everything; the rects drawn on."""
         if not self._shown():
             return []
         s = theme.scale(surface.get_size())
         rings = self._rings()
-        if rings:
-            self._dim(surface, rings, s)
-        self._draw_bubble(surface, rings, s)
-        return [surface.get_rect() if rings else self.bubble.inflate(theme.px(12, s), theme.px(12, s))]
-
-    def _dim(self, surface, rings: list, s) -> None:
-        veil = surfaces.new(surface.get_size(), alpha=True)
-        veil.fill(DIM)
-        holes = [rect.inflate(theme.px(12, s), theme.px(12, s)) for rect in rings]
-        for hole in holes:
-            pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=theme.px(10, s))
-        surface.blit(veil, (0, 0))
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
-        for hole in holes:
+        for hole in self._holes(rings, s):
             ring = hole.inflate(int(theme.px(6, s) * pulse), int(theme.px(6, s) * pulse))
             pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(3, theme.px(4, s)), border_radius=theme.px(12, s))
+        self._draw_bubble(surface, rings, s)
+        grow = theme.px(12, s)
+        return [self.bubble.inflate(grow, grow)] + [hole.inflate(grow, grow) for hole in self._holes(rings, s)]
+
+    @staticmethod
+    def _holes(rings: list, s: float) -> list:
+        return [rect.inflate(theme.px(12, s), theme.px(12, s)) for rect in rings]
 
     def _draw_bubble(self, surface, rings: list, s) -> None:
         font, bold = self.app.font(theme.px(theme.TEXT_SMALL, s)), self.app.font(theme.px(theme.TEXT_SMALL, s), True)

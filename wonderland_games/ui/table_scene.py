@@ -488,14 +488,17 @@ class TableScene(Scene):
             bot = self.bots.get(seat)
             if bot is None:
                 bot = self.bots[seat] = registry.get(self.game_id).make_bot(level)
-            scripted = self.coach.bot_action(legal) if self.coach is not None else None
-            if scripted is not None:
-                bot = _Scripted(scripted)
             seconds = float(self.app.settings.bot_think_seconds)
+            pause = self._bot_pause(level, legal, seconds)
+            if self.coach is not None:
+                reading = self.coach.reading_seconds()  # the coach's words on the move come first
+                pause = pause if not reading else max(pause or 0.0, reading)
+                scripted = self.coach.bot_action(legal)
+                if scripted is not None:
+                    bot = _Scripted(scripted)
             budget = Budget(time_limit=max(0.05, seconds)) if level == "hard" else None
             rng = random.Random(self.session.seed * 1000 + len(self.session.actions))
-            self.runner = BotRunner(bot, state.view(seat), legal, rng, self.app.settings, budget=budget,
-                                    pause=self._bot_pause(level, legal, seconds))
+            self.runner = BotRunner(bot, state.view(seat), legal, rng, self.app.settings, budget=budget, pause=pause)
             self.dirty = True  # status line: "thinking"
             return
         self.runner.update(dt)
@@ -815,13 +818,19 @@ class TableScene(Scene):
             paint(self._frame)
             self._frame.set_clip(None)
         surface.blit(self._frame, (0, 0))
+        self._draw_coach_dim(surface)
         self._draw_overlay(surface)
         self._draw_done(surface)
         self._draw_tips(surface)
         self._draw_coach(surface)
 
+    def _draw_coach_dim(self, surface: pygame.Surface) -> list:
+        """A guided game's dim, over the table and under what moves, hovers and tips on it: the
+        rects drawn on (none without a coach)."""
+        return [] if self.coach is None else self.coach.dim(surface)
+
     def _draw_coach(self, surface: pygame.Surface) -> list:
-        """A guided game's coach over everything: the rects it drew on (none without one)."""
+        """A guided game's rings and words over everything: the rects drawn on (none without one)."""
         return [] if self.coach is None else self.coach.draw(surface)
 
     def _render_base(self, size: tuple) -> pygame.Surface:
