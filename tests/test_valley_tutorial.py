@@ -69,9 +69,9 @@ def _played_to(step_id=None):
         if seat == 0:
             assert wait in ("do", "any"), f"the learner is to move at {lesson.step.id}"
             if wait == "do":  # one way only: the card (or spot) and Confirm, as the coach points
-                assert len([a for a in legal if tutorial.matches(lesson.step.pattern, a)]) == 1, lesson.step.id
+                assert len([a for a in legal if lesson.step.fits(a)]) == 1, lesson.step.id
             action = ("place", "pebble_shore") if wait == "any" else next(
-                a for a in legal if tutorial.matches(lesson.step.pattern, a))
+                a for a in legal if lesson.step.fits(a))
         else:
             action = lesson.bot_action(legal)
             assert action is not None, f"the Hatter would play at Easy at {lesson.step.id}"

@@ -234,7 +234,8 @@ class MenuScene(FormScene):
 
         button = Button(self.app, label, lambda: open_lesson(self.app, game_id, kept_lesson(self.unfinished, game_id)),
                         style="secondary", size=theme.TEXT_SMALL)
-        button.tip = lambda: t("tutorial.learned_tip" if game_id in self.learned else "tutorial.learn_tip")
+        button.tip = lambda: t("tutorial.learned_tip" if game_id in self.learned
+                               and kept_lesson(self.unfinished, game_id) is None else "tutorial.learn_tip")
         return button
 
     # -- actions -------------------------------------------------------------------

@@ -146,6 +146,9 @@ class Coach:
             if button.handle_mouse(event):
                 return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.wrong is not None:  # a new try: the old word goes
+                self.wrong = None
+                self.scene.dirty = True
             target = self.target()
             if target is not None and target.collidepoint(event.pos):
                 self.pointer += 1
@@ -174,7 +177,7 @@ class Coach:
         """(text, colour, bold) paragraphs of the bubble."""
         lang = self.app.lang
         if self.lesson.finished:
-            return [(self.app.t("tutorial.done"), theme.PLUM, True), (self.script.closing[lang], theme.INK, False)]
+            return [(self._verdict(), theme.PLUM, True), (self.script.closing[lang], theme.INK, False)]
         out = [(self.lesson.words()[lang], theme.INK, False)]
         if self.wrong is not None:
             out.append((self.wrong(), theme.PLUM, True))
@@ -194,6 +197,17 @@ class Coach:
             pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=theme.px(10, s))
         surface.blit(veil, (0, 0))
         return [surface.get_rect()]
+
+    def _verdict(self) -> str:
+        """The closing words' first line: who won (the learner did not always), and that every
+        rule is known now."""
+        state, t = self.scene.state, self.app.t
+        if not state.is_over():
+            return t("tutorial.done")
+        winners = state.result().winners
+        if 0 in winners:
+            return t("tutorial.done_won")
+        return t("tutorial.done_lost", winner=self.app.i18n.join([self.session.seats[i].name for i in winners]))
 
     def draw(self, surface: pygame.Surface) -> list:
         """The rings and the bubble, over everything; the rects drawn on."""
@@ -228,7 +242,8 @@ class Coach:
         button_h = theme.px(44, s)
         rows = len(buttons) if self.lesson.finished else min(1, len(buttons))
         height = pad * 2 + text_h + rows * (button_h + theme.px(10, s))
-        self.bubble = self._place(surface.get_rect(), pygame.Rect(0, 0, width, height), rings, home, s)
+        self.bubble = self._place(surface.get_rect(), pygame.Rect(0, 0, width, height), rings,
+                                  self.scene.coach_keep_clear() if rings else [], home, s)
         theme.panel(surface, self.bubble, s, color=theme.CREAM, border=theme.GOLD)
         y = self.bubble.top + pad
         for lines, colour, used in paragraphs:
@@ -247,9 +262,10 @@ class Coach:
             buttons[0].place((self.bubble.right - pad - wide, y, wide, button_h), s)
             buttons[0].draw(surface)
 
-    def _place(self, window: pygame.Rect, box: pygame.Rect, rings: list, home, s) -> pygame.Rect:
-        """Beside the part pointed at (the first ring), over none of the rings: below, above,
-        right or left, the first that fits the window, else where it covers least; with nothing
+    def _place(self, window: pygame.Rect, box: pygame.Rect, rings: list, clear: list, home, s) -> pygame.Rect:
+        """Beside the part pointed at (the first ring), over none of the rings nor what the table
+        keeps clear (`clear`: Parade's preview of a take): below, above, right or left, the first
+        that fits the window, else where it covers least (the rings count most); with nothing
         pointed at, in the table's home for it (its log, the part a lesson needs least), else
         low in the middle."""
         margin = theme.px(12, s)
@@ -269,10 +285,14 @@ class Coach:
             for anchor, point in spot.items():
                 setattr(placed, anchor, point)
             placed = placed.clamp(room)
-            covered = sum(placed.clip(ring.inflate(gap, gap)).width * placed.clip(ring.inflate(gap, gap)).height
-                          for ring in rings)
+            covered = sum(_area(placed.clip(ring.inflate(gap, gap))) for ring in rings) * 4 + sum(
+                _area(placed.clip(rect)) for rect in clear)
             if not covered:
                 return placed
             if best is None or covered < best[0]:
                 best = (covered, placed)
         return best[1]
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height

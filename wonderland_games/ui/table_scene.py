@@ -520,6 +520,8 @@ class TableScene(Scene):
         self.cancel_hint()
         coached = self._coached(action)
         if coached is not None and coached[0] and not self.coach.allows(action, coached[1]):
+            self._clear_selection()  # refused: nothing stays picked as if it might go through
+            self.dirty = True
             return
         before = self.state.clone()
         try:
@@ -562,6 +564,11 @@ class TableScene(Scene):
         """Where the coach speaks when it points at nothing: over the log, which a lesson needs least."""
         log = getattr(self.layout, "log", None)
         return None if log is None else pygame.Rect(log)
+
+    def coach_keep_clear(self) -> list:
+        """Rects the coach's words should not cover when it can help it (what the learner reads
+        while doing a step: Parade's preview of a take)."""
+        return []
 
     def _part_rect(self, kind: str, arg: str):
         """A game's own part names (`hand:2`, `city:paris`, ...) for `target_rect`."""

@@ -409,6 +409,11 @@ class ParadeScene(TableScene):
         return [(c, r.move(0, -lift) if c in self.selected else r) for c, r in zip(hand, rects)]
 
     # -- the coach's pointers -----------------------------------------------------------------
+    def coach_keep_clear(self) -> list:
+        """The preview of a take (what the coach asks the learner to read as they play) and the
+        "if it ended now" panel."""
+        return [self.layout.info, self.layout.live]
+
     def _part_rect(self, kind: str, arg: str):
         """The parts named in the module docstring, where they are drawn now (None if not shown)."""
         lay = self.layout
