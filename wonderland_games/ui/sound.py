@@ -62,6 +62,25 @@ def sound_for(game_id: str, events: list) -> str | None:
     return None
 
 
+_mixer_failed = False
+
+
+def ensure_mixer() -> bool:
+    """The mixer, started once; False (for the rest of the run) when no audio device answers."""
+    global _mixer_failed
+    if pygame.mixer.get_init():
+        return True
+    if _mixer_failed:
+        return False
+    try:
+        pygame.mixer.init()
+    except pygame.error as exc:
+        _mixer_failed = True
+        log.info("sound: no audio device (%s); playing silently", exc)
+        return False
+    return True
+
+
 class Sound:
     def __init__(self, settings) -> None:
         self.enabled = False
@@ -78,10 +97,7 @@ class Sound:
 
     def _load(self) -> None:
         self._ready = True
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init()
-        except pygame.error:
+        if not ensure_mixer():
             return  # no audio device: play() stays silent
         for name in NAMES:
             try:

@@ -637,6 +637,11 @@ class TableScene(Scene):
         self.timeline = []
         self.beat_time = 0.0
 
+    @property
+    def music(self) -> str:
+        """The game's own loop at its table (ui/music.py)."""
+        return self.game_id
+
     def _play_events(self, events: list) -> None:
         """The one sound of a move's events, as data/sounds.yaml gives it for this game."""
         self.app.sound.play_events(self.game_id, events)
