@@ -203,6 +203,8 @@ class ResumeDialog(MessageDialog):
 
 
 class MenuScene(FormScene):
+    music = "menu"
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.tiles = [GameTile(app, info, self.open_game_tile) for info in registry.games()]

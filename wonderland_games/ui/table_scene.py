@@ -8,7 +8,7 @@ steps forward, back or plays at the animation speed.
 
 Subclasses set `game_id`, and provide `_ensure_layout(size)`,
 `_update_buttons()`, `_after_action(before, events)` (log, sound — see
-`_play_first` — and animation of what just happened), `_clear_selection()`,
+`_play_events` — and animation of what just happened), `_clear_selection()`,
 `results_scene()`,
 and a `narrator` and `log` for `_rebuild_log()` (or their own); they may
 override the small hooks `_reset_view()`, `_own_turn(seat)`,
@@ -652,13 +652,14 @@ class TableScene(Scene):
         self.timeline = []
         self.beat_time = 0.0
 
-    def _play_first(self, events: list, sounds: tuple) -> None:
-        """The sound of the first (event type, sound name) pair whose type is among the events."""
-        kinds = {e["type"] for e in events}
-        for kind, sound in sounds:
-            if kind in kinds:
-                self.app.sound.play(sound)
-                return
+    @property
+    def music(self) -> str:
+        """The game's own loop at its table (ui/music.py)."""
+        return self.game_id
+
+    def _play_events(self, events: list) -> None:
+        """The one sound of a move's events, as data/sounds.yaml gives it for this game."""
+        self.app.sound.play_events(self.game_id, events)
 
     def _reset_view(self) -> None:
         """After an undo or a replay jump: the table shows the state as it is now."""

@@ -187,8 +187,8 @@ class ParadeScene(TableScene):
             if e["type"] == "play":
                 self.last_play = (e["seat"], e["card"])
         self._animate(before, after, events)
-        if after.is_over():
-            self.app.sound.play("end")
+        if not self.timeline or after.is_over():  # an animated play sounds step by step (_start_step)
+            self._play_events(events)
         self.dirty = True
 
     def _animate(self, before, after, events: list) -> None:

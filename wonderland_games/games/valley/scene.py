@@ -197,8 +197,7 @@ class ValleyScene(TableScene):
         return self.narrator.lines(events, state)
 
     def _sound(self, events: list) -> None:
-        self._play_first(events, (("game_end", "end"), ("play", "play"), ("place", "take"), ("season", "draw"),
-                                  ("event", "take"), ("mulligan", "draw"), ("gain", "take"), ("draw", "draw")))
+        self._play_events(events)
 
     def _animate(self, events: list, paced: bool) -> None:
         self.timeline, self.beat_time = [], 0.0

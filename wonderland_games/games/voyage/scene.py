@@ -234,8 +234,7 @@ class VoyageScene(TableScene):
         self._animate(events, paced)
 
     def _sound(self, events: list) -> None:
-        self._play_first(events, (("game_end", "end"), ("visit", "take"), ("collect", "take"), ("draw", "draw"),
-                                  ("move", "play"), ("fly", "play"), ("flyer", "play"), ("discard", "click")))
+        self._play_events(events)
 
     def _animate(self, events: list, paced: bool) -> None:
         self.timeline, self.beat_time = [], 0.0
