@@ -58,7 +58,7 @@ class Coach:
         own = step.wrong if self.lesson.waits_for() == "do" else None
         self.wrong = (lambda: own[self.app.lang]) if own is not None else (lambda: self.app.t("tutorial.wait"))
         self.scene.dirty = True
-        self.app.sound.play("tick")
+        self.app.sound.play("no")
         return False
 
     def bot_action(self, legal: list):
