@@ -3,6 +3,7 @@
 from ...core.game import GameInfo, SeatChoice
 from ...core.registry import game_name, register
 from . import rules
+from .tutorial import tutorial_state
 
 
 def _make_bot(level: str):
@@ -28,4 +29,5 @@ register(GameInfo(
     # records that name neither were played by rules edition 1 (the spell discarded before its effect)
     # and, as records have been since it was dropped, without the one-spell limit
     record_defaults=(("edition", 1), ("spell_limit", 0)),
+    tutorial_state=tutorial_state,
 ))

@@ -15,6 +15,15 @@ barriers, axes) is one surface made once per window size.
 Hot-seat: magic cards are private, so when the turn passes to a human who is
 not the one looking (`self.viewer`), a curtain hides the table until that
 player confirms.
+
+Parts a guided game's coach may point at (`target_rect`, docs/tutorials.md),
+besides `button:` and `region:`: cell:<A1-F6>, wall:<cell><N/E/S/W> (a side of a
+cell, where a barrier may be drawn: wall:B2E), token:<seat>, gem:<colour>,
+wizard:board (its token), wizard:card (the Wizard card in the hand on show),
+direction_die:<i> and action_die:<i> (the draft's dice), hand:<i> (the i-th
+magic card in the hand on show, the Wizard card not counted), option:<value>
+(a spell's choice button: a colour, a direction, a seat; option:cast and
+option:back), player:<seat> (a row of the players panel).
 """
 
 from __future__ import annotations
@@ -36,7 +45,7 @@ from ...ui.theme import px
 from ...ui.widgets import Button
 from . import preview, rules
 from .art import OzArt
-from .board import DELTA, DIRS, cell_name
+from .board import DELTA, DIRS, cell_name, parse_cell
 from .board_view import BoardView
 from .layout import compute
 from .narrate import Narrator, counted, spell_name
@@ -564,6 +573,65 @@ class OzScene(TableScene):
     def hand_rects(self) -> list:
         """[(card, rect)] of the clickable cards in the hand on show (tests click these)."""
         return [(c, r) for c, r in self.hand_slots() if c != 0]
+
+    def _part_rect(self, kind: str, arg: str):
+        """The rect of a part the coach names (listed in the module docstring) as drawn now,
+        or None when it is not on show."""
+        lay, d = self.layout, self.display
+        if lay is None:
+            return None
+        if kind == "cell":
+            try:
+                return lay.cell_rect(*parse_cell(arg))
+            except ValueError:
+                return None
+        if kind == "wall":
+            return self._wall_rect(arg)
+        if kind == "token" and arg.isdigit():
+            return self.board_view.piece_rect(lay, d, "token", int(arg))
+        if kind == "gem":
+            return self.board_view.piece_rect(lay, d, "gem", arg)
+        if (kind, arg) == ("wizard", "board"):
+            return self.board_view.piece_rect(lay, d, "wizard", 0)
+        if kind in ("direction_die", "action_die") and arg.isdigit():
+            want = (kind.split("_")[0], int(arg))
+            return next((r for k, r in self.die_rects() if k == want), None)
+        if kind == "hand" and arg.isdigit():
+            cards = self.hand_rects()
+            return cards[int(arg)][1] if int(arg) < len(cards) else None
+        if (kind, arg) == ("wizard", "card"):
+            return next((r for c, r in self.hand_slots() if c == 0), None)
+        if kind == "option":
+            return next((b.rect for b, value in self.options if b.visible and self._option_name(value) == arg), None)
+        if kind == "player" and arg.isdigit() and int(arg) < len(self.seats):
+            inner = lay.players.inflate(-px(12, lay.s), -px(10, lay.s))
+            row_h = inner.height // len(self.seats)
+            return pygame.Rect(inner.left, inner.top + int(arg) * row_h, inner.width, row_h - px(2, lay.s))
+        return None
+
+    def _wall_rect(self, name: str):
+        """A side of a cell ("B2E": the east side of B2), as a band a little wider than the line."""
+        try:
+            x, y = parse_cell(name[:2])
+            d = name[2:]
+            dx, dy = DELTA[d]
+        except (ValueError, KeyError):
+            return None
+        lay = self.layout
+        cell, band = lay.cell_rect(x, y), max(6, lay.cell // 6)
+        if dx:
+            edge = cell.right if dx > 0 else cell.left
+            return pygame.Rect(edge - band // 2, cell.top, band, cell.height)
+        edge = cell.bottom if dy > 0 else cell.top
+        return pygame.Rect(cell.left, edge - band // 2, cell.width, band)
+
+    def _option_name(self, value) -> str:
+        """A spell choice button's part name: its last choice (red, N, 1), cast or back."""
+        if value is None:
+            return "back"
+        if value == self.choice:
+            return "cast"
+        return str(value[-1])
 
     def _drafting(self) -> bool:
         """True while the turn panel shows the dice: the table on show is in the draft (a roll's
