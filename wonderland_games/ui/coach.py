@@ -145,10 +145,10 @@ class Coach:
         for button in buttons:
             if button.handle_mouse(event):
                 return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.wrong is not None:
+            self.wrong = None  # a new try: the old word goes (on the press: a table that acts on it says anew)
+            self.scene.dirty = True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.wrong is not None:  # a new try: the old word goes
-                self.wrong = None
-                self.scene.dirty = True
             target = self.target()
             if target is not None and target.collidepoint(event.pos):
                 self.pointer += 1
