@@ -797,8 +797,8 @@ class ParadeScene(TableScene):
                 key = "parade.preview.takes" if p["taken"] else "parade.preview.takes_none"
                 lines.append((t(key, card=card, n=len(p["taken"])), 19, theme.PLUM, True))
                 delta = p["new"] - p["old"]
-                lines.append((t("parade.preview.score", delta=f"+{delta}" if delta >= 0 else str(delta), total=p["new"]),
-                              20, _score_look(p), True))
+                lines.append((t("parade.preview.score", old=p["old"], total=p["new"],
+                                delta=f"+{delta}" if delta >= 0 else str(delta)), 20, _score_look(p), True))
             for colour, gained, was, will in p["majorities"]:
                 # lower is better: a majority that raises your points is bad news, whichever way it goes
                 look = theme.GREEN if will < was else theme.RED if will > was else theme.INK
