@@ -585,8 +585,12 @@ def test_a_majority_that_costs_you_points_is_shown_in_red(app, monkeypatch):
     scene.preview = scene._compute_preview()
     assert scene.preview["majorities"] == [(blue, True, 0, 2)]
     lines = _preview_lines(app, scene, monkeypatch)
-    gain = [colour for text, colour in lines if text.startswith("Gains the Blue majority")]
-    assert gain and gain[0] == theme.RED and any("0 → 2" in text for text, _ in lines)
+    gain = [colour for text, colour in lines if text.startswith("You gain the Blue majority")]
+    assert gain and gain[0] == theme.RED
+    # both lines read before → after, and say whose points (a newcomer read "Blue 0 → 2" as card values)
+    said = " ".join(text for text, _ in lines)
+    old, new = scene.preview["old"], scene.preview["new"]
+    assert f"Your score {old} → {new} (+{new - old})" in said and "your Blue points 0 → 2" in said
 
 
 def _choosing_what_to_keep(app):

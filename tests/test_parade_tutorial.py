@@ -66,8 +66,8 @@ def test_a_damaged_deal_is_refused_with_what_is_wrong(script, change, field):
 
 def play_script(script, choices=()):
     """The script's actions through the engine: `do` steps on the learner's turn, `bot` steps on
-    the Queen's, each `do: any` taking the next of `choices` (an index into the legal actions).
-    Yields (step id, state after it)."""
+    the Queen's, each `do: any` or `do: {one_of: ...}` taking the next of `choices` (an index
+    into the actions it allows). Yields (step id, state after it)."""
     state = tutorial_state(SEATS, script["setup"])
     choices = iter(choices)
     for s in script["steps"]:
@@ -75,12 +75,17 @@ def play_script(script, choices=()):
         if pattern is not None:
             assert state.current_player() == (0 if "do" in s else 1), s["id"]
             legal = state.legal_actions()
-            if pattern == "any":
-                action = legal[next(choices, 0) % len(legal)]
+            if pattern == "any" or isinstance(pattern, dict):
+                allowed = legal if pattern == "any" else allowed_by(pattern["one_of"], legal)
+                action = allowed[next(choices, 0) % len(allowed)]
             else:
                 action = next(a for a in legal if list(a[:len(pattern)]) == pattern)  # legal, as scripted
             state.apply(action)
         yield s["id"], state.clone()
+
+
+def allowed_by(patterns, legal):
+    return [a for a in legal if any(list(a[:len(p)]) == p for p in patterns)]
 
 
 def test_the_story_the_script_tells_is_what_the_engine_does(script):
@@ -102,22 +107,34 @@ def test_the_story_the_script_tells_is_what_the_engine_does(script):
 
 
 def test_every_choice_the_learner_has_still_ends_the_game_as_the_script_says(script):
-    """The Queen's sixth colour comes whatever cards the learner chooses to play (the two
-    `do: any` turns, then the keep), and keeping the Orange 10 (when still in hand) wins orange
-    back, 3 against 1."""
+    """Whatever the learner chooses (the free play, the last card, the keep), the words after
+    it stay true: the Queen's Purple 0 takes the Orange 0 and gives her a sixth colour; orange
+    is 2 to 1, 9 points instead of 2; the Orange 10 is still in hand for the keep, and keeping
+    it wins orange back, 3 against 1; she keeps two blues and holds blue."""
+    steps = {s["id"]: s for s in script["steps"]}
     orange, blue = DECK.colour_ids.index("orange"), DECK.colour_ids.index("blue")
-    for choices in itertools.product(range(5), range(5), range(6)):
+    orange_10 = card_named(DECK, "orange 10")
+    for choices in itertools.product(range(5), range(4), range(6)):
         states = dict(play_script(script, choices))
+        before_last = states["deck_end"]
+        allowed = allowed_by(steps["last_card"]["do"]["one_of"], before_last.legal_actions())
+        assert len(allowed) == 4 and ("play", orange_10) not in allowed, choices  # all but the Orange 10
+        sixth = states["queen_sixth"]
+        took = set(sixth.collections[1]) - set(states["choose"].collections[1])
+        assert card_named(DECK, "orange 0") in took, choices  # "her Purple 0 took your Orange 0"
+        assert sixth.phase == rules.FINAL and len({DECK.colour_of(c) for c in sixth.collections[1]}) == 6, choices
+        mine = [c for c in sixth.collections[0] if DECK.colour_of(c) == orange]
+        assert (len(mine), count(sixth.collections[1], "orange"), sum(map(DECK.value_of, mine))) == (2, 1, 9), choices
+        assert orange_10 in states["queen_last"].hands[0], choices
         end = states["scoring"]
         assert end.is_over() and end.end_reason == rules.COLOURS, choices
-        assert states["queen_sixth"].phase == rules.FINAL, choices
         held = rules.majorities(DECK, end.collections)
         assert held[blue] == [1], choices  # "she kept two blues"
-        if card_named(DECK, "orange 10") in end.kept[0]:
+        if orange_10 in end.kept[0]:
             assert held[orange] == [0], choices
 
 
-PARTS = ["hand:orange-8", "hand:all", "hand:0", "hand:4", "parade:red-2", "parade:green-3", "seat:0", "seat:1",
+PARTS = ["hand:orange-8", "hand:all", "hand:0", "hand:4", "hand:lowest", "parade:red-2", "parade:green-3", "seat:0", "seat:1",
          "stack:0:orange", "stack:1:blue", "pile:draw", "button:confirm", "region:row", "region:hand", "region:live"]
 
 
@@ -135,6 +152,7 @@ def test_every_part_the_script_names_is_inside_the_window_and_a_click_there_pick
         rect = scene.target_rect(name)
         assert rect is not None and rect.width > 0 and window.contains(rect), name
     assert scene.target_rect("hand:all").contains(scene.target_rect("hand:4"))
+    assert scene.target_rect("hand:lowest") == scene.target_rect("hand:orange-0")  # orange 8, red 3, orange 0, ...
     assert scene.target_rect("parade:green-3").right <= scene.target_rect("parade:purple-9").left  # its shown part
     for name in ("hand:red-10", "hand:9", "parade:orange-8", "seat:2", "stack:0:pink", "hand:pink-3", "pile:discard", "nothing:1"):
         assert scene.target_rect(name) is None, name

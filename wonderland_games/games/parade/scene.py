@@ -20,8 +20,9 @@ until that player confirms.
 
 Parts a guided game's coach may point at (`target_rect`, docs/tutorials.md), besides the
 base's `button:<name>` and `region:<name>`; a card is named "<colour id>-<value>":
-- `hand:red-3`, `hand:2` (by place, from 0), `hand:all`: the looking player's hand as drawn
-  (a picked card lifted), where a click picks the card;
+- `hand:red-3`, `hand:2` (by place, from 0), `hand:lowest` (the lowest value, the leftmost of
+  equals), `hand:all`: the looking player's hand as drawn (a picked card lifted), where a click
+  picks the card;
 - `parade:red-2`: the part of a parade card that shows (the next one overlaps the rest);
 - `seat:1`: a player's area; `stack:0:orange`: a colour's pile in a player's area with its
   crown strip (the first card's place while it is empty);
@@ -423,6 +424,8 @@ class ParadeScene(TableScene):
                 return cards[0][1].unionall([r for _, r in cards]) if cards else None
             if arg.isdigit():
                 return cards[int(arg)][1].copy() if int(arg) < len(cards) else None
+            if arg == "lowest":
+                return min(cards, key=lambda cr: self.deck.value_of(cr[0]))[1].copy() if cards else None
             return next((r.copy() for c, r in cards if c == self._card(arg)), None)
         if kind == "parade":
             return self._parade_card_rect(self._card(arg))
@@ -797,8 +800,8 @@ class ParadeScene(TableScene):
                 key = "parade.preview.takes" if p["taken"] else "parade.preview.takes_none"
                 lines.append((t(key, card=card, n=len(p["taken"])), 19, theme.PLUM, True))
                 delta = p["new"] - p["old"]
-                lines.append((t("parade.preview.score", delta=f"+{delta}" if delta >= 0 else str(delta), total=p["new"]),
-                              20, _score_look(p), True))
+                lines.append((t("parade.preview.score", old=p["old"], total=p["new"],
+                                delta=f"+{delta}" if delta >= 0 else str(delta)), 20, _score_look(p), True))
             for colour, gained, was, will in p["majorities"]:
                 # lower is better: a majority that raises your points is bad news, whichever way it goes
                 look = theme.GREEN if will < was else theme.RED if will > was else theme.INK
