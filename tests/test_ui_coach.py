@@ -7,7 +7,7 @@ import pytest
 
 from wonderland_games.core import registry, tutorial
 from wonderland_games.core.game import Seat
-from wonderland_games.ui.testing import click_widget, key, run_until, step
+from wonderland_games.ui.testing import click, click_widget, key, run_until, step
 
 WRONG = {"zh": "不是这张：先出最右边那张。", "en": "Not that one: play the rightmost card first."}
 
@@ -162,3 +162,17 @@ def test_a_bot_waits_for_its_steps_words_to_be_read_before_it_moves(coached):
     step(app, 20)  # a third of a second: the bot thinks 0.05 s, yet waits for the words
     assert table.session.actions == []
     run_until(app, lambda: table.session.actions)
+
+
+def test_a_card_refused_on_the_press_keeps_its_gentle_word_after_the_release(coached):
+    """Parade plays a picked card on the mouse press: the word set then must outlive the release."""
+    app, menu, last = coached
+    click_widget(app, learn_button(menu), frames=2)
+    table = app.top
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: table.coach.lesson.step.id == "yours" and table.my_turn())
+    first = table.target_rect("hand:0").center
+    click(app, first, frames=2)  # picks it
+    click(app, first, frames=2)  # plays it: refused on the press
+    assert len(table.session.actions) == 1
+    assert table.coach.wrong is not None and table.coach.wrong() == WRONG["zh"]
