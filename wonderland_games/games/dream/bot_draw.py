@@ -29,16 +29,27 @@ def draw_top(view, surface) -> None:
         role = state.roles[view.me]
         who = t("dream.bots.your_role", round=state.round + 1, rounds=len(state.seats),
                 role=t(f"dream.role.{role}"), goal=t(f"dream.bots.goal.{role}"))
+    glass, clock = _sand_rects(view)
+    hourglass.draw(surface, glass, view.scene.clock.share(), view.scene.clock_running(), view.t, s)
+    left = view.scene.clock.shown()
+    tx.draw_line(surface, view.app.fonts, f"{left // 60}:{left % 60:02d}", clock, px(20, s), theme.INK, bold=True)
+    tx.draw_line(surface, view.app.fonts, who, top_text_rect(view), px(18, s), theme.PLUM, bold=True, align="left")
+
+
+def _sand_rects(view) -> tuple:
+    """(glass, time) at the top line's right, left of Pause when it shows."""
+    s = view.s
     right = view.buttons["pause"].rect.left - px(8, s) if view.buttons["pause"].visible else view.top.right
     glass_w = px(28, s)
     clock = pygame.Rect(right - px(70, s), view.top.top, px(70, s), view.top.height)
     glass = pygame.Rect(clock.left - glass_w, view.top.top, glass_w, view.top.height).inflate(0, -px(8, s))  # clear of the frame
-    hourglass.draw(surface, glass, view.scene.clock.share(), view.scene.clock_running(), view.t, s)
-    left = view.scene.clock.shown()
-    tx.draw_line(surface, view.app.fonts, f"{left // 60}:{left % 60:02d}", clock, px(20, s), theme.INK, bold=True)
-    tx.draw_line(surface, view.app.fonts, who, pygame.Rect(view.top.left, view.top.top,
-                                                          glass.left - view.top.left - px(8, s), view.top.height),
-                 px(18, s), theme.PLUM, bold=True, align="left")
+    return glass, clock
+
+
+def top_text_rect(view) -> pygame.Rect:
+    """The top line's words: the round and the person's role (or that they dream)."""
+    glass = _sand_rects(view)[0]
+    return pygame.Rect(view.top.left, view.top.top, glass.left - view.top.left - px(8, view.s), view.top.height)
 
 
 def draw_table(view, surface) -> None:

@@ -43,6 +43,7 @@ from ...ui.focus import FocusRing
 from ...ui.theme import px
 from ...ui.widgets import Button, TextInput
 from . import bot_draw
+from .bot_seats import seat_centres
 from .clues import check_clue
 from .guess import mentions
 from .state import CLUE, CORRECT, DREAM, GUESS, LAST, LISTEN, OVER, PASS, SKIP_A, STORY
@@ -415,6 +416,27 @@ class BotModeView:
         b["pause"].place(pygame.Rect(self.top.right - pause_w, self.top.top, pause_w, self.top.height), s)
         for button in b.values():
             button.size = theme.TEXT_SMALL
+
+    # -- the guided game's parts ---------------------------------------------------------
+    def part_rect(self, kind: str, arg: str):
+        """The rect of a part a guided game's coach points at (scene.py lists them), or None
+        while it is not on screen."""
+        if kind == "control":
+            button = self.buttons.get(arg)
+            return pygame.Rect(button.rect) if button is not None and button.visible else None
+        if kind == "field" and arg == "text":
+            return pygame.Rect(self.field.rect) if self.field.visible else None
+        if self.summary is not None or self.state.phase == OVER:
+            return pygame.Rect(self.stage) if (kind, arg) == ("scores", "table") and self.summary is not None else None
+        if (kind, arg) == ("card", "word"):
+            return pygame.Rect(self.card)
+        if (kind, arg) == ("role", "me"):
+            return bot_draw.top_text_rect(self)
+        if kind == "seat" and arg.isdigit() and int(arg) < len(self.state.seats):
+            token = px(22, self.s)
+            x, y = seat_centres(self.stage, len(self.state.seats), self.me, token)[int(arg)]
+            return pygame.Rect(x - token, y - token, 2 * token, 2 * token)
+        return None
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -21,6 +21,14 @@ every other action in the dream, a bot's clue too, the scene applies
 round resumes with the time it had when its last action was taken. Ticks sound
 in the last ten seconds and an alarm at the end.
 
+The parts a guided game's coach points at (`_part_rect`; docs/tutorials.md), in bot mode:
+`control:begin|send|skip|listen|next|pause` (the view's buttons, while shown),
+`field:text` (where clues, guesses and the story are typed), `card:word` (the
+dream card), `role:me` (the top line with the person's secret role),
+`seat:N` (a seat at the round table), `scores:table` (a finished round's
+scores), and in both modes `player:N` (a row of the players panel: total and
+penalties).
+
 Table mode has no curtain of the base class (the view raises its own between
 the players who look at their roles), no bots, no Suggest and no fast-forward;
 Undo takes back a penalty given by mistake (with the clock reports after it).
@@ -255,6 +263,17 @@ class DreamScene(TableScene):
         if self.replay:
             self.clock = SandClock(self.state.seconds, self.state.clock)
         self.view.on_events([])
+
+    # -- the guided game's parts -------------------------------------------------------
+    def _part_rect(self, kind: str, arg: str):
+        """The rect on screen now of a part the coach names (see the module docstring), or None."""
+        if self.layout is None:
+            return None
+        if kind == "player":
+            rows = self.layout.player_rows()
+            return rows[int(arg)] if arg.isdigit() and int(arg) < len(rows) else None
+        part = getattr(self.view, "part_rect", None)
+        return part(kind, arg) if part is not None else None
 
     # -- buttons and drawing ------------------------------------------------------------
     def _update_buttons(self) -> None:

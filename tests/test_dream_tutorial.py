@@ -1,0 +1,191 @@
+"""Dream Teller's guided first game (data/dream/tutorial.yaml, games/dream/tutorial.py): the
+stacked setup, the script played through the engine in both languages (every scripted clue
+legal by the clue checker, the refused one refused, each round scoring as its step says), and
+the parts the coach points at, on screen at the smallest and a large window."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from wonderland_games.core import registry
+from wonderland_games.core.data import load_yaml
+from wonderland_games.core.game import BOT, HUMAN, Seat
+from wonderland_games.core.session import Session
+from wonderland_games.games.dream.clues import check_clue
+from wonderland_games.games.dream.guess import mentions
+from wonderland_games.games.dream.lexicon import load_lexicon
+from wonderland_games.games.dream.rules import BOOGEYMAN, DREAMER, FAIRY, SANDMAN
+from wonderland_games.games.dream.scene import DreamScene
+from wonderland_games.games.dream.state import BOTS, OVER
+from wonderland_games.games.dream.tutorial import clue_lang
+from wonderland_games.ui.testing import make_app, step
+
+SCRIPT = load_yaml("dream/tutorial.yaml")
+
+
+def seats(lang: str) -> list:
+    return [Seat("Alice", HUMAN)] + [Seat(s["name"][lang], BOT, "easy") for s in SCRIPT["setup"]["seats"][1:]]
+
+
+def lesson_state(lang: str = "zh"):
+    return registry.get("dream").tutorial_state(seats(lang), SCRIPT["setup"])
+
+
+def resolved(pattern: list, lang: str) -> tuple:
+    """A scripted action: a {zh, en} text said in the lesson's language."""
+    return tuple(p[lang] if isinstance(p, dict) else p for p in pattern)
+
+
+def learner_action(step_: dict, state, lexicon, lang: str) -> tuple:
+    """What the learner's typed text or click makes of a `do` step (as the bot view would)."""
+    text = step_.get("type", {}).get(lang)
+    do = step_["do"]
+    if do == "any" or do[0] == "guess":
+        return ("guess", text)
+    if do[0] == "penalty":
+        assert check_clue(lexicon, state.current, text, lang) is not None, (step_["id"], text)
+        return ("penalty", 0)
+    if do[0] == "clue":
+        assert check_clue(lexicon, state.current, text, lang) is None, (step_["id"], text, state.current)
+        return ("clue", 0, text)
+    if do[0] == "story":
+        return ("story", int(all(mentions(lexicon, w, text) for w in state.correct_words())))
+    return tuple(do)
+
+
+def play(lang: str, until: str = None):
+    """The script's actions through the engine up to step `until` (all of them by default):
+    (state, the actions applied, {step id: the events of its action})."""
+    state, lexicon = lesson_state(lang), load_lexicon()
+    actions, events = [], {}
+    for step_ in SCRIPT["steps"]:
+        if step_["id"] == until:
+            break
+        if "bot" in step_:
+            action = resolved(step_["bot"], lang)
+            assert state.current_player() != 0 and state._is_legal(action), (step_["id"], action)
+            if action[0] == "clue":
+                assert action[1] == state.speaker
+                assert check_clue(lexicon, state.current, action[2], lang) is None, (step_["id"], action)
+        elif "do" in step_:
+            assert state.current_player() == 0, step_["id"]
+            action = learner_action(step_, state, lexicon, lang)
+            assert state._is_legal(action), (step_["id"], action)
+        else:
+            continue
+        events[step_["id"]] = state.apply(action)
+        actions.append(action)
+    return state, actions, events
+
+
+# -- the setup hook ------------------------------------------------------------------------
+def test_the_lesson_is_a_bot_game_of_four_the_hatter_dreams_first_and_the_learner_is_the_fairy():
+    state = lesson_state()
+    assert state.mode == BOTS and len(state.seats) == 4 and state.clue_limit == 5
+    assert state.dreamer() == 3 and state.roles == [FAIRY, SANDMAN, BOOGEYMAN, DREAMER]
+    assert state.current == "moon" and len(state.words) > 300  # the whole lexicon: later rounds stay random
+
+
+def test_the_setup_is_the_same_every_time_and_round_trips_through_a_save():
+    a, b = lesson_state(), lesson_state()
+    assert a.to_dict() == b.to_dict()
+    data = json.loads(json.dumps(a.to_dict()))
+    again = registry.get("dream").from_dict(data)
+    assert again.to_dict() == a.to_dict() and again.arranged == a.arranged
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_clues_are_given_in_the_language_the_lesson_is_played_in(lang):
+    assert lesson_state(lang).lang == lang
+    assert clue_lang(seats(lang), SCRIPT["setup"]) == lang
+    assert clue_lang(seats(lang), {**SCRIPT["setup"], "options": {"lang": "en"}}) == "en"
+
+
+# -- the script through the engine -----------------------------------------------------------
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_script_plays_the_whole_game_and_every_round_scores_as_its_step_says(lang):
+    state, actions, events = play(lang)
+    assert state.phase == OVER
+    assert [r["dreamer"] for r in state.history] == [3, 0, 1, 2]
+    assert [r["roles"][0] for r in state.history] == [FAIRY, DREAMER, BOOGEYMAN, SANDMAN]  # the learner's
+    piles = [(sum(o == "correct" for _, o, _ in r["cards"]), sum(o in ("wrong", "skip") for _, o, _ in r["cards"]))
+             for r in state.history]
+    assert piles == [(2, 1), (2, 2), (4, 1), (2, 2)]  # sandman_scores: 2 to 1; round3: 4 to 1; round4: equal
+    reasons = [r["reasons"] for r in state.history]
+    assert "sandman_one" in reasons[0] and "sandman_apart" in reasons[2] and reasons[3].count("sandman_equal") == 2
+    assert BOOGEYMAN not in state.history[3]["roles"]  # round4_scores: the boogeyman was the card left out
+    assert all(r["story"] for r in state.history)
+    outcomes = [o for r in state.history for _, o, _ in r["cards"]]
+    assert {"correct", "wrong", "skip", "dropped"} <= set(outcomes)
+    assert state.penalties == [1, 0, 0, 0]  # the refused clue
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_refused_clue_is_refused_and_the_words_on_the_cards_are_the_ones_the_steps_name(lang):
+    lexicon = load_lexicon()
+    state, _, _ = play(lang, until="refused")
+    step_ = next(s for s in SCRIPT["steps"] if s["id"] == "refused")
+    word = lexicon.words[state.current].name[lang]
+    assert check_clue(lexicon, state.current, step_["type"][lang], lang) is not None
+    for step_id, expected in (("the_word", "moon"), ("second_clue", "rain"), ("lure", "cat"), ("balance", "sun"),
+                              ("last_clue", "crown")):
+        state, _, _ = play(lang, until=step_id)
+        assert state.current == expected
+        said = next(s for s in SCRIPT["steps"] if s["id"] == step_id)["say"][lang]
+        word = lexicon.words[expected].name[lang]
+        assert word in said, (step_id, word)
+
+
+# -- the parts the coach points at ---------------------------------------------------------------
+def pointed() -> dict:
+    """Each step's id -> its pointed parts."""
+    return {s["id"]: s.get("point", []) for s in SCRIPT["steps"] if s.get("point")}
+
+
+def presses_before(step_id: str) -> list:
+    """The presses the scene's signals stand for that the table shows at `step_id`: Next round
+    after the round's last action, Start once the round has begun."""
+    pressed, begun = [], False
+    for step_ in SCRIPT["steps"]:
+        if step_["id"] == step_id:
+            break
+        if "bot" in step_ or "do" in step_:
+            pressed = []
+        elif step_.get("until") == "signal:next_round":
+            pressed, begun = ["next_round"], False
+        elif step_.get("until") == "signal:dream_begun":
+            begun = True
+    return pressed + ["begin"] * begun
+
+
+def scene_at(app, lang: str, step_id: str):
+    """The lesson's table as it is at `step_id`: the script's actions (the last through the table,
+    so its view hears the events: a round's scores) and the presses its signals stand for."""
+    state, actions, _ = play(lang, until=step_id)
+    session = Session("dream", seats(lang), SCRIPT["setup"]["seed"], {}, autosave=False,
+                      initial=lesson_state(lang).to_dict())
+    for action in actions[:-1]:
+        session.apply(action)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    if actions:
+        scene.apply(actions[-1])
+    for press in presses_before(step_id):
+        getattr(scene.view, press)()
+    step(app, 2)
+    return scene
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_every_pointed_part_is_on_screen_inside_the_window(size):
+    app = make_app(size)
+    for step_id, names in pointed().items():
+        scene = scene_at(app, "zh", step_id)
+        for name in names:
+            kind, arg = name.split(":", 1)
+            rect = scene._part_rect(kind, arg) if kind != "region" else scene._regions.get(arg)
+            assert rect is not None and rect.width > 0 and rect.height > 0, (step_id, name)
+            assert app.screen.get_rect().contains(rect), (step_id, name, rect)
+        app.pop()
