@@ -142,6 +142,27 @@ def _draw_bubbles(view, surface, centres: list) -> None:
 
 def draw_summary(view, surface) -> None:
     """The finished round: the piles, every seat's role, points and reason, and the story."""
+    s, app = view.s, view.app
+    title, body, font, wrapped = _summary(view)
+    tx.draw_line(surface, app.fonts, title, pygame.Rect(body.left, body.top, body.width, px(34, s)), px(22, s),
+                 theme.PLUM, bold=True, align="left")
+    y = body.top + px(40, s)
+    for line in wrapped:
+        surface.blit(tx.render(font, line, theme.INK), (body.left, y))
+        y += font.get_linesize()
+
+
+def summary_rect(view) -> pygame.Rect:
+    """Where a finished round's scores are written: its title and lines, no more."""
+    title, body, font, wrapped = _summary(view)
+    width = max([font.size(line)[0] for line in wrapped] + [view.app.fonts.get(px(22, view.s), True).size(title)[0]])
+    height = px(40, view.s) + font.get_linesize() * len(wrapped)
+    return pygame.Rect(body.left, body.top, min(body.width, width), min(body.height, height)).inflate(
+        px(12, view.s), px(8, view.s))
+
+
+def _summary(view) -> tuple:
+    """(title, the area, the font, the wrapped lines) of the finished round on show."""
     s, t, app = view.s, view.app.t, view.app
     record = view.state.history[view.summary]
     correct, wrong = piles(record["cards"])
@@ -157,12 +178,7 @@ def draw_summary(view, surface) -> None:
     body = view.stage.inflate(-px(20, s), -px(10, s))
     font, wrapped = tx.fit_block(app.fonts, "\n".join(lines[1:] + story), body.width,
                                  body.height - px(40, s), px(17, s))
-    tx.draw_line(surface, app.fonts, lines[0], pygame.Rect(body.left, body.top, body.width, px(34, s)), px(22, s),
-                 theme.PLUM, bold=True, align="left")
-    y = body.top + px(40, s)
-    for line in wrapped:
-        surface.blit(tx.render(font, line, theme.INK), (body.left, y))
-        y += font.get_linesize()
+    return lines[0], body, font, wrapped
 
 
 def story_lines(view, record: dict) -> list:

@@ -427,7 +427,7 @@ class BotModeView:
         if kind == "field" and arg == "text":
             return pygame.Rect(self.field.rect) if self.field.visible else None
         if self.summary is not None or self.state.phase == OVER:
-            return pygame.Rect(self.stage) if (kind, arg) == ("scores", "table") and self.summary is not None else None
+            return bot_draw.summary_rect(self) if (kind, arg) == ("scores", "table") and self.summary is not None else None
         if (kind, arg) == ("card", "word"):
             return pygame.Rect(self.card)
         if (kind, arg) == ("role", "me"):
