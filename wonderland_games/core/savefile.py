@@ -34,6 +34,7 @@ VERSION = 1
 UPGRADERS: dict = {}
 LEGACY_AUTOSAVE = "autosave.json"  # the single autosave of versions before per-game autosaves
 AUTOSAVE_PREFIX = "autosave-"
+TUTORIAL_SUFFIX = "-tutorial"  # a guided first game's autosave: autosave-<game>-tutorial.json
 KEPT_DIR = "kept"  # autosaves set aside instead of overwritten
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
 KINDS = ("missing", "corrupt", "truncated", "wrong_game", "newer_version", "invalid")
@@ -141,20 +142,22 @@ def upgrade(data: dict, upgraders: Optional[dict] = None) -> dict:
 
 # -- autosaves and kept files ---------------------------------------------------
 
-def autosave_path(game_id: str) -> Path:
-    """The autosave of one game (ids are registry ids: lower-case letters, digits, _)."""
+def autosave_path(game_id: str, tutorial: bool = False) -> Path:
+    """The autosave of one game (ids are registry ids: lower-case letters, digits, _), or of its
+    guided first game (`autosave-<game>-tutorial.json`: a lesson never replaces a real game)."""
     if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
         raise ValueError(f"not a game id: {game_id!r}")
-    return saves_dir() / f"{AUTOSAVE_PREFIX}{game_id}.json"
+    return saves_dir() / f"{AUTOSAVE_PREFIX}{game_id}{TUTORIAL_SUFFIX if tutorial else ''}.json"
 
 
 def autosave_paths() -> dict:
-    """game id -> path of every per-game autosave on disk."""
+    """key -> path of every autosave on disk: a game's id, or "<id>-tutorial" for its lesson."""
     found = {}
     for path in saves_dir().glob(f"{AUTOSAVE_PREFIX}*.json"):
-        game_id = path.stem[len(AUTOSAVE_PREFIX):]
+        key = path.stem[len(AUTOSAVE_PREFIX):]
+        game_id = key[:-len(TUTORIAL_SUFFIX)] if key.endswith(TUTORIAL_SUFFIX) else key
         if path.is_file() and _GAME_ID.fullmatch(game_id):
-            found[game_id] = path
+            found[key] = path
     return found
 
 
@@ -200,7 +203,7 @@ def upgrade_legacy_autosave() -> None:
 
 def write_autosave(session) -> Path:
     """Overwrite the session's game autosave; anything else there is first set aside."""
-    path = autosave_path(session.game_id)
+    path = autosave_path(session.game_id, tutorial=session.tutorial is not None)
     if not session._autosave_checked:
         upgrade_legacy_autosave()
         _keep_unless_same_game(path, session)

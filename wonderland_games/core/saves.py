@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional
 
+from .data import DataError
 from .game import Seat
 from .paths import saves_dir
 from .savefile import (  # noqa: F401 -- re-exported: callers use saves.<name>
@@ -43,11 +44,20 @@ class SaveInfo:
     error_kind: Optional[str] = None
     where: str = "slot"  # "autosave", "slot" or "kept"
     seats: list = field(default_factory=list)
+    tutorial: Optional[dict] = None  # a guided first game's place in its script (its own autosave)
 
     @property
     def unfinished(self) -> bool:
-        """A game that can be played on (readable and not over)."""
-        return not self.error and not self.over
+        """A game that can be played on (readable and not over; a lesson: its script not done)."""
+        return not self.error and not self.over and not (self.tutorial is not None and self._lesson_done())
+
+    def _lesson_done(self) -> bool:
+        from . import tutorial
+
+        try:
+            return self.tutorial["step"] >= len(tutorial.load_script(self.game_id).steps)
+        except (DataError, TypeError, KeyError):
+            return True
 
 
 # -- unfinished games and slots ------------------------------------------------
@@ -125,6 +135,7 @@ def save_info(path: Path, slot: Optional[str], validate: bool = True, where: Opt
             over=session.state.is_over() if session else bool(summary.get("over", False)),
             where=where,
             seats=seats,
+            tutorial=session.tutorial if session else _listed_lesson(data),
         )
     except SaveError as exc:
         error, kind = exc.message, exc.kind
@@ -132,6 +143,12 @@ def save_info(path: Path, slot: Optional[str], validate: bool = True, where: Opt
         error, kind = f"the save is damaged ({exc})", "invalid"
     return SaveInfo(path=path, slot=path.stem if slot is not None else None, game_id=game_id, saved=_mtime(path),
                     players=[], turn=0, over=False, error=error, error_kind=kind, where=where)
+
+
+def _listed_lesson(data: dict) -> Optional[dict]:
+    """A lesson's place as a save read without replaying it says (None: a real game)."""
+    lesson = data.get("tutorial")
+    return lesson if isinstance(lesson, dict) else None
 
 
 def _listed_seats(data: dict) -> list:

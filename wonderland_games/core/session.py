@@ -77,6 +77,9 @@ class Session:
         # shares per seat, and how many games they were.
         self.match_wins: list = [0.0] * len(self.seats)
         self.match_games = 0
+        # a guided first game (core/tutorial.py): where it is in its script, {"step", "then"};
+        # None for a real game. It has its own autosave, so a lesson never replaces a real game.
+        self.tutorial: Optional[dict] = None
 
     @property
     def uid(self) -> str:
@@ -206,6 +209,7 @@ class Session:
             },
             "digest": state_digest(self.state),
             "match": {"wins": list(self.match_wins), "games": self.match_games},
+            **({"tutorial": dict(self.tutorial)} if self.tutorial is not None else {}),
         }
 
     @classmethod
@@ -240,6 +244,7 @@ class Session:
         if list(getattr(session.state, "seats", seats)) != seats:
             raise saves.SaveError("the players in the save do not match its starting position", "invalid")
         session._read_match(data.get("match"))
+        session._read_tutorial(data.get("tutorial"))
         session._replay(data["actions"])
         digest = data.get("digest")
         if digest is not None and digest != state_digest(session.state):
@@ -258,6 +263,15 @@ class Session:
         if len(wins) != len(self.seats) or games < 0 or min(wins) < 0 or sum(wins) > games + 1e-9:
             raise saves.SaveError("the save's match tally does not fit its players", "invalid")
         self.match_wins, self.match_games = wins, games
+
+    def _read_tutorial(self, tutorial) -> None:
+        """A guided game's place in its script (core/tutorial.Lesson checks its range)."""
+        if tutorial is None:
+            return
+        if not isinstance(tutorial, dict) or not isinstance(tutorial.get("step"), int) \
+                or isinstance(tutorial.get("step"), bool):
+            raise saves.SaveError("the save's lesson step is damaged", "invalid")
+        self.tutorial = {"step": tutorial["step"], "then": bool(tutorial.get("then"))}
 
     def _replay(self, actions: list) -> None:
         total = len(actions)

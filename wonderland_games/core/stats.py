@@ -20,6 +20,7 @@ Stored as JSON in the user data folder (`stats.json`). `load_stats()` returns:
       },
       "totals": {"played": 7, "hints": 3, "seats": {kind: {"played", "won"}}},   # over all games
       "finished": ["3f1c…", …],              # ids of the games counted (`Session.uid`)
+      "learned": ["parade", …],              # games whose guided first game was played to its end
     }
 
 `played`/`won` per kind count seats: a hot-seat game with two humans adds 2 to
@@ -98,18 +99,21 @@ def _normalise(raw) -> dict:
     finished = raw.get("finished", [])  # files from before game ids have none
     if not isinstance(finished, list) or not all(isinstance(uid, str) for uid in finished):
         raise ValueError("bad list of finished games")
-    return {"version": VERSION, "games": games, "finished": finished}
+    learned = raw.get("learned", [])  # files from before the guided games have none
+    if not isinstance(learned, list) or not all(isinstance(game_id, str) for game_id in learned):
+        raise ValueError("bad list of learned games")
+    return {"version": VERSION, "games": games, "finished": finished, "learned": learned}
 
 
 def _read() -> tuple:
     """(stats, broken): broken is True when a file exists but cannot be used."""
     path = stats_path()
     if not path.exists():
-        return {"version": VERSION, "games": {}, "finished": []}, False
+        return {"version": VERSION, "games": {}, "finished": [], "learned": []}, False
     try:
         return _normalise(json.loads(path.read_text(encoding="utf-8"))), False
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return {"version": VERSION, "games": {}, "finished": []}, True
+        return {"version": VERSION, "games": {}, "finished": [], "learned": []}, True
 
 
 def _with_totals(stats: dict) -> dict:
@@ -147,6 +151,20 @@ def record_hint(game_id: str) -> dict:
     stats["games"].setdefault(game_id, _empty_game())["hints"] += 1
     atomic_write_json(stats_path(), stats)
     return _with_totals(stats)
+
+
+def record_learned(game_id: str) -> None:
+    """Mark `game_id` learned: its guided first game reached its end (a guided game counts in no
+    other figure: it is no real game)."""
+    stats = _writable()
+    if game_id not in stats["learned"]:
+        stats["learned"].append(game_id)
+        atomic_write_json(stats_path(), stats)
+
+
+def learned() -> set:
+    """The games whose guided first game was played to its end; never raises."""
+    return set(_read()[0]["learned"])
 
 
 def record_game(game_id: str, seats, result, game_key: Optional[str] = None) -> dict:

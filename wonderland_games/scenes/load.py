@@ -88,6 +88,8 @@ class LoadScene(FormScene):
     def name_of(self, info) -> str:
         if info.slot:
             return info.slot
+        if info.tutorial is not None:
+            return self.app.t("load.lesson")
         return self.app.t("saves.kept" if info.where == "kept" else "load.autosave")
 
     # -- drawing -------------------------------------------------------------------

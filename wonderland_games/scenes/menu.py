@@ -5,7 +5,9 @@ Each tile names its game, says in a line what the game is and how long it takes
 
 Unbuilt games show "coming soon" and cannot be chosen. Each game keeps its own
 unfinished game: its tile says "resume — round 4" and asks resume or new when
-clicked; Continue picks up the most recent one in one click. Esc asks before quitting. Everything else (setup,
+clicked; Continue picks up the most recent one in one click. Under each tile, Learn to play
+opens the game's guided first game (scenes/lesson.py): "Resume the lesson" while one is
+kept, "Learned: play again" once learned. Esc asks before quitting. Everything else (setup,
 load, stats, settings, rules) is imported only when opened, to start fast.
 """
 
@@ -15,7 +17,7 @@ import math
 
 import pygame
 
-from ..core import registry
+from ..core import registry, stats
 from ..ui import sprites, surfaces, theme
 from ..ui import text as tx
 from ..ui.dialogs import ConfirmDialog, MessageDialog, show_error
@@ -23,6 +25,7 @@ from ..ui.screen import FormScene
 from ..ui.seat_words import players_forms
 from ..ui.widgets import Button, Widget
 from .launch import game_title, open_game, progress_text, save_error_text
+from .lesson import kept_lesson, offers_lesson, open_lesson
 
 
 NAME_H = 40  # unscaled height of a tile's name
@@ -204,6 +207,8 @@ class MenuScene(FormScene):
         super().__init__(app)
         self.tiles = [GameTile(app, info, self.open_game_tile) for info in registry.games()]
         t = app.t
+        self.learned: set = set()
+        self.learn_buttons = [self._learn_button(tile) for tile in self.tiles]
         self.continue_button = Button(app, lambda: t("menu.continue"), self.continue_game)
         self.continue_button.why_not = lambda: t("menu.continue_none")
         self.buttons = [
@@ -214,9 +219,23 @@ class MenuScene(FormScene):
             Button(app, lambda: t("menu.rules"), self.open_rules, style="secondary"),
             Button(app, lambda: t("menu.quit"), app.quit, style="secondary"),
         ]
-        self.ring.add(*self.tiles, *self.buttons)
+        self.ring.add(*[w for pair in zip(self.tiles, self.learn_buttons) for w in pair], *self.buttons)
         self.unfinished: list = []  # SaveInfos of unfinished autosaves, most recent first
         self.header = pygame.Rect(0, 0, 0, 0)
+
+    def _learn_button(self, tile) -> Button:
+        """Learn to play, under a tile: the lesson kept, learned or new says its label."""
+        game_id, t = tile.info.id, self.app.t
+
+        def label() -> str:
+            if kept_lesson(self.unfinished, game_id) is not None:
+                return t("tutorial.resume")
+            return t("tutorial.learn_again" if game_id in self.learned else "tutorial.learn")
+
+        button = Button(self.app, label, lambda: open_lesson(self.app, game_id, kept_lesson(self.unfinished, game_id)),
+                        style="secondary", size=theme.TEXT_SMALL)
+        button.tip = lambda: t("tutorial.learned_tip" if game_id in self.learned else "tutorial.learn_tip")
+        return button
 
     # -- actions -------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -231,7 +250,10 @@ class MenuScene(FormScene):
             self.unfinished = unfinished_games()
         except OSError:
             self.unfinished = []
-        by_game = {info.game_id: info for info in reversed(self.unfinished)}
+        by_game = {info.game_id: info for info in reversed(self.unfinished) if info.tutorial is None}
+        self.learned = stats.learned()
+        for tile, learn in zip(self.tiles, self.learn_buttons):
+            learn.visible = tile.info.available and offers_lesson(tile.info.id)
         for tile in self.tiles:
             tile.unfinished = by_game.get(tile.info.id)
         self.continue_button.enabled = bool(self.unfinished)
@@ -313,16 +335,18 @@ class MenuScene(FormScene):
             x0 = w // 2 - (count * bw + (count - 1) * gap) // 2
             b.place((x0 + col * (bw + gap), top_of_buttons + row * (button_h + gap), bw, button_h), s)
         # tiles: a row of five, portrait, as large as the space allows
+        learn_h, learn_gap = theme.px(40, s), theme.px(10, s)
         area = pygame.Rect(margin, self.header.bottom + theme.px(16, s), w - margin * 2,
-                           top_of_buttons - self.header.bottom - theme.px(48, s))
+                           top_of_buttons - self.header.bottom - theme.px(48, s) - learn_h - learn_gap)
         n = len(self.tiles)
         tgap = theme.px(22, s)
         tile_w = min((area.width - tgap * (n - 1)) // n, int(area.height * 0.66))
         tile_h = min(area.height, int(tile_w / 0.66))
         x0 = area.centerx - (tile_w * n + tgap * (n - 1)) // 2
         y0 = area.top + (area.height - tile_h) // 2
-        for i, tile in enumerate(self.tiles):
+        for i, (tile, learn) in enumerate(zip(self.tiles, self.learn_buttons)):
             tile.place((x0 + i * (tile_w + tgap), y0, tile_w, tile_h), s)
+            learn.place((tile.rect.left, tile.rect.bottom + learn_gap, tile_w, learn_h), s)
 
     def draw_content(self, surface) -> None:
         s = self.s

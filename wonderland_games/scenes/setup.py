@@ -169,6 +169,12 @@ class SetupScene(FormScene):
         self._rebuild_ring()
         self.ring.focus(self.start_button, keyboard=False)
 
+    def on_enter(self) -> None:
+        super().on_enter()
+        from .lesson import suggest_lesson
+
+        suggest_lesson(self.app, self.info.id)
+
     def title(self) -> str:
         return self.app.t("setup.title", game=self.app.i18n.pick(self.info.name))
 
@@ -254,7 +260,7 @@ class SetupScene(FormScene):
         from ..core.saves import unfinished_games
 
         try:
-            return next((i for i in unfinished_games() if i.game_id == self.info.id), None)
+            return next((i for i in unfinished_games() if i.game_id == self.info.id and i.tutorial is None), None)
         except OSError:
             return None  # the session's first autosave still sets aside what it would replace
 

@@ -80,6 +80,7 @@ class App:
         self.sound = Sound(self.settings)
         self.stack: list = []
         self.last_game: str | None = None  # the game of the last table opened: the menu's Rules open on it
+        self.lessons_suggested: set = set()  # games whose setup screen offered the lesson this run
         self.running = False
         self.clock = pygame.time.Clock()
         self._drawn_top: Scene | None = None  # the top scene when a frame was last drawn

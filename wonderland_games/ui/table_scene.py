@@ -18,6 +18,13 @@ override the small hooks `_reset_view()`, `_own_turn(seat)`,
 `_finish_timeline()` ends it at once (both overridable).
 `_table_buttons()` makes the top bar's buttons (and a replay's) for them.
 
+A guided first game (`session.tutorial`) has a coach (ui/coach.py) over the table: it
+takes events first, lets through only the learner's actions its step allows, names the
+action a bot plays, holds the game while it talks and the results until it is done. It
+asks where the table's parts are with `target_rect(name)`: the base knows `button:<name>`
+and `region:<name>`, a game adds its own in `_part_rect(kind, arg)`; a scene tells it what
+happened that is no action with `coach_signal(name)`. Undo and Suggest are off there.
+
 Hot-seat handoff: the curtain never cuts off the result of a player's own move.
 When the turn comes to another human, the one who holds the device first sees
 the table as their move (and any bots' after it) left it, with a "Done — pass
@@ -58,6 +65,7 @@ from . import hint as hints
 from . import surfaces, theme
 from .app import Scene
 from .botrunner import BotRunner
+from .coach import Coach
 from .save_dialog import SaveDialog
 from .widgets import Button, draw_tip, resolve
 
@@ -92,7 +100,7 @@ class TableScene(Scene):
         state = self.state
         # statistics count a game once, when it ends at this table: not in a
         # replay, nor when a finished save is opened again
-        self.counts_for_stats = replay is None and not state.is_over()
+        self.counts_for_stats = replay is None and not state.is_over() and session.tutorial is None
         self.seats = list(state.seats)
         self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -118,6 +126,7 @@ class TableScene(Scene):
         self._regions: dict = {}
         self._keys: dict = {}  # region -> the key it showed when last painted
         self.pointer = None  # where the mouse last moved over this scene, None since another scene was on top
+        self.coach = Coach(self, session) if replay is None and session.tutorial is not None else None
 
     @property
     def state(self):
@@ -176,6 +185,8 @@ class TableScene(Scene):
         """Animate what just happened; once it is shown, the replay or the game moves on."""
         if self.layout is None:
             self._ensure_layout(self.app.screen.get_size())
+        if self.coach is not None:
+            self.coach.update(dt)
         if self.timeline:
             self._advance(dt)
         if not self.timeline:
@@ -204,6 +215,8 @@ class TableScene(Scene):
     def handle_event(self, event) -> None:
         """Keys go to `_key`, the mouse to the buttons first, the wheel over the log scrolls it;
         any other mouse event goes to the game's `_mouse`."""
+        if self.coach is not None and self.coach.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
@@ -305,6 +318,9 @@ class TableScene(Scene):
         """Between animations of a live game: results, a bot's move, a forced choice taken, the
         Done button or the curtain."""
         state = self.state
+        if self.coach is not None and self.coach.holds():
+            self.handoff_to = None
+            return  # the coach talks; the results open from its closing words
         if state.is_over():
             self.handoff_to = None
             if not self.results_shown:
@@ -472,6 +488,9 @@ class TableScene(Scene):
             bot = self.bots.get(seat)
             if bot is None:
                 bot = self.bots[seat] = registry.get(self.game_id).make_bot(level)
+            scripted = self.coach.bot_action(legal) if self.coach is not None else None
+            if scripted is not None:
+                bot = _Scripted(scripted)
             seconds = float(self.app.settings.bot_think_seconds)
             budget = Budget(time_limit=max(0.05, seconds)) if level == "hard" else None
             rng = random.Random(self.session.seed * 1000 + len(self.session.actions))
@@ -496,18 +515,54 @@ class TableScene(Scene):
         if self.replay or self.timeline:
             return
         self.cancel_hint()
+        coached = self._coached()
+        if coached is not None and coached[0] and not self.coach.allows(action, coached[1]):
+            return
         before = self.state.clone()
         try:
             events = self.session.apply(action)
         except IllegalAction:
             return
+        if coached is not None:
+            self.coach.acted(action, *coached)
         self._clear_selection()
         self._after_action(before, events)
+
+    def _coached(self):
+        """(by the learner?, the legal actions) of the action about to be applied in a guided
+        game; None in any other."""
+        if self.coach is None:
+            return None
+        seat = self.state.current_player()
+        return seat is not None and not self.seats[seat].is_bot, self.state.legal_actions()
+
+    def target_rect(self, name: str):
+        """Where the part called `name` is on screen now (a copy), or None when it is not shown:
+        the coach's pointers ask each frame, so they follow the layout."""
+        if self.layout is None:
+            return None
+        kind, _, arg = name.partition(":")
+        if kind == "button":
+            button = self.done_button if arg == "done" else self.buttons.get(arg)
+            return button.rect.copy() if button is not None and button.visible else None
+        if kind == "region":
+            rect = self._regions.get(arg)
+            return None if rect is None else pygame.Rect(rect)
+        return self._part_rect(kind, arg)
+
+    def _part_rect(self, kind: str, arg: str):
+        """A game's own part names (`hand:2`, `city:paris`, ...) for `target_rect`."""
+        return None
+
+    def coach_signal(self, name: str) -> None:
+        """Something happened that is no action (a clue refused): a guided game's step may wait for it."""
+        if self.coach is not None:
+            self.coach.signal(name)
 
     def can_undo(self) -> bool:
         """Only the looking human may take back, and only their own move: in hot-seat, one
         player must not undo another's (nor see the table as it was on the other's turn)."""
-        if self.replay or self.timeline or self.viewer is None:
+        if self.replay or self.timeline or self.viewer is None or self.coach is not None:
             return False
         return self._undo_plan()[0] == self.viewer
 
@@ -516,6 +571,8 @@ class TableScene(Scene):
         if self.replay or self.can_undo():
             return ""
         t = self.app.t
+        if self.coach is not None:
+            return t("tutorial.no_undo")
         if self.timeline:
             return t("table.undo_why.moving")
         seat, _, blocker = self._undo_plan()
@@ -613,7 +670,7 @@ class TableScene(Scene):
     # -- the Suggest button ------------------------------------------------------------------
     def can_hint(self) -> bool:
         """Only for the looking human, on their own turn, once per position."""
-        return not self.replay and self.my_turn() and self.still() and self.advice is None
+        return not self.replay and self.coach is None and self.my_turn() and self.still() and self.advice is None
 
     def hint_why_not(self) -> str:
         """Why Suggest is greyed out now, in words ("" while it works, thinks (its label says
@@ -621,6 +678,8 @@ class TableScene(Scene):
         if self.replay or self.can_hint() or self.hint_runner is not None:
             return ""
         t = self.app.t
+        if self.coach is not None:
+            return t("tutorial.no_hint")
         if self.timeline:
             return t("table.undo_why.moving")
         if not self.my_turn():
@@ -749,6 +808,11 @@ class TableScene(Scene):
         self._draw_overlay(surface)
         self._draw_done(surface)
         self._draw_tips(surface)
+        self._draw_coach(surface)
+
+    def _draw_coach(self, surface: pygame.Surface) -> list:
+        """A guided game's coach over everything: the rects it drew on (none without one)."""
+        return [] if self.coach is None else self.coach.draw(surface)
 
     def _render_base(self, size: tuple) -> pygame.Surface:
         """What lies under every region: the sky and the top bar."""
@@ -816,3 +880,14 @@ class TableScene(Scene):
     def replay_toggle(self) -> None:
         self.replay_playing = not self.replay_playing
         self.replay_wait = REPLAY_PAUSE
+
+
+class _Scripted:
+    """A bot that plays the action a guided game's script names (on the bot's worker thread,
+    with its usual pause)."""
+
+    def __init__(self, action) -> None:
+        self.action = action
+
+    def choose(self, view, legal, rng, budget=None):
+        return self.action

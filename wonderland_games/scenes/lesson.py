@@ -1,0 +1,51 @@
+"""Opening a game's guided first game (its lesson) from the menu or the setup screen.
+
+A lesson left unfinished is kept in its own autosave and resumed where it was; a finished
+one starts afresh. The setup screen of a game never played nor learned suggests the lesson
+once per run.
+"""
+
+from __future__ import annotations
+
+from ..core import stats, tutorial
+from ..core.data import DataError
+from ..ui.dialogs import ConfirmDialog, show_error
+from .launch import game_title, open_game, save_error_text
+
+
+def offers_lesson(game_id: str) -> bool:
+    return tutorial.has_script(game_id)
+
+
+def kept_lesson(unfinished: list, game_id: str):
+    """The unfinished lesson of `game_id` among SaveInfos (`saves.unfinished_games()`), or None."""
+    return next((info for info in unfinished if info.game_id == game_id and info.tutorial is not None), None)
+
+
+def open_lesson(app, game_id: str, kept=None, replace: bool = False) -> None:
+    """Resume the kept lesson (a SaveInfo), else start a new one; any failure is a message."""
+    from ..core.saves import SaveError, load_session
+
+    try:
+        if kept is not None:
+            session = load_session(kept.path)
+        else:
+            session = tutorial.start(game_id, app.lang, app.t("tutorial.you"))
+    except (SaveError, DataError, OSError, ValueError, KeyError) as exc:
+        show_error(app, app.t("game.scene_failed", error=save_error_text(app, exc)))
+        return
+    open_game(app, session, replace=replace)
+
+
+def suggest_lesson(app, game_id: str) -> None:
+    """Over a game's setup screen, the first time this run: a game never finished nor learned
+    offers its lesson (No, the focused choice, stays on the setup)."""
+    if game_id in app.lessons_suggested or not offers_lesson(game_id):
+        return
+    app.lessons_suggested.add(game_id)
+    known = stats.load_stats()["games"].get(game_id, {}).get("played", 0) > 0 or game_id in stats.learned()
+    if known:
+        return
+    app.push(ConfirmDialog(app, app.t("tutorial.suggest", game=game_title(app, game_id)),
+                           lambda: open_lesson(app, game_id, replace=True), title=app.t("tutorial.learn"),
+                           yes_text=lambda: app.t("tutorial.learn"), no_text=lambda: app.t("tutorial.not_now")))

@@ -1,0 +1,241 @@
+"""The coach of a guided first game: the one for every game's table (docs/tutorials.md).
+
+It speaks in a bubble, rings the part of the table the step names, dims the rest, and waits:
+for Next, for the learner's action (refusing others with a gentle word), for a bot's move,
+for the end or a scene's signal. It only ever asks the scene where a part is
+(`scene.target_rect(name)`), every frame, so its pointers follow the layout on resize.
+The step logic is `core.tutorial.Lesson`; the coach keeps its place in `session.tutorial`
+and saves it, so a lesson left with Esc resumes at the same step.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..core import stats, tutorial
+from . import surfaces, theme
+from . import text as tx
+from .widgets import Button
+
+DIM = (8, 10, 26, 150)  # over everything but the part pointed at
+BUBBLE_W = 430  # unscaled width of the bubble
+GAP = 14  # unscaled space between the ring and the bubble
+
+
+class Coach:
+    def __init__(self, scene, session) -> None:
+        self.scene, self.app, self.session = scene, scene.app, session
+        self.script = tutorial.load_script(session.game_id)
+        self.lesson = tutorial.Lesson(self.script, session.tutorial)
+        self.pointer = 0  # which of the step's pointed parts is next to click
+        self.wrong = None  # the gentle word for a refused action (a function giving it), until the step changes
+        self.time = 0.0
+        self.bubble = pygame.Rect(0, 0, 0, 0)
+        self.closed = False  # the closing words were answered: the results open, the coach is quiet
+        t = self.app.t
+        self.next_button = Button(self.app, lambda: t("tutorial.next"), self.next)
+        self.real_button = Button(self.app, lambda: t("tutorial.real_game"), self.real_game)
+        self.scores_button = Button(self.app, lambda: t("tutorial.scores"), self.see_scores, style="secondary")
+        self.menu_button = Button(self.app, lambda: t("tutorial.menu"), self.scene.to_menu, style="secondary")
+        if self.lesson.finished:
+            self._learned()
+
+    # -- what the table asks -------------------------------------------------------------
+    def holds(self) -> bool:
+        """The game waits while the coach talks, its closing words too: the results open (or a
+        game the script left before its end plays on) once they are answered."""
+        return not self.closed and (self.lesson.holds() or self.lesson.finished)
+
+    def allows(self, action, legal: list) -> bool:
+        """May the learner play `action`? A refused one gets the step's gentle word."""
+        if self.lesson.allows(action, legal):
+            return True
+        step = self.lesson.step
+        own = step.wrong if self.lesson.waits_for() == "do" else None
+        self.wrong = (lambda: own[self.app.lang]) if own is not None else (lambda: self.app.t("tutorial.wait"))
+        self.scene.dirty = True
+        self.app.sound.play("tick")
+        return False
+
+    def bot_action(self, legal: list):
+        return self.lesson.bot_action(legal)
+
+    def acted(self, action, by_learner: bool, legal: list) -> None:
+        if self.lesson.acted(action, by_learner, legal):
+            self._moved()
+
+    def signal(self, name: str) -> None:
+        if self.lesson.signalled(name):
+            self._moved()
+
+    def next(self) -> None:
+        if self.lesson.next():
+            self._moved()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.scene.state.is_over() and self.lesson.ended():
+            self._moved()
+
+    def _moved(self) -> None:
+        """A new step (or its then words): a fresh pointer, no old word; the place is saved."""
+        self.pointer, self.wrong = 0, None
+        self.session.tutorial = self.lesson.position()
+        self.session.save_dealt()
+        self.scene.dirty = True
+        if self.lesson.finished:
+            self._learned()
+
+    def _learned(self) -> None:
+        try:
+            stats.record_learned(self.session.game_id)
+        except OSError:
+            pass  # the tile just does not show the mark
+
+    # -- the closing choices -------------------------------------------------------------
+    def real_game(self) -> None:
+        from ..scenes.launch import open_game
+
+        try:
+            session = tutorial.real_game(self.session.game_id, self.app.lang, self.session.seats[0].name)
+        except (ValueError, KeyError, OSError) as exc:
+            from .dialogs import show_error
+
+            show_error(self.app, self.app.t("setup.failed", error=exc))
+            return
+        open_game(self.app, session, replace=True)
+
+    def see_scores(self) -> None:
+        """The closing words answered: the table's results open as after any game."""
+        self.closed = True
+        self.scene.dirty = True
+
+    def _buttons(self) -> list:
+        if not self.lesson.finished:
+            return [self.next_button] if self.lesson.waits_for() == "next" else []
+        if self.closed:
+            return []
+        return [self.real_button, self.scores_button, self.menu_button]
+
+    # -- events --------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        """True when the coach took the event: its buttons, Enter or Space for Next, a click on
+        the bubble. A click on the part pointed at moves the pointer on and goes to the table."""
+        buttons = self._buttons()
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if buttons and buttons[0] is self.next_button:
+                self.next()
+                return True
+            return False
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            return False
+        for button in buttons:
+            if button.handle_mouse(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            target = self.target()
+            if target is not None and target.collidepoint(event.pos):
+                self.pointer += 1
+                self.scene.dirty = True
+        return event.type != pygame.MOUSEMOTION and self._shown() and self.bubble.collidepoint(event.pos)
+
+    # -- drawing -------------------------------------------------------------------------
+    def target(self):
+        """The rect of the part pointed at now, or None."""
+        names = self.lesson.pointing()
+        if not names or self.closed:
+            return None
+        return self.scene.target_rect(names[min(self.pointer, len(names) - 1)])
+
+    def _shown(self) -> bool:
+        return not self.closed and (self.lesson.words() is not None or self.lesson.finished)
+
+    def _lines(self) -> list:
+        """(text, colour, bold) paragraphs of the bubble."""
+        lang = self.app.lang
+        if self.lesson.finished:
+            return [(self.app.t("tutorial.done"), theme.PLUM, True), (self.script.closing[lang], theme.INK, False)]
+        out = [(self.lesson.words()[lang], theme.INK, False)]
+        if self.wrong is not None:
+            out.append((self.wrong(), theme.PLUM, True))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> list:
+        """The dim, the ring and the bubble; the rects drawn on (a table that copies only what
+        changed wipes them next frame)."""
+        if not self._shown():
+            return []
+        s = theme.scale(surface.get_size())
+        target = self.target()
+        if target is not None:
+            self._dim(surface, target, s)
+        self._draw_bubble(surface, target, s)
+        return [surface.get_rect() if target is not None else self.bubble.inflate(theme.px(12, s), theme.px(12, s))]
+
+    def _dim(self, surface, target, s) -> None:
+        veil = surfaces.new(surface.get_size(), alpha=True)
+        veil.fill(DIM)
+        hole = target.inflate(theme.px(12, s), theme.px(12, s))
+        pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=theme.px(10, s))
+        surface.blit(veil, (0, 0))
+        pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
+        ring = hole.inflate(int(theme.px(6, s) * pulse), int(theme.px(6, s) * pulse))
+        pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(3, theme.px(4, s)), border_radius=theme.px(12, s))
+
+    def _draw_bubble(self, surface, target, s) -> None:
+        font, bold = self.app.font(theme.px(theme.TEXT_SMALL, s)), self.app.font(theme.px(theme.TEXT_SMALL, s), True)
+        pad = theme.px(16, s)
+        width = min(theme.px(BUBBLE_W, s), surface.get_width() - pad * 4)
+        inner = width - pad * 2
+        paragraphs = [(tx.wrap(bold if b else font, text, inner), colour, bold if b else font)
+                      for text, colour, b in self._lines()]
+        line_h = font.get_linesize()
+        text_h = sum(len(lines) for lines, _, _ in paragraphs) * line_h + theme.px(8, s) * (len(paragraphs) - 1)
+        buttons = self._buttons()
+        button_h = theme.px(44, s)
+        rows = len(buttons) if self.lesson.finished else min(1, len(buttons))
+        height = pad * 2 + text_h + rows * (button_h + theme.px(10, s))
+        self.bubble = self._place(surface.get_rect(), pygame.Rect(0, 0, width, height), target, s)
+        theme.panel(surface, self.bubble, s, color=theme.CREAM, border=theme.GOLD)
+        y = self.bubble.top + pad
+        for lines, colour, used in paragraphs:
+            for line in lines:
+                surface.blit(tx.render(used, line, colour), (self.bubble.left + pad, y))
+                y += line_h
+            y += theme.px(8, s)
+        y = self.bubble.bottom - pad - rows * (button_h + theme.px(10, s)) + theme.px(10, s)
+        if self.lesson.finished:
+            for button in buttons:
+                button.place((self.bubble.left + pad, y, inner, button_h), s)
+                button.draw(surface)
+                y += button_h + theme.px(10, s)
+        elif buttons:
+            wide = min(inner, theme.px(160, s))
+            buttons[0].place((self.bubble.right - pad - wide, y, wide, button_h), s)
+            buttons[0].draw(surface)
+
+    def _place(self, window: pygame.Rect, box: pygame.Rect, target, s) -> pygame.Rect:
+        """Beside the part pointed at, never over it: below, above, right or left, the first
+        that fits the window; with nothing pointed at, low in the middle."""
+        margin = theme.px(12, s)
+        room = window.inflate(-margin * 2, -margin * 2)
+        if target is None:
+            box.midbottom = (room.centerx, room.bottom - theme.px(90, s))
+            return box.clamp(room)
+        gap = theme.px(GAP + 12, s)
+        spots = [dict(midtop=(target.centerx, target.bottom + gap)), dict(midbottom=(target.centerx, target.top - gap)),
+                 dict(midleft=(target.right + gap, target.centery)), dict(midright=(target.left - gap, target.centery))]
+        best = None
+        for spot in spots:
+            placed = box.copy()
+            for anchor, point in spot.items():
+                setattr(placed, anchor, point)
+            placed = placed.clamp(room)
+            if not placed.colliderect(target.inflate(gap, gap)):
+                return placed
+            overlap = placed.clip(target)
+            if best is None or overlap.width * overlap.height < best[0]:
+                best = (overlap.width * overlap.height, placed)
+        return best[1]
