@@ -33,9 +33,12 @@ def lesson_state(lang: str = "zh"):
     return registry.get("dream").tutorial_state(seats(lang), SCRIPT["setup"])
 
 
-def resolved(pattern: list, lang: str) -> tuple:
-    """A scripted action: a {zh, en} text said in the lesson's language."""
-    return tuple(p[lang] if isinstance(p, dict) else p for p in pattern)
+def said(pattern: list, lang: str) -> tuple:
+    """A bot's scripted action as the table says it: a dream word's id as its name in `lang`."""
+    words = load_lexicon().words
+    if pattern[0] not in ("clue", "guess"):
+        return tuple(pattern)
+    return (*pattern[:-1], words[pattern[-1]].name[lang])
 
 
 def learner_action(step_: dict, state, lexicon, lang: str) -> tuple:
@@ -64,7 +67,7 @@ def play(lang: str, until: str = None):
         if step_["id"] == until:
             break
         if "bot" in step_:
-            action = resolved(step_["bot"], lang)
+            action = said(step_["bot"], lang)
             assert state.current_player() != 0 and state._is_legal(action), (step_["id"], action)
             if action[0] == "clue":
                 assert action[1] == state.speaker

@@ -192,9 +192,17 @@ class BotModeView:
         self._reset_turn()
 
     # -- the person's moves -------------------------------------------------------------
+    def coached(self) -> bool:
+        """A guided game: the coach leads, so the view takes no move for the person by itself."""
+        return self.scene.coach is not None
+
+    def coach_talks(self) -> bool:
+        """A guided game's coach is talking: the table waits for its Next."""
+        return self.coached() and self.scene.coach.holds()
+
     def begin(self) -> None:
         """Begin the round, or go on after the sand was stopped (a clue turn keeps its seconds)."""
-        if not self.waiting:
+        if not self.waiting or self.coach_talks():
             return
         if self.begun:
             self.listen_in = self.rng.uniform(*LISTEN_AFTER)  # a few fresh seconds after the pause
@@ -203,6 +211,7 @@ class BotModeView:
         self.begun = True
         self.scene.start_clock()
         self._show_widgets()
+        self.scene.coach_signal("dream_begun")
 
     def pause(self) -> None:
         if self.state.phase != DREAM or self.waiting:
@@ -212,10 +221,13 @@ class BotModeView:
 
     def next_round(self) -> None:
         """Leave the round's scores: the next round's start, or the results after the last."""
+        if self.coach_talks():
+            return
         self.summary, self.story_check, self.bot_story = None, None, ""
         if self.state.is_over():
             self.scene.finish()
         self._show_widgets()
+        self.scene.coach_signal("next_round")
 
     def submit(self) -> None:
         """Enter or the send button: the person's guess, story or clue."""
@@ -242,6 +254,7 @@ class BotModeView:
             self.field.set_text("")
             self.field.error = True  # the edge turns red until the next word is typed
             self.scene.apply(("penalty", self.me))
+            self.scene.coach_signal("clue_refused")
             return
         self.message = ("", theme.INK)
         self.field.set_text("")
@@ -293,8 +306,8 @@ class BotModeView:
     # -- mode view interface ----------------------------------------------------------------
     def still(self) -> bool:
         """Nothing counts down: the round waits for the person, or it is their story or last guess."""
-        if self.holds():
-            return True
+        if self.holds() or (self.coached() and not self.scene.clock_running()):
+            return True  # a guided game's sand stops while the coach talks or waits for the person
         return self.dreaming() and self.state.phase in (LAST, STORY)
 
     def update(self, dt: float) -> None:
@@ -307,14 +320,17 @@ class BotModeView:
         speed = max(0.1, float(self.app.settings.animation_speed))
         if self.my_guess() and state.phase == DREAM:
             if self.skip_pending:
+                self.skip_pending = False  # said once (a guided game's coach may refuse it)
                 self.scene.apply(SKIP_A)
             elif self.pending and self.field.text.strip():
+                self.pending = False
                 self.scene.apply(("guess", self.field.text.strip()))
-            elif not self.field.text and not self.field.composition:
-                self.listen_in -= dt * speed
+            elif not self.coached() and not self.field.text and not self.field.composition:
+                self.listen_in -= dt * speed  # a guided game's coach waits for the person instead
                 if self.listen_in <= 0:
                     self.scene.apply(LISTEN)
-        elif self.my_clue_turn() and self.turn_ends > 0 and self.scene.clock.left <= self.turn_ends:
+        elif self.my_clue_turn() and not self.coached() and self.turn_ends > 0 and \
+                self.scene.clock.left <= self.turn_ends:
             self.message = (self.app.t("dream.bots.passed"), theme.INK_SOFT)
             self.field.set_text("")
             self.scene.apply(PASS)

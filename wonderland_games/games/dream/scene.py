@@ -70,6 +70,11 @@ class DreamScene(TableScene):
         self.buttons = self._table_buttons()
         self.view = self._make_view()
         self._rebuild_log()
+        self._sand_acting = False  # a clock report or the time-up being applied: nobody's move
+        if self.coach is not None:
+            from .coaching import DreamCoach
+
+            self.coach = DreamCoach(self, self.session)  # bots' scripted words said in the lesson's language
 
     def _make_view(self):
         if self.state.mode == TABLE:
@@ -90,7 +95,10 @@ class DreamScene(TableScene):
 
     # -- the clock --------------------------------------------------------------------
     def clock_running(self) -> bool:
-        return self.clock.running and self.state.phase == DREAM and not self.replay
+        """The sand runs (started, in the dream); in a guided game only while a bot's scripted move
+        is awaited, never while the coach talks or waits for the learner to read and type."""
+        return self.clock.running and self.state.phase == DREAM and not self.replay and (
+            self.coach is None or self.coach.lesson.waits_for() == "bot")
 
     def sand_stopped(self) -> bool:
         """The dream is on but its sand does not run: the view says so and offers to go on."""
@@ -122,7 +130,16 @@ class DreamScene(TableScene):
                 self.runner.cancel()
                 self.runner = None
             self.report_clock()
-        super().apply(action)
+        self._sand_acting = action[0] in CLOCK_KINDS
+        try:
+            super().apply(action)
+        finally:
+            self._sand_acting = False
+
+    def _coached(self):
+        """The sand's reports and its running out are nobody's move: a guided game's coach neither
+        refuses nor counts them."""
+        return None if self._sand_acting else super()._coached()
 
     def _update_clock(self, dt: float) -> None:
         if self.clock_running():
@@ -181,6 +198,8 @@ class DreamScene(TableScene):
         bot mode: the base class's turn loop, unless the view holds the bots."""
         if self.state.mode == TABLE:
             self.viewer = self.state.current_player()
+        elif self.coach is not None and self.coach.closed and self.state.is_over():
+            self.finish()  # the lesson's closing words answered: its results, as Next would show them
         elif not self.view.holds():
             super()._update_turn(dt)
 
