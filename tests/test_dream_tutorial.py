@@ -6,7 +6,9 @@ the parts the coach points at, on screen at the smallest and a large window."""
 from __future__ import annotations
 
 import json
+import time
 
+import pygame
 import pytest
 
 from wonderland_games.core import registry
@@ -20,7 +22,7 @@ from wonderland_games.games.dream.rules import BOOGEYMAN, DREAMER, FAIRY, SANDMA
 from wonderland_games.games.dream.scene import DreamScene
 from wonderland_games.games.dream.state import BOTS, OVER
 from wonderland_games.games.dream.tutorial import clue_lang
-from wonderland_games.ui.testing import make_app, step
+from wonderland_games.ui.testing import click, click_widget, key, make_app, step, type_text
 
 SCRIPT = load_yaml("dream/tutorial.yaml")
 
@@ -192,3 +194,112 @@ def test_every_pointed_part_is_on_screen_inside_the_window(size):
             assert rect is not None and rect.width > 0 and rect.height > 0, (step_id, name)
             assert app.screen.get_rect().contains(rect), (step_id, name, rect)
         app.pop()
+
+
+# -- the lesson at the table, by real events ---------------------------------------------------
+@pytest.fixture
+def lesson(user_dirs, request):
+    """The lesson opened as the menu opens it, in `request.param` (zh unless asked): (app, table)."""
+    from wonderland_games.scenes.lesson import open_lesson
+
+    lang = getattr(request, "param", "zh")
+    app = make_app((1280, 800), lang, fast_forward=True, bot_think_seconds=0.05)
+    app.running = True
+    open_lesson(app, "dream")
+    step(app, 2)
+    yield app, app.top
+    for scene in reversed(app.stack):
+        scene.on_exit()
+    app.stack.clear()
+
+
+def do_step(app, table, lang: str, text=None) -> None:
+    """What the step shows: a click on each pointed part, then its text (or `text`) typed and Enter."""
+    s = table.coach.lesson.step
+    for name in s.point:
+        click(app, table.target_rect(name).center, frames=2)
+    typed = text if text is not None else (s.type or {}).get(lang)
+    if typed is not None:
+        type_text(app, typed, frames=2)
+        key(app, pygame.K_RETURN, frames=2)
+
+
+def drive(app, table, until: str, lang: str = "zh", seconds: float = 60) -> None:
+    """Play the lesson as the learner would, up to the step `until` (its words on show)."""
+    coach, end = table.coach, time.monotonic() + seconds
+    while coach.lesson.step.id != until or coach.lesson.then:
+        assert time.monotonic() < end, f"stuck at {coach.lesson.step.id}"
+        wait = coach.lesson.waits_for()
+        if wait == "next":
+            click_widget(app, coach.next_button, frames=2)
+        elif wait in ("do", "any", "signal") and table.still():
+            do_step(app, table, lang)
+        step(app, 1)
+        time.sleep(0.001)
+
+
+def test_the_sand_runs_only_while_a_bot_s_move_is_awaited(lesson):
+    app, table = lesson
+    drive(app, table, "the_word")
+    assert table.clock.running and not table.clock_running()  # begun, but the coach talks
+    left = table.clock.left
+    step(app, 120)
+    assert table.clock.left == left
+    drive(app, table, "good_clue")
+    step(app, 60 * 25)  # longer than a person's clue turn
+    assert table.clock.left == left and table.state.speaker == 0 and table.coach.lesson.step.id == "good_clue"
+    assert ("pass",) not in table.session.actions
+    app.settings.fast_forward = False  # the Hatter thinks a while, as at a real table
+    do_step(app, table, "zh")
+    assert table.coach.lesson.step.id == "hatter_listens" and table.clock_running()
+    step(app, 20)
+    assert table.clock.left < left
+
+
+def test_the_sand_s_reports_are_nobody_s_move(lesson):
+    app, table = lesson
+    drive(app, table, "second_clue")
+    table.clock.left -= 3.5  # the sand ran while the bots played
+    do_step(app, table, "zh")
+    actions = table.session.actions
+    at = actions.index(("clue", 0, "伞"))
+    assert actions[at - 1] == ("clock", 117)  # told before the clue, not refused as a move of the learner's
+
+
+def test_start_and_next_round_wait_for_the_coach_s_next(lesson):
+    app, table = lesson
+    view = table.view
+    assert table.coach.lesson.step.id == "welcome" and view.buttons["begin"].visible
+    click(app, view.buttons["begin"].rect.center, frames=2)
+    assert not view.begun and table.coach.lesson.step.id == "welcome"
+    drive(app, table, "begin")
+    do_step(app, table, "zh")
+    assert view.begun and table.coach.lesson.step.id == "the_word"
+    drive(app, table, "round1_scores")
+    click(app, view.buttons["next"].rect.center, frames=2)
+    assert view.summary is not None and table.coach.lesson.step.id == "round1_scores"
+
+
+@pytest.mark.parametrize("lesson", ["zh", "en"], indirect=True)
+def test_the_bots_say_their_scripted_words_in_the_lesson_s_language(lesson):
+    app, table = lesson
+    lang = app.lang
+    drive(app, table, "second_clue", lang)
+    star, moon = (load_lexicon().words[w].name[lang] for w in ("star", "moon"))
+    assert table.state.lang == lang
+    assert [c[2] for c in table.state.clues if c[1] == 1] == [star]
+    assert table.state.history == [] and table.session.state.cards[0] == ["moon", "correct", moon]
+
+
+def test_the_dreaming_learner_is_never_listened_for_and_a_guess_naming_the_word_is_it(lesson):
+    app, table = lesson
+    drive(app, table, "guess_cake")
+    step(app, 60 * 8)  # longer than the view waits before it listens on for a person at a real game
+    assert table.coach.wrong is None and table.state.awaiting == "guess"
+    do_step(app, table, "zh", text="苹果")
+    assert table.coach.wrong is not None and table.coach.lesson.step.id == "guess_cake" and not table.state.cards
+    assert table.view.field.text == "苹果"  # kept, to be mended
+    for _ in "苹果":
+        key(app, pygame.K_BACKSPACE)
+    do_step(app, table, "zh", text="蛋糕")
+    assert table.state.cards[0] == ["cake", "correct", "蛋糕"] and table.coach.lesson.then
