@@ -303,3 +303,12 @@ def test_the_dreaming_learner_is_never_listened_for_and_a_guess_naming_the_word_
         key(app, pygame.K_BACKSPACE)
     do_step(app, table, "zh", text="蛋糕")
     assert table.state.cards[0] == ["cake", "correct", "蛋糕"] and table.coach.lesson.then
+
+
+def test_the_learner_s_clue_turn_shows_no_seconds_that_never_run(lesson):
+    app, table = lesson
+    drive(app, table, "refused")
+    assert table.view.status()[0] == app.t("dream.bots.your_turn_untimed")
+    do_step(app, table, "zh")
+    text, _ = table.view.status()
+    assert "月" in text and "秒" not in text

@@ -481,11 +481,12 @@ class BotModeView:
             if self.dreaming():
                 return t("dream.bots.intro_dream"), theme.INK
             return t("dream.bots.intro_spirit", name=self.scene.name(state.dreamer())), theme.INK
-        if self.my_clue_turn():  # the turn's seconds always show, after a refusal too
+        if self.my_clue_turn():  # the turn's seconds always show, after a refusal too (none in a lesson)
             n = self.turn_left()
             if self.message[0] and self.field.error:  # refused, and nothing typed since
-                return self.message[0] + t("dream.bots.seconds_left", n=n), theme.RED
-            return t("dream.bots.your_turn", n=n), theme.PLUM
+                return self.message[0] + ("" if self.coached() else t("dream.bots.seconds_left", n=n)), theme.RED
+            return (t("dream.bots.your_turn_untimed") if self.coached() else t("dream.bots.your_turn", n=n)), \
+                theme.PLUM
         if self.message[0]:
             return self.message
         if state.phase == DREAM and state.awaiting == CLUE:
