@@ -312,3 +312,15 @@ def test_the_learner_s_clue_turn_shows_no_seconds_that_never_run(lesson):
     do_step(app, table, "zh")
     text, _ = table.view.status()
     assert "月" in text and "秒" not in text
+
+
+def test_enter_is_the_coach_s_next_while_it_talks_and_the_clue_s_while_the_learner_types(lesson):
+    app, table = lesson
+    assert table.view.buttons["begin"].visible
+    key(app, pygame.K_RETURN, frames=2)
+    assert table.coach.lesson.step.id == "your_role" and not table.view.begun
+    drive(app, table, "good_clue")
+    click(app, table.target_rect("field:text").center, frames=2)
+    type_text(app, "夜晚", frames=2)
+    key(app, pygame.K_RETURN, frames=2)
+    assert ("clue", 0, "夜晚") in table.session.actions

@@ -155,7 +155,14 @@ class DreamScene(TableScene):
         self.view.update(dt)
 
     def handle_event(self, event) -> None:
-        if self.layout is not None and self.view.handle_event(event):
+        """The mode view sees events first (its field and buttons), but a guided game's coach
+        before it: Enter is its Next while it talks, and its bubble lies over the view."""
+        coach = self.coach
+        if coach is not None and event.type == pygame.KEYDOWN and coach.handle_event(event):
+            return
+        on_bubble = coach is not None and getattr(event, "pos", None) is not None and coach.bubble.collidepoint(
+            event.pos)
+        if self.layout is not None and not on_bubble and self.view.handle_event(event):
             return
         super().handle_event(event)
 
