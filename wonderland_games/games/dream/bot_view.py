@@ -43,7 +43,6 @@ from ...ui.focus import FocusRing
 from ...ui.theme import px
 from ...ui.widgets import Button, TextInput
 from . import bot_draw
-from .bot_seats import seat_centres
 from .clues import check_clue
 from .guess import mentions
 from .state import CLUE, CORRECT, DREAM, GUESS, LAST, LISTEN, OVER, PASS, SKIP_A, STORY
@@ -448,10 +447,6 @@ class BotModeView:
             return pygame.Rect(self.card)
         if (kind, arg) == ("role", "me"):
             return bot_draw.top_text_rect(self)
-        if kind == "seat" and arg.isdigit() and int(arg) < len(self.state.seats):
-            token = px(22, self.s)
-            x, y = seat_centres(self.stage, len(self.state.seats), self.me, token)[int(arg)]
-            return pygame.Rect(x - token, y - token, 2 * token, 2 * token)
         return None
 
     # -- drawing ---------------------------------------------------------------------------

@@ -25,9 +25,8 @@ The parts a guided game's coach points at (`_part_rect`; docs/tutorials.md), in 
 `control:begin|send|skip|listen|next|pause` (the view's buttons, while shown),
 `field:text` (where clues, guesses and the story are typed), `card:word` (the
 dream card), `role:me` (the top line with the person's secret role),
-`seat:N` (a seat at the round table), `scores:table` (a finished round's
-scores), and in both modes `player:N` (a row of the players panel: total and
-penalties).
+`scores:table` (a finished round's scores), and in both modes `player:N` (a
+row of the players panel: total and penalties).
 
 Table mode has no curtain of the base class (the view raises its own between
 the players who look at their roles), no bots, no Suggest and no fast-forward;
