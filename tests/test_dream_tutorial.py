@@ -201,10 +201,12 @@ def test_every_pointed_part_is_on_screen_inside_the_window(size):
 def lesson(user_dirs, request):
     """The lesson opened as the menu opens it, in `request.param` (zh unless asked): (app, table)."""
     from wonderland_games.scenes.lesson import open_lesson
+    from wonderland_games.scenes.menu import MenuScene
 
     lang = getattr(request, "param", "zh")
     app = make_app((1280, 800), lang, fast_forward=True, bot_think_seconds=0.05)
     app.running = True
+    app.push(MenuScene(app))
     open_lesson(app, "dream")
     step(app, 2)
     yield app, app.top
@@ -324,3 +326,37 @@ def test_enter_is_the_coach_s_next_while_it_talks_and_the_clue_s_while_the_learn
     type_text(app, "夜晚", frames=2)
     key(app, pygame.K_RETURN, frames=2)
     assert ("clue", 0, "夜晚") in table.session.actions
+
+
+@pytest.mark.parametrize("at", ["hatter_listens", "second_clue", "sandman_scores", "next_round1", "guess_cake",
+                                "tell_story"])
+def test_a_lesson_opened_again_goes_on_where_it_was(lesson, at):
+    """Left with Esc and opened again: the sand goes on by itself, a round's scores show while the
+    lesson talks about them or waits for Next round, and the lesson plays on to its end."""
+    from wonderland_games.scenes.lesson import kept_lesson, open_lesson
+    from wonderland_games.core.saves import unfinished_games
+
+    app, table = lesson
+    app.settings.fast_forward = at != "hatter_listens"  # stop there while the Hatter thinks
+    drive(app, table, at)
+    key(app, pygame.K_ESCAPE, frames=3)
+    assert app.top is not table
+    open_lesson(app, "dream", kept=kept_lesson(unfinished_games(), "dream"))
+    step(app, 2)
+    again = app.top
+    assert isinstance(again, DreamScene) and again.coach.lesson.step.id == at
+    assert not again.view.waiting or again.view.summary is not None or not again.view.begun
+    for name in again.coach.lesson.pointing():
+        assert again.target_rect(name) is not None, name
+    app.settings.fast_forward = True
+    end = time.monotonic() + 60
+    while not again.coach.lesson.finished:
+        assert time.monotonic() < end, f"stuck at {again.coach.lesson.step.id}"
+        wait = again.coach.lesson.waits_for()
+        if wait == "next":
+            click_widget(app, again.coach.next_button, frames=2)
+        elif wait in ("do", "any", "signal") and again.still():
+            do_step(app, again, "zh")
+        step(app, 1)
+        time.sleep(0.001)
+    assert again.state.is_over()

@@ -146,6 +146,8 @@ class BotModeView:
             self.begun = bool(state.cards or state.clues or state.clock < state.seconds)
             self.skip_pending = False
             self._reset_turn()
+            if self.coached():
+                self._resume_lesson()
         for e in events:
             kind = e["type"]
             if kind == "clue":
@@ -165,6 +167,16 @@ class BotModeView:
                 self.begun = self.skip_pending = False
                 self.message = ("", theme.INK)
         self._show_widgets()
+
+    def _resume_lesson(self) -> None:
+        """A guided game opened again: its sand goes on by itself (the coach says when it runs), and
+        the last round's scores show again while the lesson is still on them."""
+        state, step = self.state, self.scene.coach.lesson.step
+        if self.begun:
+            self.scene.start_clock()
+        elif state.history and (state.is_over() or step is None or step.signal == "next_round"
+                                or "scores:table" in step.point):
+            self.summary = len(state.history) - 1
 
     def _reset_turn(self) -> None:
         self.listen_in = self.rng.uniform(*LISTEN_AFTER)
