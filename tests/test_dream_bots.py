@@ -148,7 +148,7 @@ def test_the_dreamer_listens_while_unsure_and_skips_clues_that_contradict_each_o
 
 def test_a_hard_dreamer_trusts_less_who_backed_a_wrong_guess():
     s = on_word("sun", [FAIRY, BOOGEYMAN, FAIRY], lang="en")
-    s.clues = [[0, 2, "night"], [0, 1, "bright"], [1, 1, "hot"], [1, 3, "shine"]]
+    s.clues = [[0, 2, "night"], [0, 1, "summer"], [1, 1, "hot"], [1, 3, "shine"]]
     s.cards = [["sun", WRONG, "moon"], ["fire", CORRECT, "fire"]]
     trust = DreamBot.trust(s.view(s.dreamer()), bots.reader(LEX, "en"))
     assert trust[2] < bots.TRUST < trust[1], trust

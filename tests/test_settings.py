@@ -62,6 +62,25 @@ def test_nan_and_wrong_shapes_fall_back_to_defaults():
     assert s.volume == 0.8 and s.animation_speed == 1.0 and s.window_size == (1280, 800) and s.language == "en"
 
 
+def test_music_volume_apart_from_the_effects_and_remembered():
+    save_settings(Settings(volume=0.9, music_volume=0.3, sound=False))
+    s = load_settings()
+    assert (s.volume, s.music_volume, s.sound) == (0.9, 0.3, False)
+    save_settings(Settings(music_volume=4))
+    assert load_settings().music_volume == 1.0
+
+
+@pytest.mark.parametrize("old, music", [({"sound": True, "volume": 0.2}, 0.2), ({"sound": False, "volume": 1.0}, 0.5),
+                                        ({"volume": "loud"}, 0.5), ({}, 0.5)])
+def test_a_settings_file_from_before_the_music_still_loads(old, music):
+    """One volume then: it becomes the effects' volume, and the music is never louder than it
+    (a player who had turned the sound down does not meet loud music); off stays off (muted)."""
+    settings_path().write_text(json.dumps({"language": "en", **old}))
+    s = load_settings()
+    assert s.music_volume == music and s.sound is old.get("sound", True)
+    assert s.volume == (old["volume"] if isinstance(old.get("volume"), float) else 0.8)
+
+
 def test_save_clamps_too():
     save_settings(Settings(volume=7, animation_speed=0.1))
     assert json.loads(settings_path().read_text())["volume"] == 1.0

@@ -41,6 +41,8 @@ def test_a_pattern_fits_an_action_by_its_start_and_a_star_fits_anything():
     assert not tutorial.matches(["play", 12], ("play", 13))
     assert not tutorial.matches(["play", 13, 1], ("play", 13))
     assert tutorial.matches(["move", [1, 2]], ("move", (1, 2)))  # YAML lists fit tuples
+    assert tutorial.matches(["mulligan", "$"], ("mulligan",))
+    assert not tutorial.matches(["mulligan", "$"], ("mulligan", 3))
 
 
 @pytest.mark.parametrize("change, field", [
@@ -86,6 +88,16 @@ def test_a_do_step_lets_through_only_its_action_then_explains():
     assert lesson.acted(("play", 13), True, legal)
     assert lesson.waits_for() == "next" and lesson.words() == SAY and lesson.pointing() == ()
     assert lesson.next() and lesson.step.id == "free"
+
+
+def test_a_step_may_let_the_learner_choose_among_a_few_actions_and_refuse_the_rest():
+    raw = raw_script()
+    raw["steps"][2]["do"] = {"one_of": [["play", 13], ["play", 4]]}
+    lesson = tutorial.Lesson(tutorial.parse_script("parade", raw), {"step": 2})
+    legal = [("play", 4), ("play", 13), ("play", 9)]
+    assert lesson.allows(("play", 4), legal) and lesson.allows(("play", 13), legal)
+    assert not lesson.allows(("play", 9), legal)
+    assert lesson.acted(("play", 4), True, legal)
 
 
 def test_a_step_whose_action_is_not_legal_never_leaves_the_game_stuck():

@@ -59,7 +59,7 @@ def test_the_script_plays_through_the_engine_to_the_end(game_id):
         learner = not session.seats[seat].is_bot
         if learner and len(legal) > 1:
             assert wait in ("do", "any"), f"step {lesson.step.id}: the learner moves while it waits for {wait}"
-            fits = [a for a in legal if wait == "any" or tutorial.matches(lesson.step.pattern, a)]
+            fits = [a for a in legal if wait == "any" or lesson.step.fits(a)]
             assert fits, f"step {lesson.step.id}: {lesson.step.pattern} is not legal here: {legal[:8]}"
             action = fits[0]
         elif learner:
@@ -113,7 +113,7 @@ def test_the_lesson_plays_by_real_events(game_id, lesson_app):
         if wait == "next":
             step(app, 2)  # drawn: the bubble has its place
             assert _inside(coach.bubble, size)
-            _check_points(table, lesson.pointing(), size, lesson.step.id)
+            _check_points(table, lesson.pointing() + lesson.showing(), size, lesson.step.id)
             click_widget(app, coach.next_button, frames=2)
             continue
         learner_step = wait in ("do", "any", "signal")
@@ -143,6 +143,9 @@ def test_the_lesson_plays_by_real_events(game_id, lesson_app):
     assert [b.text() for b in coach._buttons()] == [app.t("tutorial.real_game"), app.t("tutorial.scores"),
                                                     app.t("tutorial.menu")]
     assert table.state.is_over() and game_id in stats.learned()
+    winners = table.state.result().winners  # the closing words say who won: the learner may not have
+    assert coach._verdict() == (app.t("tutorial.done_won") if 0 in winners else
+                                app.t("tutorial.done_lost", winner=app.i18n.join([table.seats[i].name for i in winners])))
     click_widget(app, coach.scores_button, frames=2)
     for _ in range(200):
         if app.top is not table:

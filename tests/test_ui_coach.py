@@ -23,7 +23,7 @@ def lesson_script():
         "setup": {"seed": 7, "seats": [{"kind": "human"},
                                        {"kind": "bot", "name": {"zh": "白兔", "en": "Rabbit"}}]},
         "steps": [
-            {"id": "hello", "say": {"zh": "欢迎", "en": "Welcome"}},
+            {"id": "hello", "say": {"zh": "欢迎", "en": "Welcome"}, "show": ["button:save", "button:rules"]},
             {"id": "bot", "say": say, "bot": ["play"]},
             {"id": "yours", "say": say, "point": ["button:confirm"], "do": ["play", last], "wrong": WRONG,
              "then": {"zh": "看，队伍变长了", "en": "See, the parade grew"}},
@@ -64,6 +64,8 @@ def test_a_lesson_talks_lets_the_bot_play_its_move_refuses_a_wrong_card_and_expl
     assert not table.can_undo() and not table.can_hint()
     step(app, 30)
     assert table.session.actions == []  # the bot waits while the coach talks
+    shown = [table.buttons["save"].rect, table.buttons["rules"].rect]
+    assert table.coach._rings() == shown and not any(table.coach.bubble.colliderect(r) for r in shown)
     key(app, pygame.K_RETURN)
     run_until(app, lambda: table.coach.lesson.step.id == "yours" and table.my_turn())
     assert table.session.actors == [1]
@@ -120,6 +122,7 @@ def test_the_closing_words_mark_the_game_learned_and_offer_a_real_game_against_e
 
 def test_the_setup_screen_suggests_the_lesson_once_to_a_newcomer(coached):
     app, menu, _ = coached
+    app.lessons_suggested.clear()  # as in a real start (tests' apps are made with every lesson offered)
     click_widget(app, menu.tiles[0], frames=2)
     assert app.top.message == app.t("tutorial.suggest", game=registry.game_name("parade")["zh"])
     key(app, pygame.K_ESCAPE)
@@ -127,3 +130,35 @@ def test_the_setup_screen_suggests_the_lesson_once_to_a_newcomer(coached):
     key(app, pygame.K_ESCAPE)
     click_widget(app, menu.tiles[0], frames=2)
     assert type(app.top).__name__ == "SetupScene"  # asked once
+
+
+def test_the_pointer_follows_the_layout_and_the_coach_draws_at_any_size(coached):
+    app, menu, last = coached
+    click_widget(app, learn_button(menu), frames=2)
+    table = app.top
+    table.coach.lesson.index = 2  # points at the confirm button
+    run_until(app, table.my_turn)
+    checked = 0
+    for size in [(2560, 1440), (1024, 640), (1, 1), (5000, 3000), (1280, 800)]:
+        app.screen = pygame.display.set_mode(size)
+        app._resized(size)
+        step(app, 2)
+        confirm = table.buttons["confirm"].rect
+        if min(size) > 100:
+            assert table.coach.target() == confirm
+            assert not table.coach.bubble.colliderect(confirm)
+            checked += 1
+    assert checked == 4
+
+
+def test_a_bot_waits_for_its_steps_words_to_be_read_before_it_moves(coached):
+    app, menu, _ = coached
+    app.settings.fast_forward = False
+    click_widget(app, learn_button(menu), frames=2)
+    table = app.top
+    key(app, pygame.K_RETURN)  # on to the bot's step
+    assert table.coach.lesson.waits_for() == "bot"
+    assert table.coach.reading_seconds() >= 1.0
+    step(app, 20)  # a third of a second: the bot thinks 0.05 s, yet waits for the words
+    assert table.session.actions == []
+    run_until(app, lambda: table.session.actions)

@@ -121,7 +121,7 @@ def test_a_whole_table_game_by_clicks(app, sounds, drawn):
         assert session.actions[-2][0] == "clock" and session.actions[-1] == ("correct",)
         assert state.current != word and sounds[-1] == "take"
         press(app, scene, "wrong")
-        assert sounds[-1] == "draw"
+        assert sounds[-1] == "no"  # a word let go: the gentle no
         press(app, scene, "skip")
         victim = (dreamer + 1 + number) % 5
         press(app, scene, "penalty")

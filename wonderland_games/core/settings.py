@@ -25,7 +25,8 @@ MIN_SIZE = (1024, 640)  # the window never gets smaller, unless the screen itsel
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (2560, 1440))
 # the title bar, borders and a desktop panel: a window fits a screen this much larger
 WINDOW_FRAME = (16, 80)
-RANGES = {"animation_speed": (0.5, 3.0), "volume": (0.0, 1.0), "bot_think_seconds": (0.0, 5.0)}
+RANGES = {"animation_speed": (0.5, 3.0), "volume": (0.0, 1.0), "music_volume": (0.0, 1.0),
+          "bot_think_seconds": (0.0, 5.0)}
 log = logging.getLogger(__name__)
 
 
@@ -49,8 +50,9 @@ class Settings:
     window_size: tuple = (1280, 800)
     animation_speed: float = 1.0
     fast_forward: bool = False
-    sound: bool = True
-    volume: float = 0.8
+    sound: bool = True  # False: muted, effects and music alike
+    volume: float = 0.8  # the effects' volume
+    music_volume: float = 0.5
     bot_think_seconds: float = 1.0
 
     def to_dict(self) -> dict:
@@ -60,7 +62,8 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data) -> "Settings":
-        """Take every usable value from `data`; fix or drop the rest, saying so in the log."""
+        """Take every usable value from `data`; fix or drop the rest, saying so in the log. A
+        file from before the music had one volume: the music is then never louder than it."""
         settings = cls()
         if not isinstance(data, dict):
             return settings
@@ -74,6 +77,8 @@ class Settings:
                 if f.name == "window_size" and value != tuple(data[f.name]):
                     log.warning("settings: window_size %r is out of range; using %r", data[f.name], value)
                 setattr(settings, f.name, value)
+        if "music_volume" not in data and "volume" in data:  # a file from before the music
+            settings.music_volume = min(cls.music_volume, settings.volume)
         return settings
 
 

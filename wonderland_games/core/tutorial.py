@@ -21,6 +21,7 @@ from .game import BOT, HUMAN, Seat
 from .paths import data_dir
 
 ANY = "*"  # in a pattern: any value
+END = "$"  # a pattern's last element: the action ends there (else a pattern fits what starts with it)
 WAITS = ("next", "do", "any", "bot", "end", "signal")
 
 
@@ -41,9 +42,15 @@ def _plain(value):
 
 def matches(pattern, action) -> bool:
     """Does `action` fit `pattern`? "*" fits any value; a shorter pattern fits the actions that
-    start with it."""
+    start with it, unless it ends with "$"."""
     pattern, action = _plain(pattern), _plain(action)
-    if not isinstance(pattern, list) or not isinstance(action, list) or len(pattern) > len(action):
+    if not isinstance(pattern, list) or not isinstance(action, list):
+        return False
+    if pattern and pattern[-1] == END:
+        pattern = pattern[:-1]
+        if len(pattern) != len(action):
+            return False
+    if len(pattern) > len(action):
         return False
     return all(p == ANY or p == a for p, a in zip(pattern, action))
 
@@ -54,13 +61,19 @@ class Step:
     say: dict  # {zh, en}
     wait: str = "next"  # one of WAITS
     pattern: Optional[tuple] = None  # "do" / "bot": the action waited for
+    others: tuple = ()  # "do: {one_of: [...]}": the other patterns that fit too (a choice among a few)
     signal: str = ""  # "signal": the name the scene says
     point: tuple = ()  # part names, in the order the learner clicks them
+    show: tuple = ()  # part names ringed all at once, through the step and its then words
     wrong: Optional[dict] = None
     then: Optional[dict] = None
     type: Optional[dict] = None  # text the learner types
     keys: tuple = ()  # keys pressed after the clicks (pygame key names)
     teaches: tuple = ()
+
+    def fits(self, action) -> bool:
+        """Is `action` the one (or one of those) this step waits for?"""
+        return any(matches(p, action) for p in (self.pattern, *self.others) if p is not None)
 
 
 @dataclass(frozen=True)
@@ -94,11 +107,12 @@ def _step(data: dict, file: str, index: int) -> Step:
     waits = [key for key in ("do", "bot", "until") if key in data]
     if len(waits) > 1:
         raise DataError(file, entry, waits[1], f"a step waits for one thing, not {' and '.join(waits)}")
-    wait, pattern, signal = "next", None, ""
+    wait, pattern, others, signal = "next", None, (), ""
     if "do" in data:
         wait = "any" if data["do"] == "any" else "do"
         if wait == "do":
-            pattern = tuple(require(data, "do", list, file, entry))
+            patterns = _patterns(data["do"], file, entry)
+            pattern, others = patterns[0], patterns[1:]
     elif "bot" in data:
         wait, pattern = "bot", tuple(require(data, "bot", list, file, entry))
     elif "until" in data:
@@ -109,9 +123,7 @@ def _step(data: dict, file: str, index: int) -> Step:
             wait, signal = "signal", until[len("signal:"):]
         else:
             raise DataError(file, entry, "until", f"expected 'end' or 'signal:NAME', got {until!r}")
-    point = data.get("point", [])
-    if not isinstance(point, list) or not all(isinstance(p, str) and ":" in p for p in point):
-        raise DataError(file, entry, "point", "expected a list of part names like 'hand:2'")
+    point, show = (_parts(data, key, file, entry) for key in ("point", "show"))
     keys = data.get("keys", [])
     if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
         raise DataError(file, entry, "keys", "expected a list of key names")
@@ -121,9 +133,28 @@ def _step(data: dict, file: str, index: int) -> Step:
     wrong = _optional_text(data, "wrong", file, entry)
     if wrong is not None and wait != "do":
         raise DataError(file, entry, "wrong", "only a 'do' step refuses actions")
-    return Step(step_id, bilingual(data, "say", file, entry), wait, pattern, signal, tuple(point), wrong,
+    return Step(step_id, bilingual(data, "say", file, entry), wait, pattern, others, signal, point, show, wrong,
                 _optional_text(data, "then", file, entry), _optional_text(data, "type", file, entry),
                 tuple(keys), tuple(teaches))
+
+
+def _patterns(value, file: str, entry: str) -> tuple:
+    """`do: [play, 3]`, or `do: {one_of: [[play, 3], [play, 5]]}`: the patterns that fit."""
+    if isinstance(value, dict) and set(value) == {"one_of"}:
+        value = value["one_of"]
+        if not isinstance(value, list) or not value or not all(isinstance(p, list) for p in value):
+            raise DataError(file, entry, "do.one_of", "expected a list of action patterns")
+        return tuple(tuple(p) for p in value)
+    if not isinstance(value, list):
+        raise DataError(file, entry, "do", f"expected an action pattern, 'any' or {{one_of: [...]}}, got {value!r}")
+    return (tuple(value),)
+
+
+def _parts(data: dict, key: str, file: str, entry: str) -> tuple:
+    parts = data.get(key, [])
+    if not isinstance(parts, list) or not all(isinstance(p, str) and ":" in p for p in parts):
+        raise DataError(file, entry, key, "expected a list of part names like 'hand:2'")
+    return tuple(parts)
 
 
 def _seat(data, file: str, index: int) -> dict:
@@ -250,6 +281,10 @@ class Lesson:
         """The parts pointed at now (none while the then words explain)."""
         return () if self.finished or self.then else self.step.point
 
+    def showing(self) -> tuple:
+        """The parts ringed all at once now (the step's, its then words too)."""
+        return () if self.finished else self.step.show
+
     def holds(self) -> bool:
         """The game waits (bots too) while the coach talks."""
         return self.waits_for() == "next"
@@ -272,7 +307,7 @@ class Lesson:
             self._move_on()
 
     def _none_fits(self, legal: list) -> bool:
-        return not any(matches(self.step.pattern, a) for a in legal)
+        return not any(self.step.fits(a) for a in legal)
 
     def allows(self, action, legal: list) -> bool:
         """May the learner play `action` now? Their only legal action always; nothing while the
@@ -283,14 +318,14 @@ class Lesson:
         if wait is None or wait in ("any", "end", "signal"):
             return True
         if wait == "do":
-            return matches(self.step.pattern, action) or self._none_fits(legal)
+            return self.step.fits(action) or self._none_fits(legal)
         return False  # "next" (talk) or "bot" (not the learner's move)
 
     def bot_action(self, legal: list):
         """The action the script has a bot play now, or None (the bot plays at Easy)."""
         if self.waits_for() != "bot":
             return None
-        return next((a for a in legal if matches(self.step.pattern, a)), None)
+        return next((a for a in legal if self.step.fits(a)), None)
 
     def acted(self, action, by_learner: bool, legal: list) -> bool:
         """An action was applied (`legal`: the actions that were legal before it); True when the
@@ -299,7 +334,7 @@ class Lesson:
         wait = self.waits_for()
         moves = (wait == "any" and by_learner and len(legal) > 1) or (
             wait == ("do" if by_learner else "bot")
-            and (matches(self.step.pattern, action) or (len(legal) > 1 and self._none_fits(legal))))
+            and (self.step.fits(action) or (len(legal) > 1 and self._none_fits(legal))))
         if moves:
             self._waited_for_happened()
         return moves

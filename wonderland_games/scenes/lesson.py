@@ -7,7 +7,7 @@ once per run.
 
 from __future__ import annotations
 
-from ..core import stats, tutorial
+from ..core import registry, setup_memory, stats, tutorial
 from ..core.data import DataError
 from ..ui.dialogs import ConfirmDialog, show_error
 from .launch import game_title, open_game, save_error_text
@@ -30,11 +30,22 @@ def open_lesson(app, game_id: str, kept=None, replace: bool = False) -> None:
         if kept is not None:
             session = load_session(kept.path)
         else:
-            session = tutorial.start(game_id, app.lang, app.t("tutorial.you"))
+            session = tutorial.start(game_id, app.lang, learner_name(app, game_id))
     except (SaveError, DataError, OSError, ValueError, KeyError) as exc:
         show_error(app, app.t("game.scene_failed", error=save_error_text(app, exc)))
         return
     open_game(app, session, replace=replace)
+
+
+def learner_name(app, game_id: str) -> str:
+    """The name the learner last played under (this game's setup first, then any game's), else
+    the setup's first default: a name, as the log and results speak of every player in the
+    third person ("You plays" would not do)."""
+    for game in (game_id, *registry.GAME_ORDER):
+        for seat in setup_memory.recall(game):
+            if seat["kind"] == "human" and seat["name"].strip():
+                return seat["name"]
+    return app.t("setup.default_name", n=1)
 
 
 def suggest_lesson(app, game_id: str) -> None:

@@ -23,6 +23,8 @@ from .launch import game_title, listed_progress, open_game, save_error_text
 
 
 class LoadScene(FormScene):
+    music = "menu"
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.list = ListView(app, [], self.draw_row, row_height=78, on_activate=self.load,

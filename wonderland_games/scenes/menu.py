@@ -203,6 +203,8 @@ class ResumeDialog(MessageDialog):
 
 
 class MenuScene(FormScene):
+    music = "menu"
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.tiles = [GameTile(app, info, self.open_game_tile) for info in registry.games()]
@@ -234,7 +236,8 @@ class MenuScene(FormScene):
 
         button = Button(self.app, label, lambda: open_lesson(self.app, game_id, kept_lesson(self.unfinished, game_id)),
                         style="secondary", size=theme.TEXT_SMALL)
-        button.tip = lambda: t("tutorial.learned_tip" if game_id in self.learned else "tutorial.learn_tip")
+        button.tip = lambda: t("tutorial.learned_tip" if game_id in self.learned
+                               and kept_lesson(self.unfinished, game_id) is None else "tutorial.learn_tip")
         return button
 
     # -- actions -------------------------------------------------------------------

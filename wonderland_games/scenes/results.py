@@ -72,6 +72,7 @@ class ResultsScene(FormScene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.ranking_rect = self.chart_rect = self.details_rect = self.panel
         self.chart = self.make_chart()
+        self.music = session.game_id  # the game's loop plays on over its results
 
     def make_chart(self) -> ScoreChart | None:
         """The score chart, replayed from the session's first state (None: the game gives no

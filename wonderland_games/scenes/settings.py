@@ -11,6 +11,11 @@ from ..ui.dialogs import show_error
 from ..ui.screen import FormScene
 from ..ui.widgets import Button, Choice, Slider
 
+
+def percent(value: float) -> str:
+    return f"{round(value * 100)}%"
+
+
 class SettingsScene(FormScene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -29,9 +34,12 @@ class SettingsScene(FormScene):
                                                 on_change=lambda v: self.change("animation_speed", v),
                                                 fmt=lambda v: f"× {v:g}")),
             ("settings.fast_forward", Choice(app, on_off, st.fast_forward, on_change=lambda v: self.change("fast_forward", v))),
-            ("settings.sound", Choice(app, on_off, st.sound, on_change=lambda v: self.change("sound", v))),
+            ("settings.sound", Choice(app, [(True, lambda: t("settings.on")), (False, lambda: t("settings.muted"))],
+                                      st.sound, on_change=lambda v: self.change("sound", v))),
             ("settings.volume", Slider(app, 0.0, 1.0, 0.1, st.volume, on_change=lambda v: self.change("volume", v),
-                                       fmt=lambda v: f"{round(v * 100)}%")),
+                                       fmt=percent)),
+            ("settings.music_volume", Slider(app, 0.0, 1.0, 0.1, st.music_volume, fmt=percent,
+                                             on_change=lambda v: self.change("music_volume", v))),
         ]
         self.back_button = Button(app, lambda: t("settings.back"), self.back, style="secondary")
         self.ring.add(*(w for _, w in self.rows), self.back_button)
@@ -68,7 +76,7 @@ class SettingsScene(FormScene):
         if display:
             self.app.apply_display_settings()
         if name == "volume" or name == "sound":
-            self.app.sound.play("click")
+            self.app.sound.play("click")  # hear the new effects volume
 
     def layout(self, rect, s) -> None:
         w, h = rect.size

@@ -127,6 +127,8 @@ class SeatRow:
 
 
 class SetupScene(FormScene):
+    music = "menu"
+
     def __init__(self, app, info, replacing=None) -> None:
         """`replacing`: the unfinished game (SaveInfo) the player already chose to replace with
         a new one (the menu's Resume / New game box), so Start does not ask again."""

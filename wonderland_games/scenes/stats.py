@@ -18,6 +18,8 @@ from .setup import KINDS
 
 
 class StatsScene(FormScene):
+    music = "menu"
+
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         from ..core.stats import SEAT_KINDS, load_stats

@@ -16,6 +16,7 @@ import pygame
 from ..core.settings import Settings, fit_window, load_settings, minimum_window, save_settings
 from .fonts import Fonts
 from .i18n import I18n
+from .music import Music
 from .sound import Sound
 
 STILL_AFTER = 1.0  # seconds without input before a still scene is drawn less often
@@ -42,6 +43,7 @@ class Scene:
     """Base class for every screen. Lay out from the surface size each frame."""
 
     overlay = False  # draw the scene below first
+    music = None  # the loop it plays (ui/music.py): "menu", a game id; None keeps the one below's
 
     def __init__(self, app: "App"):
         self.app = app
@@ -78,6 +80,7 @@ class App:
         self.i18n = I18n(self.settings.language)
         self.fonts = Fonts()
         self.sound = Sound(self.settings)
+        self.music = Music(self.settings)
         self.stack: list = []
         self.last_game: str | None = None  # the game of the last table opened: the menu's Rules open on it
         self.lessons_suggested: set = set()  # games whose setup screen offered the lesson this run
@@ -173,6 +176,7 @@ class App:
         save_settings(self.settings)
         self.i18n.set_language(self.settings.language)
         self.sound.configure(self.settings)
+        self.music.configure(self.settings)
 
     # -- text ------------------------------------------------------------------
     def t(self, key: str, **fmt) -> str:
@@ -213,6 +217,11 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def music_track(self) -> str | None:
+        """The loop the screens want: the top one's, or, where it keeps what plays (a dialog,
+        the rules), the one below it's."""
+        return next((scene.music for scene in reversed(self.stack) if scene.music is not None), None)
+
     # -- loop ------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -240,6 +249,7 @@ class App:
             self.remember_window_size()
         if self.top is not None:
             self.top.update(dt)
+        self.music.update(dt, self.music_track())
         if (draw or events or self.top is not self._drawn_top) and (self.running or self.top is not None):
             self.draw()
             pygame.display.flip()
@@ -266,6 +276,7 @@ class App:
             if frames is not None and count >= frames:
                 break
         self.remember_window_size()
+        self.music.stop()
         for scene in reversed(self.stack):
             scene.on_exit()
         self.stack.clear()

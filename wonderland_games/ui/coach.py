@@ -22,6 +22,8 @@ from .widgets import Button
 DIM = (8, 10, 26, 150)  # over everything but the part pointed at
 BUBBLE_W = 430  # unscaled width of the bubble
 GAP = 14  # unscaled space between the ring and the bubble
+READ_LEAST, READ_MOST = 1.0, 5.0  # seconds a bot waits on a step that speaks of its move
+READ_SECONDS_PER_CHAR = {"zh": 0.12, "en": 0.04}  # a calm reading pace: ~8 characters, ~25 letters a second
 
 
 class Coach:
@@ -56,11 +58,20 @@ class Coach:
         own = step.wrong if self.lesson.waits_for() == "do" else None
         self.wrong = (lambda: own[self.app.lang]) if own is not None else (lambda: self.app.t("tutorial.wait"))
         self.scene.dirty = True
-        self.app.sound.play("tick")
+        self.app.sound.play("no")
         return False
 
     def bot_action(self, legal: list):
         return self.lesson.bot_action(legal)
+
+    def reading_seconds(self) -> float:
+        """How long a bot waits on a step that speaks of its move: time to read the words first
+        (they flashed by in a bot's usual second, QA); nothing on other steps."""
+        if self.lesson.waits_for() != "bot":
+            return 0.0
+        words = self.lesson.words()[self.app.lang]
+        per_char = READ_SECONDS_PER_CHAR[self.app.lang]
+        return min(READ_MOST, READ_LEAST + per_char * len(words))
 
     def acted(self, action, by_learner: bool, legal: list) -> None:
         if self.lesson.acted(action, by_learner, legal):
@@ -135,6 +146,9 @@ class Coach:
             if button.handle_mouse(event):
                 return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.wrong is not None:  # a new try: the old word goes
+                self.wrong = None
+                self.scene.dirty = True
             target = self.target()
             if target is not None and target.collidepoint(event.pos):
                 self.pointer += 1
@@ -149,6 +163,13 @@ class Coach:
             return None
         return self.scene.target_rect(names[min(self.pointer, len(names) - 1)])
 
+    def _rings(self) -> list:
+        """Every rect ringed now: the part to click next, and those the step shows."""
+        if self.closed:
+            return []
+        rects = [self.scene.target_rect(name) for name in self.lesson.showing()]
+        return [r for r in [self.target(), *rects] if r is not None]
+
     def _shown(self) -> bool:
         return not self.closed and (self.lesson.words() is not None or self.lesson.finished)
 
@@ -156,38 +177,62 @@ class Coach:
         """(text, colour, bold) paragraphs of the bubble."""
         lang = self.app.lang
         if self.lesson.finished:
-            return [(self.app.t("tutorial.done"), theme.PLUM, True), (self.script.closing[lang], theme.INK, False)]
+            return [(self._verdict(), theme.PLUM, True), (self.script.closing[lang], theme.INK, False)]
         out = [(self.lesson.words()[lang], theme.INK, False)]
         if self.wrong is not None:
             out.append((self.wrong(), theme.PLUM, True))
         return out
 
+    def dim(self, surface: pygame.Surface) -> list:
+        """Everything but the rings dimmed, drawn over the table and under what moves, hovers and
+        tips on it (a card's detail over a pointed part stays bright); the rects drawn on (a table
+        that copies only what changed wipes them next frame)."""
+        rings = self._rings() if self._shown() else []
+        if not rings:
+            return []
+        s = theme.scale(surface.get_size())
+        veil = surfaces.new(surface.get_size(), alpha=True)
+        veil.fill(DIM)
+        for hole in self._holes(rings, s):
+            pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=theme.px(10, s))
+        surface.blit(veil, (0, 0))
+        return [surface.get_rect()]
+
+    def _verdict(self) -> str:
+        """The closing words' first line: who won (the learner did not always), and that every
+        rule is known now."""
+        state, t = self.scene.state, self.app.t
+        if not state.is_over():
+            return t("tutorial.done")
+        winners = state.result().winners
+        if 0 in winners:
+            return t("tutorial.done_won")
+        return t("tutorial.done_lost", winner=self.app.i18n.join([self.session.seats[i].name for i in winners]))
+
     def draw(self, surface: pygame.Surface) -> list:
-        """The dim, the ring and the bubble; the rects drawn on (a table that copies only what
-        changed wipes them next frame)."""
+        """The rings and the bubble, over everything; the rects drawn on."""
         if not self._shown():
             return []
         s = theme.scale(surface.get_size())
-        target = self.target()
-        if target is not None:
-            self._dim(surface, target, s)
-        self._draw_bubble(surface, target, s)
-        return [surface.get_rect() if target is not None else self.bubble.inflate(theme.px(12, s), theme.px(12, s))]
-
-    def _dim(self, surface, target, s) -> None:
-        veil = surfaces.new(surface.get_size(), alpha=True)
-        veil.fill(DIM)
-        hole = target.inflate(theme.px(12, s), theme.px(12, s))
-        pygame.draw.rect(veil, (0, 0, 0, 0), hole, border_radius=theme.px(10, s))
-        surface.blit(veil, (0, 0))
+        rings = self._rings()
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
-        ring = hole.inflate(int(theme.px(6, s) * pulse), int(theme.px(6, s) * pulse))
-        pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(3, theme.px(4, s)), border_radius=theme.px(12, s))
+        for hole in self._holes(rings, s):
+            ring = hole.inflate(int(theme.px(6, s) * pulse), int(theme.px(6, s) * pulse))
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(3, theme.px(4, s)), border_radius=theme.px(12, s))
+        self._draw_bubble(surface, rings, s)
+        grow = theme.px(12, s)
+        return [self.bubble.inflate(grow, grow)] + [hole.inflate(grow, grow) for hole in self._holes(rings, s)]
 
-    def _draw_bubble(self, surface, target, s) -> None:
+    @staticmethod
+    def _holes(rings: list, s: float) -> list:
+        return [rect.inflate(theme.px(12, s), theme.px(12, s)) for rect in rings]
+
+    def _draw_bubble(self, surface, rings: list, s) -> None:
         font, bold = self.app.font(theme.px(theme.TEXT_SMALL, s)), self.app.font(theme.px(theme.TEXT_SMALL, s), True)
         pad = theme.px(16, s)
-        width = min(theme.px(BUBBLE_W, s), surface.get_width() - pad * 4)
+        home = self.scene.coach_home() if not rings and not self.lesson.finished else None
+        width = theme.px(BUBBLE_W, s) if home is None else max(theme.px(300, s), min(home.width, theme.px(BUBBLE_W, s)))
+        width = max(1, min(width, surface.get_width() - pad * 4))
         inner = width - pad * 2
         paragraphs = [(tx.wrap(bold if b else font, text, inner), colour, bold if b else font)
                       for text, colour, b in self._lines()]
@@ -197,7 +242,8 @@ class Coach:
         button_h = theme.px(44, s)
         rows = len(buttons) if self.lesson.finished else min(1, len(buttons))
         height = pad * 2 + text_h + rows * (button_h + theme.px(10, s))
-        self.bubble = self._place(surface.get_rect(), pygame.Rect(0, 0, width, height), target, s)
+        self.bubble = self._place(surface.get_rect(), pygame.Rect(0, 0, width, height), rings,
+                                  self.scene.coach_keep_clear() if rings else [], home, s)
         theme.panel(surface, self.bubble, s, color=theme.CREAM, border=theme.GOLD)
         y = self.bubble.top + pad
         for lines, colour, used in paragraphs:
@@ -216,15 +262,21 @@ class Coach:
             buttons[0].place((self.bubble.right - pad - wide, y, wide, button_h), s)
             buttons[0].draw(surface)
 
-    def _place(self, window: pygame.Rect, box: pygame.Rect, target, s) -> pygame.Rect:
-        """Beside the part pointed at, never over it: below, above, right or left, the first
-        that fits the window; with nothing pointed at, low in the middle."""
+    def _place(self, window: pygame.Rect, box: pygame.Rect, rings: list, clear: list, home, s) -> pygame.Rect:
+        """Beside the part pointed at (the first ring), over none of the rings nor what the table
+        keeps clear (`clear`: Parade's preview of a take): below, above, right or left, the first
+        that fits the window, else where it covers least (the rings count most); with nothing
+        pointed at, in the table's home for it (its log, the part a lesson needs least), else
+        low in the middle."""
         margin = theme.px(12, s)
         room = window.inflate(-margin * 2, -margin * 2)
-        if target is None:
-            box.midbottom = (room.centerx, room.bottom - theme.px(90, s))
+        if not rings:
+            if home is not None:
+                box.topright = home.topright
+            else:
+                box.midbottom = (room.centerx, room.bottom - theme.px(90, s))
             return box.clamp(room)
-        gap = theme.px(GAP + 12, s)
+        target, gap = rings[0], theme.px(GAP + 12, s)
         spots = [dict(midtop=(target.centerx, target.bottom + gap)), dict(midbottom=(target.centerx, target.top - gap)),
                  dict(midleft=(target.right + gap, target.centery)), dict(midright=(target.left - gap, target.centery))]
         best = None
@@ -233,9 +285,14 @@ class Coach:
             for anchor, point in spot.items():
                 setattr(placed, anchor, point)
             placed = placed.clamp(room)
-            if not placed.colliderect(target.inflate(gap, gap)):
+            covered = sum(_area(placed.clip(ring.inflate(gap, gap))) for ring in rings) * 4 + sum(
+                _area(placed.clip(rect)) for rect in clear)
+            if not covered:
                 return placed
-            overlap = placed.clip(target)
-            if best is None or overlap.width * overlap.height < best[0]:
-                best = (overlap.width * overlap.height, placed)
+            if best is None or covered < best[0]:
+                best = (covered, placed)
         return best[1]
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height

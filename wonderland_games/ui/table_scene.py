@@ -8,7 +8,7 @@ steps forward, back or plays at the animation speed.
 
 Subclasses set `game_id`, and provide `_ensure_layout(size)`,
 `_update_buttons()`, `_after_action(before, events)` (log, sound — see
-`_play_first` — and animation of what just happened), `_clear_selection()`,
+`_play_events` — and animation of what just happened), `_clear_selection()`,
 `results_scene()`,
 and a `narrator` and `log` for `_rebuild_log()` (or their own); they may
 override the small hooks `_reset_view()`, `_own_turn(seat)`,
@@ -488,14 +488,17 @@ class TableScene(Scene):
             bot = self.bots.get(seat)
             if bot is None:
                 bot = self.bots[seat] = registry.get(self.game_id).make_bot(level)
-            scripted = self.coach.bot_action(legal) if self.coach is not None else None
-            if scripted is not None:
-                bot = _Scripted(scripted)
             seconds = float(self.app.settings.bot_think_seconds)
+            pause = self._bot_pause(level, legal, seconds)
+            if self.coach is not None:
+                reading = self.coach.reading_seconds()  # the coach's words on the move come first
+                pause = pause if not reading else max(pause or 0.0, reading)
+                scripted = self.coach.bot_action(legal)
+                if scripted is not None:
+                    bot = _Scripted(scripted)
             budget = Budget(time_limit=max(0.05, seconds)) if level == "hard" else None
             rng = random.Random(self.session.seed * 1000 + len(self.session.actions))
-            self.runner = BotRunner(bot, state.view(seat), legal, rng, self.app.settings, budget=budget,
-                                    pause=self._bot_pause(level, legal, seconds))
+            self.runner = BotRunner(bot, state.view(seat), legal, rng, self.app.settings, budget=budget, pause=pause)
             self.dirty = True  # status line: "thinking"
             return
         self.runner.update(dt)
@@ -515,8 +518,10 @@ class TableScene(Scene):
         if self.replay or self.timeline:
             return
         self.cancel_hint()
-        coached = self._coached()
+        coached = self._coached(action)
         if coached is not None and coached[0] and not self.coach.allows(action, coached[1]):
+            self._clear_selection()  # refused: nothing stays picked as if it might go through
+            self.dirty = True
             return
         before = self.state.clone()
         try:
@@ -528,13 +533,18 @@ class TableScene(Scene):
         self._clear_selection()
         self._after_action(before, events)
 
-    def _coached(self):
+    def _coached(self, action):
         """(by the learner?, the legal actions) of the action about to be applied in a guided
-        game; None in any other."""
-        if self.coach is None:
+        game; None in any other, and for what the table applies on its own (`_is_choice`)."""
+        if self.coach is None or not self._is_choice(action):
             return None
         seat = self.state.current_player()
         return seat is not None and not self.seats[seat].is_bot, self.state.legal_actions()
+
+    def _is_choice(self, action) -> bool:
+        """Is `action` someone's choice, or something the table applies on its own (Dream's sand
+        glass reporting the time)? A guided game's coach judges only choices."""
+        return True
 
     def target_rect(self, name: str):
         """Where the part called `name` is on screen now (a copy), or None when it is not shown:
@@ -549,6 +559,16 @@ class TableScene(Scene):
             rect = self._regions.get(arg)
             return None if rect is None else pygame.Rect(rect)
         return self._part_rect(kind, arg)
+
+    def coach_home(self):
+        """Where the coach speaks when it points at nothing: over the log, which a lesson needs least."""
+        log = getattr(self.layout, "log", None)
+        return None if log is None else pygame.Rect(log)
+
+    def coach_keep_clear(self) -> list:
+        """Rects the coach's words should not cover when it can help it (what the learner reads
+        while doing a step: Parade's preview of a take)."""
+        return []
 
     def _part_rect(self, kind: str, arg: str):
         """A game's own part names (`hand:2`, `city:paris`, ...) for `target_rect`."""
@@ -632,13 +652,14 @@ class TableScene(Scene):
         self.timeline = []
         self.beat_time = 0.0
 
-    def _play_first(self, events: list, sounds: tuple) -> None:
-        """The sound of the first (event type, sound name) pair whose type is among the events."""
-        kinds = {e["type"] for e in events}
-        for kind, sound in sounds:
-            if kind in kinds:
-                self.app.sound.play(sound)
-                return
+    @property
+    def music(self) -> str:
+        """The game's own loop at its table (ui/music.py)."""
+        return self.game_id
+
+    def _play_events(self, events: list) -> None:
+        """The one sound of a move's events, as data/sounds.yaml gives it for this game."""
+        self.app.sound.play_events(self.game_id, events)
 
     def _reset_view(self) -> None:
         """After an undo or a replay jump: the table shows the state as it is now."""
@@ -805,13 +826,19 @@ class TableScene(Scene):
             paint(self._frame)
             self._frame.set_clip(None)
         surface.blit(self._frame, (0, 0))
+        self._draw_coach_dim(surface)
         self._draw_overlay(surface)
         self._draw_done(surface)
         self._draw_tips(surface)
         self._draw_coach(surface)
 
+    def _draw_coach_dim(self, surface: pygame.Surface) -> list:
+        """A guided game's dim, over the table and under what moves, hovers and tips on it: the
+        rects drawn on (none without a coach)."""
+        return [] if self.coach is None else self.coach.dim(surface)
+
     def _draw_coach(self, surface: pygame.Surface) -> list:
-        """A guided game's coach over everything: the rects it drew on (none without one)."""
+        """A guided game's rings and words over everything: the rects drawn on (none without one)."""
         return [] if self.coach is None else self.coach.draw(surface)
 
     def _render_base(self, size: tuple) -> pygame.Surface:

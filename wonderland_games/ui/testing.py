@@ -33,10 +33,16 @@ def random_record(game_id: str, seed: int = 21, players: int = 3):
     return make_record(game_id, seed, seats, None, actions)
 
 
-def make_app(size: tuple = (1280, 800), language: str = "zh", **settings) -> App:
-    """A window with fresh settings (sound off unless asked; nothing read from disk)."""
+def make_app(size: tuple = (1280, 800), language: str = "zh", suggest_lessons: bool = False, **settings) -> App:
+    """A window with fresh settings (sound off unless asked; nothing read from disk). A setup
+    screen offers no lesson first unless asked (`suggest_lessons`): its dialog would cover it."""
+    from ..core.registry import GAME_ORDER
+
     settings.setdefault("sound", False)
-    return App(Settings(language=language, window_size=size, **settings), size=size)
+    app = App(Settings(language=language, window_size=size, **settings), size=size)
+    if not suggest_lessons:
+        app.lessons_suggested.update(GAME_ORDER)
+    return app
 
 
 def open_table(app: App, game_id: str, seats: list, seed: int = 3):

@@ -48,10 +48,9 @@ from .clock import SandClock
 from .layout import compute
 from .lexicon import load_lexicon
 from .narrate import Narrator, describe_action, word_name
-from .state import BOTS, CORRECT, DREAM, GAME_ID, TABLE, TIME_UP
+from .state import BOTS, DREAM, GAME_ID, TABLE, TIME_UP
 
 CLOCK_KINDS = ("clock", "time_up")  # what the sand says: never a move to take back on its own
-SOUNDS = (("game_end", "end"), ("round_end", "end"), ("penalty", "play"), ("right", "take"), ("card", "draw"))
 
 
 class DreamScene(TableScene):
@@ -119,6 +118,9 @@ class DreamScene(TableScene):
         action = self.clock.report(self.state.clock)
         if action is not None:
             self.apply(action)
+
+    def _is_choice(self, action) -> bool:
+        return action[0] not in ("clock", TIME_UP[0])
 
     def apply(self, action) -> None:
         """Any action but a clock report, the person's or a bot's: the time left first, so the
@@ -275,8 +277,7 @@ class DreamScene(TableScene):
             self.clock = SandClock(self.state.seconds, self.state.clock)
         self.log.entries.extend(self._log_lines(events, self.state))
         self.log.offset = 0
-        right = [{"type": "right"}] if any(e["type"] == "card" and e["outcome"] == CORRECT for e in events) else []
-        self._play_first(events + right, SOUNDS)  # a word guessed right sounds brighter than one let go
+        self._play_events(events)
         self.view.on_events(events)
         self.dirty = True
 

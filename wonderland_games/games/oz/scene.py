@@ -214,8 +214,7 @@ class OzScene(TableScene):
         self._animate(events)
 
     def _sound(self, events: list) -> None:
-        self._play_first(events, (("game_over", "end"), ("gem", "take"), ("wizard", "take"), ("book", "draw"),
-                                  ("spell", "play"), ("roll", "draw"), ("take_die", "click")))
+        self._play_events(events)
 
     def _animate(self, events: list) -> None:
         self.timeline, self.beat_time = [], 0.0

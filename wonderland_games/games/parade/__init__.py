@@ -3,6 +3,7 @@
 from ...core.game import GameInfo
 from ...core.registry import game_name, register
 from . import rules
+from .tutorial import tutorial_state
 from .bots import make_bot  # at once: simulate makes a bot a seat and game, and an import costs more than a move
 
 
@@ -17,4 +18,5 @@ register(GameInfo(
     make_bot=make_bot,
     scene="wonderland_games.games.parade.scene:ParadeScene",
     rules_key="parade",
+    tutorial_state=tutorial_state,
 ))

@@ -17,6 +17,15 @@ from it the next frame, so an animation step never repaints the table.
 Hot-seat: another human's hand is never on screen. When the turn passes to a
 human who is not the one looking (`self.viewer`), a curtain hides the table
 until that player confirms.
+
+Parts a guided game's coach may point at (`target_rect`, docs/tutorials.md), besides the
+base's `button:<name>` and `region:<name>`; a card is named "<colour id>-<value>":
+- `hand:red-3`, `hand:2` (by place, from 0), `hand:all`: the looking player's hand as drawn
+  (a picked card lifted), where a click picks the card;
+- `parade:red-2`: the part of a parade card that shows (the next one overlaps the rest);
+- `seat:1`: a player's area; `stack:0:orange`: a colour's pile in a player's area with its
+  crown strip (the first card's place while it is empty);
+- `pile:draw`: the draw pile with its label.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from . import rules
 from .cards import KEY, CardPainter, card_height, glow, shade
 from .layout import PILE_LAYERS, PILE_STEP, compute
 from .panels import CrownTip, card_list, card_name, crown_tip, draw_live, draw_seat, stack_target
+from .tutorial import card_named
 
 TAKEN = (230, 70, 60)
 PICKED = theme.GOLD_LIGHT
@@ -177,8 +187,8 @@ class ParadeScene(TableScene):
             if e["type"] == "play":
                 self.last_play = (e["seat"], e["card"])
         self._animate(before, after, events)
-        if after.is_over():
-            self.app.sound.play("end")
+        if not self.timeline or after.is_over():  # an animated play sounds step by step (_start_step)
+            self._play_events(events)
         self.dirty = True
 
     def _animate(self, before, after, events: list) -> None:
@@ -398,6 +408,56 @@ class ParadeScene(TableScene):
         lift = px(18, self.layout.s)
         return [(c, r.move(0, -lift) if c in self.selected else r) for c, r in zip(hand, rects)]
 
+    # -- the coach's pointers -----------------------------------------------------------------
+    def coach_keep_clear(self) -> list:
+        """The preview of a take (what the coach asks the learner to read as they play) and the
+        "if it ended now" panel."""
+        return [self.layout.info, self.layout.live]
+
+    def _part_rect(self, kind: str, arg: str):
+        """The parts named in the module docstring, where they are drawn now (None if not shown)."""
+        lay = self.layout
+        if kind == "hand":
+            cards = self.hand_rects()
+            if arg == "all":
+                return cards[0][1].unionall([r for _, r in cards]) if cards else None
+            if arg.isdigit():
+                return cards[int(arg)][1].copy() if int(arg) < len(cards) else None
+            return next((r.copy() for c, r in cards if c == self._card(arg)), None)
+        if kind == "parade":
+            return self._parade_card_rect(self._card(arg))
+        if kind == "pile" and arg == "draw":
+            return lay.pile.union(lay.pile_label)
+        seat, _, colour = arg.partition(":")
+        if not seat.isdigit() or int(seat) >= len(self.seats):
+            return None
+        box = lay.seats[int(seat)]
+        if kind == "seat":
+            return box.rect.copy()
+        if kind == "stack" and colour in self.deck.colour_ids:
+            c = self.deck.colour_ids.index(colour)
+            count = sum(1 for card in self.display.collections[int(seat)] if self.deck.colour_of(card) == c)
+            return box.crown_spot(c).unionall(box.stack_slots(c, max(1, count)))
+        return None
+
+    def _card(self, name: str):
+        try:
+            return card_named(self.deck, name)
+        except ValueError:
+            return None
+
+    def _parade_card_rect(self, card):
+        """The shown part of a parade card: up to where the next card in its row starts."""
+        parade = self.display.parade
+        if card not in parade:
+            return None
+        i = parade.index(card)
+        _, rects = self.layout.parade_slots(len(parade) + 1)
+        rect = rects[i].copy()
+        if i + 1 < len(parade) and rects[i + 1].top == rect.top:
+            rect.width = min(rect.width, rects[i + 1].left - rect.left)
+        return rect
+
     def _card_at(self, pos):
         for card, rect in reversed(self.hand_rects()):
             if rect.collidepoint(pos):
@@ -451,8 +511,8 @@ class ParadeScene(TableScene):
                 surface.blit(self._frame, rect, rect)
         else:
             surface.blit(self._frame, (0, 0))
-        self._overdraw = (self._draw_flights(surface) + self._draw_focus(surface) + self._draw_done(surface)
-                          + self._draw_tips(surface) + self._draw_coach(surface))
+        self._overdraw = (self._draw_coach_dim(surface) + self._draw_flights(surface) + self._draw_focus(surface)
+                          + self._draw_done(surface) + self._draw_tips(surface) + self._draw_coach(surface))
         self._partial_ok = self.app.top is self and surface is self.app.screen
 
     def _repaint(self, parts, seconds: float) -> tuple:

@@ -4,6 +4,7 @@ One player plays solo against the die-driven opponent (solo.py)."""
 from ...core.game import GameInfo, GameOption
 from ...core.registry import game_name, register
 from . import solo, state
+from .tutorial import tutorial_state
 from .data import load_valley
 
 
@@ -24,6 +25,7 @@ register(GameInfo(
     make_bot=_make_bot,
     scene="wonderland_games.games.valley.scene:ValleyScene",
     rules_key="valley",
+    tutorial_state=tutorial_state,
     game_options=(
         # one seat: each level names the opponent, so a new player knows whom they face
         GameOption("opponent", solo.LEVELS, solo.load_solo().default, "setup.opponent", "valley.setup_qa.{}",

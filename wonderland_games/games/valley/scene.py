@@ -21,6 +21,15 @@ beats (a meeple walking to its spot, a pause after a bot) during which the
 moving meeple is drawn on top of the cached frame. Hands are private: only
 the looking player's hand is drawn, and the base class raises the curtain
 between humans.
+
+A guided first game's coach (docs/tutorials.md) points at these parts by name
+(`_part_rect`), besides the base's `button:` and `region:` ones:
+`hand:<kind or index>` (a card in the looking player's hand), `spot:<id>` (a
+basic location or forest card), `city:<kind>` (a card in the looking player's
+city; `city:<seat>/<kind>` in another's), `event:<id>` (a basic or special event
+tile), `seat:<n>` (a row of the players panel) and `option:<action>` (a button of
+the choice panel, the action's parts joined by "+", e.g. `option:take+twig+resin`).
+In a guided game Prepare does not ask first: the coach has said what it gives up.
 """
 
 from __future__ import annotations
@@ -188,8 +197,7 @@ class ValleyScene(TableScene):
         return self.narrator.lines(events, state)
 
     def _sound(self, events: list) -> None:
-        self._play_first(events, (("game_end", "end"), ("play", "play"), ("place", "take"), ("season", "draw"),
-                                  ("event", "take"), ("mulligan", "draw"), ("gain", "take"), ("draw", "draw")))
+        self._play_events(events)
 
     def _animate(self, events: list, paced: bool) -> None:
         self.timeline, self.beat_time = [], 0.0
@@ -230,6 +238,36 @@ class ValleyScene(TableScene):
             owner, index = (int(x) for x in key.split("/"))
             return next((r for where, r in city_cards(self.layout, state) if where == (owner, index)), None)
         return next((r for where, r in board_spots(self.layout, state) if where[0] == key), None)
+
+    def _part_rect(self, kind: str, arg: str):
+        """The coach's part names (see the module docstring): the rect drawn now, or None."""
+        state, lay = self.state, self.layout
+        if kind == "hand":
+            _, cards = self.hand_owner()
+            rects = dict(self.hand_rects())
+            index = int(arg) if arg.isdigit() else (cards.index(arg) if arg in cards else None)
+            return rects.get(index)
+        if kind == "spot":
+            return next((r for where, r in board_spots(lay, state) if where == (arg,)), None)
+        if kind == "city":
+            owner, _, kind_id = arg.rpartition("/")
+            seat = int(owner) if owner.isdigit() else self.viewer
+            city = state.cities[seat] if seat is not None and 0 <= seat < len(state.cities) else []
+            if kind_id not in city:
+                return None
+            return self.spot_rect(f"{seat}/{city.index(kind_id)}")
+        if kind == "event":
+            return next((r for e, _, r in event_tiles(lay, state) if e == arg), None)
+        if kind == "seat":
+            rows = self._player_rows()
+            return rows[int(arg)] if arg.isdigit() and int(arg) < len(rows) else None
+        if kind == "option":
+            choice = self.choice() if self.my_turn() else None
+            want = tuple(int(p) if p.isdigit() else p for p in arg.split("+"))
+            for i, (_, action) in enumerate(choice["options"] if choice is not None else ()):
+                if tuple(action) == want and i < OPTION_BUTTONS:
+                    return self.buttons[f"opt{i}"].rect.copy()
+        return None
 
     # -- the human's choices ------------------------------------------------------------
     def _clear_selection(self) -> None:
@@ -311,16 +349,18 @@ class ValleyScene(TableScene):
     def _ask_then_prepare(self) -> None:
         """Prepare, but ask first what cannot be undone once the season's cards are drawn: entering
         the last season ends the player's game (while anything else is still open to them), and
-        any other season gives up the workers not yet placed."""
+        any other season gives up the workers not yet placed. Not in a guided game: the dialog
+        would lie over the coach's words, which say it already."""
         legal, state, t = self.legal(), self.state, self.app.t
         seat = state.current_player()
         nxt = state.season[seat] + 1
         season = season_in_text(self.app, self.valley, self.valley.seasons[nxt].id)
         left = preview.unplaced(state, seat)
-        if nxt == FINAL and len(legal) > 1:
+        asks = self.coach is None  # a guided game's coach has said it in its own words
+        if asks and nxt == FINAL and len(legal) > 1:
             question, yes, no = (t("valley.qa.prepare_last", season=season), "valley.qa.prepare_last_yes",
                                  "valley.qa.prepare_last_no")
-        elif nxt != FINAL and left:
+        elif asks and nxt != FINAL and left:
             question, yes, no = (t("valley.flow.ask_unplaced", n=left, season=season), "valley.flow.ask_yes",
                                  "valley.qa.prepare_last_no")
         else:

@@ -12,6 +12,12 @@ def _make_bot(level: str):
     return make_bot(level)
 
 
+def _tutorial_state(seats, setup):
+    from .tutorial import tutorial_state
+
+    return tutorial_state(seats, setup)
+
+
 register(GameInfo(
     id=rules.GAME_ID,
     name=game_name(rules.GAME_ID),
@@ -26,4 +32,5 @@ register(GameInfo(
     seat_choice=SeatChoice(option="starts", values=REGION_IDS, label="voyage.start",
                            value_label="voyage.regions.{}", distinct=False),
     turn_unit="rounds",
+    tutorial_state=_tutorial_state,
 ))

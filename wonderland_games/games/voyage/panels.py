@@ -260,10 +260,9 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
     size = _pawn_size(row, s)
     surface.blit(pawn(seat, size), (row.left + px(4, s), row.centery - size // 2))
     lines = _row_lines(app, state, row, s)
-    top, score_w = lines.top, px(SCORE_W, s)
-    tx.draw_line(surface, app.fonts, str(score), pygame.Rect(row.right - score_w - px(6, s), row.top, score_w,
-                 top.height + px(4, s)), int(min(top.height * 1.1, row.height * 0.46)), theme.RED, bold=True,
-                 align="right")
+    top = lines.top
+    tx.draw_line(surface, app.fonts, str(score), _score_box(row, top, s), int(min(top.height * 1.1, row.height * 0.46)),
+                 theme.RED, bold=True, align="right")
     info = state.seats[seat]
     name = top if lines.three else pygame.Rect(top.left, top.top, _name_width(app, state, top), top.height)
     used = tx.draw_line(surface, app.fonts, info.name, name, int(top.height * 0.9), theme.INK, bold=True, align="left")
@@ -273,6 +272,17 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
         tx.draw_line(surface, app.fonts, where, rest, int(top.height * 0.72), theme.INK_SOFT, align="left")
     souvenirs(surface, lines.souvenirs, s, app, state, seat)
     _suitcase(surface, lines.suitcase, s, app, state, seat)
+
+
+def _score_box(row: pygame.Rect, top: pygame.Rect, s: float) -> pygame.Rect:
+    score_w = px(SCORE_W, s)
+    return pygame.Rect(row.right - score_w - px(6, s), row.top, score_w, top.height + px(4, s))
+
+
+def score_rect(app, lay, state, seat: int) -> pygame.Rect:
+    """Where a traveller's score is drawn, at the right of its row's first line."""
+    row = lay.row_rects(len(state.seats))[seat]
+    return _score_box(row, _row_lines(app, state, row, lay.s).top, lay.s)
 
 
 def _name_width(app, state, top: pygame.Rect) -> int:

@@ -20,6 +20,14 @@ and the map is made anew once the size has held for RESIZE_SETTLE seconds.
 
 Hot-seat: hands are private, so the base class shows a curtain when the turn
 passes to another human; only the looking player's hand is ever drawn.
+
+The parts a guided game's coach may point at (`_part_rect`, docs/tutorials.md), beside the
+base's button:<name> and region:<name>: card:<itinerary id> (a card in the looking
+player's hand), city:<city id> (its dot on the map), dest:<destination id> (a card on
+display), visit:both (the two Visit buttons, a choice of payment), market:<region id> (its
+souvenir market on the Travellers title line),
+row:<seat>, score:<seat>, money:<seat>, tokens:<seat>, hand:<seat> (the row's count of
+cards), visited:<seat>:<colour id> and souvenirs:<seat>:<region id> (a traveller's row).
 """
 
 from __future__ import annotations
@@ -44,7 +52,7 @@ from .layout import compute
 from .map_view import MapView, rgb_of
 from .narrate import Narrator, card_name, city_name, counted, dest_name, region_name
 from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
-                     market_spots, pawn, row_spots, spot_tooltip, tooltip)
+                     market_spots, pawn, row_spots, score_rect, spot_tooltip, tooltip)
 
 STEP_SECONDS = 0.3  # one route of a walk
 FLY_SECONDS = 0.8
@@ -226,8 +234,7 @@ class VoyageScene(TableScene):
         self._animate(events, paced)
 
     def _sound(self, events: list) -> None:
-        self._play_first(events, (("game_end", "end"), ("visit", "take"), ("collect", "take"), ("draw", "draw"),
-                                  ("move", "play"), ("fly", "play"), ("flyer", "play"), ("discard", "click")))
+        self._play_events(events)
 
     def _animate(self, events: list, paced: bool) -> None:
         self.timeline, self.beat_time = [], 0.0
@@ -449,6 +456,37 @@ class VoyageScene(TableScene):
         x, y = self.map_view.city_px(self.layout.map, city)
         r = self.map_view.dot_radius(self.layout.map)
         return pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+
+    def _part_rect(self, kind: str, arg: str):
+        """The rect of a named part on screen now (the module docstring lists them), or None."""
+        lay, state = self.layout, self.state
+        if lay is None:
+            return None
+        if kind == "card":
+            return next((r for c, r in self.hand_rects() if str(c) == arg), None)
+        if kind == "city":
+            return self.city_rect(arg) if arg in self.world.city else None
+        if kind == "dest":
+            return next((r for d, r in self.display_rects() if str(d) == arg), None)
+        if kind == "visit" and arg == "both":  # the two ways to pay for a visit, side by side
+            shown = [self.buttons[n].rect for n in ("visit_card", "visit_money") if self.buttons[n].visible]
+            return shown[0].unionall(shown[1:]) if shown else None
+        if kind == "market":
+            spots = market_spots(self.app, lay, state)[1]
+            return next((sp.rect for sp in spots if self.world.regions[sp.what[1]].id == arg), None)
+        seat, _, which = arg.partition(":")
+        if not seat.isdigit() or int(seat) >= len(self.seats):
+            return None
+        seat = int(seat)
+        if kind == "row":
+            return lay.row_rects(len(self.seats))[seat]
+        if kind == "score":
+            return score_rect(self.app, lay, state, seat)
+        what = {"money": ("money",), "tokens": ("tokens",), "hand": ("hand",),
+                "visited": ("destinations", which)}.get(kind)
+        if kind == "souvenirs" and which in rules.REGION_INDEX:
+            what = ("souvenirs", rules.REGION_INDEX[which])
+        return next((sp.rect for sp in row_spots(self.app, lay, state, seat) if sp.what == what), None)
 
     def _city_under(self, pos):
         lay = self.layout
