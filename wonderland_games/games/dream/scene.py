@@ -68,7 +68,6 @@ class DreamScene(TableScene):
         self.buttons = self._table_buttons()
         self.view = self._make_view()
         self._rebuild_log()
-        self._sand_acting = False  # a clock report or the time-up being applied: nobody's move
         if self.coach is not None:
             from .coaching import DreamCoach
 
@@ -131,16 +130,7 @@ class DreamScene(TableScene):
                 self.runner.cancel()
                 self.runner = None
             self.report_clock()
-        self._sand_acting = action[0] in CLOCK_KINDS
-        try:
-            super().apply(action)
-        finally:
-            self._sand_acting = False
-
-    def _coached(self):
-        """The sand's reports and its running out are nobody's move: a guided game's coach neither
-        refuses nor counts them."""
-        return None if self._sand_acting else super()._coached()
+        super().apply(action)
 
     def _update_clock(self, dt: float) -> None:
         if self.clock_running():
