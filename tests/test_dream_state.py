@@ -220,6 +220,57 @@ def test_the_engine_takes_its_words_as_an_option():
     assert s.words == ("sun", "moon", "star") and s.current in s.words
 
 
+# -- an arranged game (a guided first game's stacked deck) ---------------------------
+def arranged(seed: int = 5, **arrangement) -> DreamState:
+    return DreamState.new(people(4), seed, {"words": [f"w{i}" for i in range(8)]}, arranged=arrangement)
+
+
+def test_an_arranged_game_deals_its_first_dreamer_roles_and_words_in_order_then_chance_takes_over():
+    s = arranged(first=[2], role=[SANDMAN, FAIRY, BOOGEYMAN, SANDMAN, SANDMAN, FAIRY], word=["w5", "w1", "w7"])
+    assert s.dreamer() == 2 and s.roles == [FAIRY, BOOGEYMAN, DREAMER, SANDMAN] and s.current == "w5"
+    s.apply(("correct",))
+    assert s.current == "w1"
+    s.apply(("wrong",))
+    assert s.current == "w7" and s.chance == 1 + 3 + 3
+    s.apply(("wrong",))
+    assert s.current not in ("w5", "w1", "w7") and not s.arranged["word"]
+    end_dream(s)
+    s.apply(("story", 1))
+    assert s.roles == [SANDMAN, SANDMAN, FAIRY, DREAMER]  # round 2, dealt from the dreamer's left: 0, 1, 2
+
+
+def test_an_arranged_outcome_that_cannot_be_had_is_passed_over():
+    s = arranged(role=[FAIRY, FAIRY, BOOGEYMAN], word=["w3", "w3", "w4"])  # one fairy card only; w3 seen
+    spirits = sorted(r for r in s.roles if r != DREAMER)
+    assert s.roles[s.next_spirit(s.dreamer())] == FAIRY and BOOGEYMAN in spirits
+    assert s.current == "w3"
+    s.apply(("wrong",))
+    assert s.current == "w4"
+
+
+def test_an_arrangement_is_saved_and_hidden_from_every_view():
+    s = arranged(first=[1], word=["w2", "w6", "w0"])
+    again = reloaded(s)
+    assert again.arranged == {"first": [], "word": ["w6", "w0"]} and again.to_dict() == s.to_dict()
+    again.apply(("correct",))
+    assert again.current == "w6"
+    assert all(s.view(seat).arranged == {} for seat in range(4))
+    old = s.to_dict()
+    del old["arranged"]  # a save from before arranged games
+    assert engine.from_dict(old).arranged == {}
+
+
+@pytest.mark.parametrize("arrangement", [{"word": ["nope"]}, {"role": [DREAMER]}, {"first": [4]}, {"dice": [1]},
+                                         {"first": [True]}, {"word": "w1"}])
+def test_an_arrangement_names_only_outcomes_the_game_can_have(arrangement):
+    with pytest.raises(ValueError):
+        arranged(**arrangement)
+    data = arranged().to_dict()
+    data["arranged"] = arrangement
+    with pytest.raises(StateFormatError):
+        engine.from_dict(data)
+
+
 def test_used_words_go_to_the_bottom_and_come_back_only_after_every_unseen_word():
     words = [f"w{i}" for i in range(6)]
     s = new(4, seed=13, words=words)

@@ -25,6 +25,14 @@ def tile(app, game_id):
     return next(t for t in app.top.tiles if t.info.id == game_id)
 
 
+def open_setup(app, game_id):
+    """Click a game's tile and say Not now (Esc) to the lesson it offers a first-time player."""
+    click_widget(app, tile(app, game_id))
+    if isinstance(app.top, ConfirmDialog):
+        key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, SetupScene)
+
+
 def test_smoke_run_draws_the_menu(user_dirs):
     assert run(smoke=True) == 0
     screen = pygame.display.get_surface()
@@ -35,8 +43,8 @@ def test_smoke_run_draws_the_menu(user_dirs):
 def test_the_dream_tile_opens_a_table_of_people(app):
     menu = app.top
     assert [t.info.id for t in menu.tiles] == ["parade", "oz", "voyage", "valley", "dream"]
-    click_widget(app, tile(app, "dream"))
-    assert isinstance(app.top, SetupScene) and app.top.info.id == "dream"
+    open_setup(app, "dream")
+    assert app.top.info.id == "dream"
     assert [row.kind.value for row in app.top.rows[:4]] == ["human"] * 4
     click_widget(app, app.top.start_button)
     assert type(app.top) is scene_class("dream") and app.top.state.mode == "table"
@@ -274,7 +282,7 @@ def test_a_remembered_name_drops_what_the_bundled_font_cannot_draw(app):
     seats = [{"kind": "human", "name": "Mo\U0001f319x"}, {"kind": "human", "name": "\U0001f319"}] + \
         [{"kind": "bot-easy", "name": "Queen"}] * 2
     setup_path().write_text(json.dumps({"dream": seats}), encoding="utf-8")
-    click_widget(app, tile(app, "dream"))
+    open_setup(app, "dream")
     assert [r.name.text for r in app.top.rows[:2]] == ["Mox", app.top.rows[1].auto_name]
 
 

@@ -37,6 +37,12 @@ def new_state(seats, seed: int, options=None, tape=None):
     return state.DreamState.new(seats, seed, options, tape=tape, matcher=_matcher(lexicon))
 
 
+def tutorial_state(seats, setup: dict):
+    from .tutorial import tutorial_state
+
+    return tutorial_state(seats, setup)
+
+
 def from_dict(data: dict):
     from .lexicon import load_lexicon
 
@@ -54,6 +60,7 @@ register(GameInfo(
     make_bot=_make_bot,
     scene="wonderland_games.games.dream.scene:DreamScene",
     rules_key="dream",
+    tutorial_state=tutorial_state,
     turn_unit="rounds",
     other_seats="human",  # a table of people is the game's first mode
     # against bots, the language clues are typed and judged in: the app's unless picked

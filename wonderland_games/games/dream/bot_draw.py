@@ -29,16 +29,27 @@ def draw_top(view, surface) -> None:
         role = state.roles[view.me]
         who = t("dream.bots.your_role", round=state.round + 1, rounds=len(state.seats),
                 role=t(f"dream.role.{role}"), goal=t(f"dream.bots.goal.{role}"))
+    glass, clock = _sand_rects(view)
+    hourglass.draw(surface, glass, view.scene.clock.share(), view.scene.clock_running(), view.t, s)
+    left = view.scene.clock.shown()
+    tx.draw_line(surface, view.app.fonts, f"{left // 60}:{left % 60:02d}", clock, px(20, s), theme.INK, bold=True)
+    tx.draw_line(surface, view.app.fonts, who, top_text_rect(view), px(18, s), theme.PLUM, bold=True, align="left")
+
+
+def _sand_rects(view) -> tuple:
+    """(glass, time) at the top line's right, left of Pause when it shows."""
+    s = view.s
     right = view.buttons["pause"].rect.left - px(8, s) if view.buttons["pause"].visible else view.top.right
     glass_w = px(28, s)
     clock = pygame.Rect(right - px(70, s), view.top.top, px(70, s), view.top.height)
     glass = pygame.Rect(clock.left - glass_w, view.top.top, glass_w, view.top.height).inflate(0, -px(8, s))  # clear of the frame
-    hourglass.draw(surface, glass, view.scene.clock.share(), view.scene.clock_running(), view.t, s)
-    left = view.scene.clock.shown()
-    tx.draw_line(surface, view.app.fonts, f"{left // 60}:{left % 60:02d}", clock, px(20, s), theme.INK, bold=True)
-    tx.draw_line(surface, view.app.fonts, who, pygame.Rect(view.top.left, view.top.top,
-                                                          glass.left - view.top.left - px(8, s), view.top.height),
-                 px(18, s), theme.PLUM, bold=True, align="left")
+    return glass, clock
+
+
+def top_text_rect(view) -> pygame.Rect:
+    """The top line's words: the round and the person's role (or that they dream)."""
+    glass = _sand_rects(view)[0]
+    return pygame.Rect(view.top.left, view.top.top, glass.left - view.top.left - px(8, view.s), view.top.height)
 
 
 def draw_table(view, surface) -> None:
@@ -131,6 +142,27 @@ def _draw_bubbles(view, surface, centres: list) -> None:
 
 def draw_summary(view, surface) -> None:
     """The finished round: the piles, every seat's role, points and reason, and the story."""
+    s, app = view.s, view.app
+    title, body, font, wrapped = _summary(view)
+    tx.draw_line(surface, app.fonts, title, pygame.Rect(body.left, body.top, body.width, px(34, s)), px(22, s),
+                 theme.PLUM, bold=True, align="left")
+    y = body.top + px(40, s)
+    for line in wrapped:
+        surface.blit(tx.render(font, line, theme.INK), (body.left, y))
+        y += font.get_linesize()
+
+
+def summary_rect(view) -> pygame.Rect:
+    """Where a finished round's scores are written: its title and lines, no more."""
+    title, body, font, wrapped = _summary(view)
+    width = max([font.size(line)[0] for line in wrapped] + [view.app.fonts.get(px(22, view.s), True).size(title)[0]])
+    height = px(40, view.s) + font.get_linesize() * len(wrapped)
+    return pygame.Rect(body.left, body.top, min(body.width, width), min(body.height, height)).inflate(
+        px(12, view.s), px(8, view.s))
+
+
+def _summary(view) -> tuple:
+    """(title, the area, the font, the wrapped lines) of the finished round on show."""
     s, t, app = view.s, view.app.t, view.app
     record = view.state.history[view.summary]
     correct, wrong = piles(record["cards"])
@@ -146,12 +178,7 @@ def draw_summary(view, surface) -> None:
     body = view.stage.inflate(-px(20, s), -px(10, s))
     font, wrapped = tx.fit_block(app.fonts, "\n".join(lines[1:] + story), body.width,
                                  body.height - px(40, s), px(17, s))
-    tx.draw_line(surface, app.fonts, lines[0], pygame.Rect(body.left, body.top, body.width, px(34, s)), px(22, s),
-                 theme.PLUM, bold=True, align="left")
-    y = body.top + px(40, s)
-    for line in wrapped:
-        surface.blit(tx.render(font, line, theme.INK), (body.left, y))
-        y += font.get_linesize()
+    return lines[0], body, font, wrapped
 
 
 def story_lines(view, record: dict) -> list:

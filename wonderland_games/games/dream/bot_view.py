@@ -146,6 +146,8 @@ class BotModeView:
             self.begun = bool(state.cards or state.clues or state.clock < state.seconds)
             self.skip_pending = False
             self._reset_turn()
+            if self.coached():
+                self._resume_lesson()
         for e in events:
             kind = e["type"]
             if kind == "clue":
@@ -165,6 +167,16 @@ class BotModeView:
                 self.begun = self.skip_pending = False
                 self.message = ("", theme.INK)
         self._show_widgets()
+
+    def _resume_lesson(self) -> None:
+        """A guided game opened again: its sand goes on by itself (the coach says when it runs), and
+        the last round's scores show again while the lesson is still on them."""
+        state, step = self.state, self.scene.coach.lesson.step
+        if self.begun:
+            self.scene.start_clock()
+        elif state.history and (state.is_over() or step is None or step.signal == "next_round"
+                                or "scores:table" in step.point):
+            self.summary = len(state.history) - 1
 
     def _reset_turn(self) -> None:
         self.listen_in = self.rng.uniform(*LISTEN_AFTER)
@@ -191,9 +203,17 @@ class BotModeView:
         self._reset_turn()
 
     # -- the person's moves -------------------------------------------------------------
+    def coached(self) -> bool:
+        """A guided game: the coach leads, so the view takes no move for the person by itself."""
+        return self.scene.coach is not None
+
+    def coach_talks(self) -> bool:
+        """A guided game's coach is talking: the table waits for its Next."""
+        return self.coached() and self.scene.coach.holds()
+
     def begin(self) -> None:
         """Begin the round, or go on after the sand was stopped (a clue turn keeps its seconds)."""
-        if not self.waiting:
+        if not self.waiting or self.coach_talks():
             return
         if self.begun:
             self.listen_in = self.rng.uniform(*LISTEN_AFTER)  # a few fresh seconds after the pause
@@ -202,6 +222,7 @@ class BotModeView:
         self.begun = True
         self.scene.start_clock()
         self._show_widgets()
+        self.scene.coach_signal("dream_begun")
 
     def pause(self) -> None:
         if self.state.phase != DREAM or self.waiting:
@@ -211,10 +232,13 @@ class BotModeView:
 
     def next_round(self) -> None:
         """Leave the round's scores: the next round's start, or the results after the last."""
+        if self.coach_talks():
+            return
         self.summary, self.story_check, self.bot_story = None, None, ""
         if self.state.is_over():
             self.scene.finish()
         self._show_widgets()
+        self.scene.coach_signal("next_round")
 
     def submit(self) -> None:
         """Enter or the send button: the person's guess, story or clue."""
@@ -241,6 +265,7 @@ class BotModeView:
             self.field.set_text("")
             self.field.error = True  # the edge turns red until the next word is typed
             self.scene.apply(("penalty", self.me))
+            self.scene.coach_signal("clue_refused")
             return
         self.message = ("", theme.INK)
         self.field.set_text("")
@@ -292,8 +317,8 @@ class BotModeView:
     # -- mode view interface ----------------------------------------------------------------
     def still(self) -> bool:
         """Nothing counts down: the round waits for the person, or it is their story or last guess."""
-        if self.holds():
-            return True
+        if self.holds() or (self.coached() and not self.scene.clock_running()):
+            return True  # a guided game's sand stops while the coach talks or waits for the person
         return self.dreaming() and self.state.phase in (LAST, STORY)
 
     def update(self, dt: float) -> None:
@@ -306,14 +331,17 @@ class BotModeView:
         speed = max(0.1, float(self.app.settings.animation_speed))
         if self.my_guess() and state.phase == DREAM:
             if self.skip_pending:
+                self.skip_pending = False  # said once (a guided game's coach may refuse it)
                 self.scene.apply(SKIP_A)
             elif self.pending and self.field.text.strip():
+                self.pending = False
                 self.scene.apply(("guess", self.field.text.strip()))
-            elif not self.field.text and not self.field.composition:
-                self.listen_in -= dt * speed
+            elif not self.coached() and not self.field.text and not self.field.composition:
+                self.listen_in -= dt * speed  # a guided game's coach waits for the person instead
                 if self.listen_in <= 0:
                     self.scene.apply(LISTEN)
-        elif self.my_clue_turn() and self.turn_ends > 0 and self.scene.clock.left <= self.turn_ends:
+        elif self.my_clue_turn() and not self.coached() and self.turn_ends > 0 and \
+                self.scene.clock.left <= self.turn_ends:
             self.message = (self.app.t("dream.bots.passed"), theme.INK_SOFT)
             self.field.set_text("")
             self.scene.apply(PASS)
@@ -416,6 +444,23 @@ class BotModeView:
         for button in b.values():
             button.size = theme.TEXT_SMALL
 
+    # -- the guided game's parts ---------------------------------------------------------
+    def part_rect(self, kind: str, arg: str):
+        """The rect of a part a guided game's coach points at (scene.py lists them), or None
+        while it is not on screen."""
+        if kind == "control":
+            button = self.buttons.get(arg)
+            return pygame.Rect(button.rect) if button is not None and button.visible else None
+        if kind == "field" and arg == "text":
+            return pygame.Rect(self.field.rect) if self.field.visible else None
+        if self.summary is not None or self.state.phase == OVER:
+            return bot_draw.summary_rect(self) if (kind, arg) == ("scores", "table") and self.summary is not None else None
+        if (kind, arg) == ("card", "word"):
+            return pygame.Rect(self.card)
+        if (kind, arg) == ("role", "me"):
+            return bot_draw.top_text_rect(self)
+        return None
+
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.width < 60 or self.rect.height < 60:
@@ -443,11 +488,12 @@ class BotModeView:
             if self.dreaming():
                 return t("dream.bots.intro_dream"), theme.INK
             return t("dream.bots.intro_spirit", name=self.scene.name(state.dreamer())), theme.INK
-        if self.my_clue_turn():  # the turn's seconds always show, after a refusal too
+        if self.my_clue_turn():  # the turn's seconds always show, after a refusal too (none in a lesson)
             n = self.turn_left()
             if self.message[0] and self.field.error:  # refused, and nothing typed since
-                return self.message[0] + t("dream.bots.seconds_left", n=n), theme.RED
-            return t("dream.bots.your_turn", n=n), theme.PLUM
+                return self.message[0] + ("" if self.coached() else t("dream.bots.seconds_left", n=n)), theme.RED
+            return (t("dream.bots.your_turn_untimed") if self.coached() else t("dream.bots.your_turn", n=n)), \
+                theme.PLUM
         if self.message[0]:
             return self.message
         if state.phase == DREAM and state.awaiting == CLUE:

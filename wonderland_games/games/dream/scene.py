@@ -21,6 +21,13 @@ every other action in the dream, a bot's clue too, the scene applies
 round resumes with the time it had when its last action was taken. Ticks sound
 in the last ten seconds and an alarm at the end.
 
+The parts a guided game's coach points at (`_part_rect`; docs/tutorials.md), in bot mode:
+`control:begin|send|skip|listen|next|pause` (the view's buttons, while shown),
+`field:text` (where clues, guesses and the story are typed), `card:word` (the
+dream card), `role:me` (the top line with the person's secret role),
+`scores:table` (a finished round's scores), and in both modes `player:N` (a
+row of the players panel: total and penalties).
+
 Table mode has no curtain of the base class (the view raises its own between
 the players who look at their roles), no bots, no Suggest and no fast-forward;
 Undo takes back a penalty given by mistake (with the clock reports after it).
@@ -61,6 +68,10 @@ class DreamScene(TableScene):
         self.buttons = self._table_buttons()
         self.view = self._make_view()
         self._rebuild_log()
+        if self.coach is not None:
+            from .coaching import DreamCoach
+
+            self.coach = DreamCoach(self, self.session)  # bots' scripted words said in the lesson's language
 
     def _make_view(self):
         if self.state.mode == TABLE:
@@ -81,7 +92,10 @@ class DreamScene(TableScene):
 
     # -- the clock --------------------------------------------------------------------
     def clock_running(self) -> bool:
-        return self.clock.running and self.state.phase == DREAM and not self.replay
+        """The sand runs (started, in the dream); in a guided game only while a bot's scripted move
+        is awaited, never while the coach talks or waits for the learner to read and type."""
+        return self.clock.running and self.state.phase == DREAM and not self.replay and (
+            self.coach is None or self.coach.lesson.waits_for() == "bot")
 
     def sand_stopped(self) -> bool:
         """The dream is on but its sand does not run: the view says so and offers to go on."""
@@ -132,7 +146,14 @@ class DreamScene(TableScene):
         self.view.update(dt)
 
     def handle_event(self, event) -> None:
-        if self.layout is not None and self.view.handle_event(event):
+        """The mode view sees events first (its field and buttons), but a guided game's coach
+        before it: Enter is its Next while it talks, and its bubble lies over the view."""
+        coach = self.coach
+        if coach is not None and event.type == pygame.KEYDOWN and coach.handle_event(event):
+            return
+        on_bubble = coach is not None and getattr(event, "pos", None) is not None and coach.bubble.collidepoint(
+            event.pos)
+        if self.layout is not None and not on_bubble and self.view.handle_event(event):
             return
         super().handle_event(event)
 
@@ -175,6 +196,8 @@ class DreamScene(TableScene):
         bot mode: the base class's turn loop, unless the view holds the bots."""
         if self.state.mode == TABLE:
             self.viewer = self.state.current_player()
+        elif self.coach is not None and self.coach.closed and self.state.is_over():
+            self.finish()  # the lesson's closing words answered: its results, as Next would show them
         elif not self.view.holds():
             super()._update_turn(dt)
 
@@ -256,6 +279,17 @@ class DreamScene(TableScene):
         if self.replay:
             self.clock = SandClock(self.state.seconds, self.state.clock)
         self.view.on_events([])
+
+    # -- the guided game's parts -------------------------------------------------------
+    def _part_rect(self, kind: str, arg: str):
+        """The rect on screen now of a part the coach names (see the module docstring), or None."""
+        if self.layout is None:
+            return None
+        if kind == "player":
+            rows = self.layout.player_rows()
+            return rows[int(arg)] if arg.isdigit() and int(arg) < len(rows) else None
+        part = getattr(self.view, "part_rect", None)
+        return part(kind, arg) if part is not None else None
 
     # -- buttons and drawing ------------------------------------------------------------
     def _update_buttons(self) -> None:

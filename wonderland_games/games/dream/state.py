@@ -61,6 +61,13 @@ Chance (core/chance.py, so records are self-contained): `["first", seat]`,
 then per round `["role", role]` per spirit from the dreamer's left and
 `["word", id]` for every word revealed.
 
+An arranged game (a guided first game's stacked deck): `arranged` maps a kind
+of chance ("first", "role", "word") to outcomes fixed in advance, taken in
+order before the generator is asked: the first dreamer, the role cards as they
+are dealt, the words from the top of the deck. An outcome that cannot be had
+when its turn comes (a word already seen) is passed over. The arrangement is
+kept in saves, and hidden from every view like the rest of the deck.
+
 Views: a spirit's own role only (the dreamer is public); the dreamer, until
 the round ends, sees neither the word in play nor the words of the wrong
 pile, and so not the face-down words either (they would give the rest away).
@@ -179,11 +186,15 @@ class DreamState(ChanceState, GameState):
         self.clock = seconds
         self.penalties: list = [0] * n
         self.history: list = []  # finished rounds, all public (see `_end_round`)
+        self.arranged: dict = {}  # kind of chance -> the outcomes fixed in advance (see the module docstring)
 
     # -- setup -----------------------------------------------------------------
     @classmethod
     def new(cls, seats: Sequence[Seat], seed: int, options: Optional[dict] = None,
-            tape: Optional[Tape] = None, matcher: Optional[Matcher] = None) -> "DreamState":
+            tape: Optional[Tape] = None, matcher: Optional[Matcher] = None,
+            arranged: Optional[dict] = None) -> "DreamState":
+        """A new game; `arranged` stacks its chance (see the module docstring; ValueError if it
+        names an outcome this game can never have)."""
         n = len(seats)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ValueError(f"Dream Teller is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
@@ -191,9 +202,21 @@ class DreamState(ChanceState, GameState):
         state.seed = seed
         state.rng = mix(int(seed) & MASK)
         state.tape = tape
+        state.arranged = _arranged(arranged or {}, n, state.words)
         state.first = state.choose("first", range(n))
         state._start_round([])
         return state
+
+    def choose(self, kind: str, options) -> int:
+        """The next arranged outcome of `kind` when it can be had now, else a random one."""
+        queue = self.arranged.get(kind)
+        while queue:
+            value = queue.pop(0)
+            if value in options:
+                self.chance += 1
+                i = options.index(value)
+                return options.index(self.taped(kind, value, options)) if self.tape is not None else i
+        return super().choose(kind, options)
 
     def dreamer(self) -> int:
         return (self.first + self.round) % len(self.seats)
@@ -431,6 +454,7 @@ class DreamState(ChanceState, GameState):
         d = self.__dict__.copy()
         for key in ("roles", "fresh", "used", "penalties", "history"):
             d[key] = d[key][:]
+        d["arranged"] = {kind: queue[:] for kind, queue in self.arranged.items()}
         for key in ("cards", "clues"):
             d[key] = [x[:] for x in d[key]]
         other.__dict__ = d
@@ -441,6 +465,7 @@ class DreamState(ChanceState, GameState):
         v = self.clone()
         v.viewer = seat
         v.seed = v.rng = v.tape = None
+        v.arranged = {}  # the stacked deck is as hidden as the rest of it
         if self.phase == OVER:
             return v
         v.roles = [role if s == seat or role == DREAMER else HIDDEN for s, role in enumerate(self.roles)]
@@ -498,7 +523,8 @@ class DreamState(ChanceState, GameState):
                 "cards": [list(c) for c in self.cards], "table_from": self.table_from,
                 "clues": [list(c) for c in self.clues], "speaker": self.speaker, "awaiting": self.awaiting,
                 "clue_turns": self.clue_turns, "clock": self.clock, "penalties": list(self.penalties),
-                "history": [_copy_round(r) for r in self.history]}
+                "history": [_copy_round(r) for r in self.history],
+                "arranged": {kind: list(queue) for kind, queue in self.arranged.items()}}
 
     @classmethod
     def from_dict(cls, data: dict, matcher: Optional[Matcher] = None) -> "DreamState":
@@ -522,6 +548,7 @@ class DreamState(ChanceState, GameState):
             state.clues = [_clue(c) for c in data["clues"]]
             state.penalties = whole_list(data["penalties"])
             state.history = [_round(r) for r in data["history"]]
+            state.arranged = _arranged(data.get("arranged", {}), len(seats), state.words)  # older saves: none
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateFormatError(f"Dream Teller state is incomplete or damaged ({exc!r})") from None
         state._check()
@@ -575,6 +602,22 @@ def _clue(value) -> list:
     if not isinstance(value, list) or len(value) != 3 or type(value[2]) is not str:
         raise TypeError(f"expected a clue, got {value!r}")
     return [whole(value[0]), whole(value[1]), value[2]]
+
+
+def _arranged(data, players: int, words: Sequence[str]) -> dict:
+    """An arrangement checked: each kind's outcomes are ones this game can have."""
+    allowed = {"first": range(players), "role": SPIRITS, "word": words}
+    if not isinstance(data, dict):
+        raise ValueError(f"expected the arranged chance as a mapping, got {data!r}")
+    out = {}
+    for kind, queue in data.items():
+        if kind not in allowed or not isinstance(queue, list):
+            raise ValueError(f"arranged chance has no kind {kind!r} (kinds: {', '.join(allowed)})")
+        for value in queue:
+            if type(value) not in (int, str) or value not in allowed[kind]:
+                raise ValueError(f"arranged {kind} {value!r} is not one this game can have")
+        out[kind] = list(queue)
+    return out
 
 
 def _copy_round(r: dict) -> dict:
