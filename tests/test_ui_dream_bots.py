@@ -318,8 +318,6 @@ def test_a_game_against_bots_from_the_setup_screen_takes_clues_in_the_app_s_lang
     setup = SetupScene(app, registry.get("dream"))
     app.push(setup)
     step(app, 2)
-    if app.top is not setup:
-        key(app, pygame.K_ESCAPE)  # Not now to the lesson offered a first-time player
     assert app.top is setup
     picks = {option.option: choice for option, choice in setup.options}
     assert picks["lang"].value == lang and not picks["lang"].visible, "no clue language at a table of people"
@@ -347,8 +345,6 @@ def test_a_clue_language_picked_apart_from_the_app_s_is_remembered_across_a_lang
     setup = SetupScene(app, registry.get("dream"))
     app.push(setup)
     step(app, 2)
-    if app.top is not setup:
-        key(app, pygame.K_ESCAPE)  # Not now to the lesson offered a first-time player
     assert app.top is setup
     picks = {option.option: choice for option, choice in setup.options}
     make_bot(app, setup.rows[1])
@@ -578,8 +574,6 @@ def test_the_clue_language_is_offered_only_while_a_seat_is_a_bot(app, user_dirs,
     setup = SetupScene(app, registry.get("dream"))
     app.push(setup)
     step(app, 2)
-    if app.top is not setup:
-        key(app, pygame.K_ESCAPE)  # Not now to the lesson offered a first-time player
     assert app.top is setup
     lang = {option.option: choice for option, choice in setup.options}["lang"]
     assert not lang.visible and lang not in setup.ring.widgets

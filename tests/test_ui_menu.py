@@ -26,10 +26,8 @@ def tile(app, game_id):
 
 
 def open_setup(app, game_id):
-    """Click a game's tile and say Not now (Esc) to the lesson it offers a first-time player."""
+    """Click a game's tile: its setup screen (tests' apps offer no lesson first, ui/testing.make_app)."""
     click_widget(app, tile(app, game_id))
-    if isinstance(app.top, ConfirmDialog):
-        key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, SetupScene)
 
 
