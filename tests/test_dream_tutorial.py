@@ -32,7 +32,7 @@ def seats(lang: str) -> list:
 
 
 def lesson_state(lang: str = "zh"):
-    return registry.get("dream").tutorial_state(seats(lang), SCRIPT["setup"])
+    return registry.get("dream").tutorial_state(seats(lang), {**SCRIPT["setup"], "lang": lang})
 
 
 def said(pattern: list, lang: str) -> tuple:
@@ -104,8 +104,8 @@ def test_the_setup_is_the_same_every_time_and_round_trips_through_a_save():
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_clues_are_given_in_the_language_the_lesson_is_played_in(lang):
     assert lesson_state(lang).lang == lang
-    assert clue_lang(seats(lang), SCRIPT["setup"]) == lang
-    assert clue_lang(seats(lang), {**SCRIPT["setup"], "options": {"lang": "en"}}) == "en"
+    assert clue_lang({**SCRIPT["setup"], "lang": lang}) == lang
+    assert clue_lang({**SCRIPT["setup"], "lang": lang, "options": {"lang": "en"}}) == "en"
 
 
 # -- the script through the engine -----------------------------------------------------------

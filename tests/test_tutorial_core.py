@@ -175,3 +175,15 @@ def test_learned_games_are_remembered_and_an_old_stats_file_has_none(user_dirs):
     stats.record_learned("oz")
     assert stats.learned() == {"oz"}
     assert stats.load_stats()["learned"] == ["oz"]
+
+
+def test_a_lesson_whose_game_is_over_is_kept_until_its_coach_has_finished(user_dirs, parade_script):
+    lesson = tutorial.start("parade", "en", "Ann")
+    while not lesson.state.is_over():
+        lesson.apply(lesson.state.legal_actions()[0])
+    lesson.tutorial = {"step": 4, "then": False}  # the last step's words still to come
+    lesson.save_dealt()
+    assert [i.tutorial for i in unfinished_games()] == [{"step": 4, "then": False}]
+    lesson.tutorial = {"step": 5, "then": False}  # said
+    lesson.save_dealt()
+    assert unfinished_games() == []

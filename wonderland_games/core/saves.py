@@ -48,8 +48,11 @@ class SaveInfo:
 
     @property
     def unfinished(self) -> bool:
-        """A game that can be played on (readable and not over; a lesson: its script not done)."""
-        return not self.error and not self.over and not (self.tutorial is not None and self._lesson_done())
+        """A game that can be played on: readable and not over; a lesson, until its coach has said
+        its last words (its game may be over while they are still to come)."""
+        if self.error:
+            return False
+        return not self.over if self.tutorial is None else not self._lesson_done()
 
     def _lesson_done(self) -> bool:
         from . import tutorial

@@ -218,8 +218,8 @@ def start(game_id: str, lang: str, learner: str, autosave: bool = True):
     info = registry.get(game_id)
     seats = _seats(script, lang, learner)
     options = dict(script.setup.get("options", {}))
-    if info.tutorial_state is not None:
-        state = info.tutorial_state(seats, script.setup)
+    if info.tutorial_state is not None:  # the setup, and the language the lesson is played in
+        state = info.tutorial_state(seats, {**script.setup, "lang": lang})
     else:
         state = info.new_state(seats, script.setup["seed"], options)
     session = Session(game_id, seats, script.setup["seed"], options, autosave=autosave, initial=state.to_dict())

@@ -84,6 +84,7 @@ class TableScene(Scene):
     game_id = ""
     main_button = "confirm"  # the game's main action button: the Done button takes its place
     done_before_curtain = True  # False: the game's own view paces the handoff (Dream)
+    coach_class = Coach  # a guided game's coach (a game with more to say gives a subclass: Dream)
 
     def __init__(self, app, session=None, replay=None):
         super().__init__(app)
@@ -126,7 +127,7 @@ class TableScene(Scene):
         self._regions: dict = {}
         self._keys: dict = {}  # region -> the key it showed when last painted
         self.pointer = None  # where the mouse last moved over this scene, None since another scene was on top
-        self.coach = Coach(self, session) if replay is None and session.tutorial is not None else None
+        self.coach = self.coach_class(self, session) if replay is None and session.tutorial is not None else None
 
     @property
     def state(self):

@@ -38,9 +38,11 @@ def new_state(seats, seed: int, options=None, tape=None):
 
 
 def tutorial_state(seats, setup: dict):
+    from .lexicon import load_lexicon
     from .tutorial import tutorial_state
 
-    return tutorial_state(seats, setup)
+    lexicon = load_lexicon()
+    return tutorial_state(seats, setup, lexicon, _matcher(lexicon))
 
 
 def from_dict(data: dict):

@@ -45,6 +45,7 @@ from ...ui.seat_words import seat_label
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from .clock import SandClock
+from .coaching import DreamCoach
 from .layout import compute
 from .lexicon import load_lexicon
 from .narrate import Narrator, describe_action, word_name
@@ -56,6 +57,7 @@ CLOCK_KINDS = ("clock", "time_up")  # what the sand says: never a move to take b
 class DreamScene(TableScene):
     game_id = GAME_ID
     done_before_curtain = False  # the sand clock runs on: its views pace the handoff as they always did
+    coach_class = DreamCoach  # bots' scripted words said in the lesson's language
 
     def __init__(self, app, session=None, replay=None):
         super().__init__(app, session, replay)
@@ -68,10 +70,6 @@ class DreamScene(TableScene):
         self.buttons = self._table_buttons()
         self.view = self._make_view()
         self._rebuild_log()
-        if self.coach is not None:
-            from .coaching import DreamCoach
-
-            self.coach = DreamCoach(self, self.session)  # bots' scripted words said in the lesson's language
 
     def _make_view(self):
         if self.state.mode == TABLE:

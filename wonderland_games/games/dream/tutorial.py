@@ -9,38 +9,28 @@ expects. The script's `deal` says them:
     deal: {first: 3, roles: [[fairy, sandman, boogeyman], ...], words: [moon, owl, ...]}
 
 (`roles`: one list per round, from the dreamer's left.) The clues are in the
-app's language: the script's seats are named in it, so the hook reads the
-language off the seats when the options do not name it.
+app's language, which the lesson's setup carries.
 """
 
 from __future__ import annotations
 
-from ...core.game import BOT
 from .state import LANGS, DreamState
 
 
-def clue_lang(seats, setup: dict) -> str:
-    """The language the lesson is played in: the options' `lang`, else the one its bots' names are in."""
-    lang = setup.get("options", {}).get("lang")
-    if lang in LANGS:
-        return lang
-    for seat, scripted in zip(seats, setup.get("seats", [])):
-        names = scripted.get("name") or {}
-        if seat.kind == BOT:
-            found = [code for code in LANGS if names.get(code) == seat.name]
-            if len(found) == 1:
-                return found[0]
+def clue_lang(setup: dict) -> str:
+    """The language the lesson is played in: the options' `lang`, else the app's (`setup["lang"]`,
+    from core/tutorial.start)."""
+    for lang in (setup.get("options", {}).get("lang"), setup.get("lang")):
+        if lang in LANGS:
+            return lang
     return LANGS[0]
 
 
-def tutorial_state(seats, setup: dict) -> DreamState:
-    """The lesson's game: a normal DreamState (saved, replayed and checked as any), chance stacked."""
-    from . import _matcher
-    from .lexicon import load_lexicon
-
-    lexicon = load_lexicon()
+def tutorial_state(seats, setup: dict, lexicon, matcher) -> DreamState:
+    """The lesson's game: a normal DreamState (saved, replayed and checked as any), chance stacked
+    (`lexicon` and its `matcher` as the package gives every state)."""
     deal = setup.get("deal", {})
     arranged = {"first": [deal["first"]], "role": [role for dealt in deal["roles"] for role in dealt],
                 "word": list(deal["words"])}
-    options = {"words": list(lexicon.ids()), **setup.get("options", {}), "lang": clue_lang(seats, setup)}
-    return DreamState.new(seats, setup["seed"], options, matcher=_matcher(lexicon), arranged=arranged)
+    options = {"words": list(lexicon.ids()), **setup.get("options", {}), "lang": clue_lang(setup)}
+    return DreamState.new(seats, setup["seed"], options, matcher=matcher, arranged=arranged)
