@@ -858,3 +858,35 @@ def test_a_greyed_buy_or_flyer_button_says_why_on_hover(app, monkeypatch, lang):
         app.step(1 / 60)
         app.step(1 / 60)
         assert "".join(text.split()) in "".join("".join(drawn).split()), (button, text, drawn[-6:])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_city_clicked_before_a_card_or_out_of_reach_says_why_in_the_panel(app, lang):
+    """A click on a city moved nothing and said nothing: before a card was picked (newcomer,
+    lesson) and on a city the picked card cannot reach (a greyed Confirm, no reason; real game)."""
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")], seed=8)
+    state, world = session.state, session.state.world
+    assert scene.my_turn()
+    here = state.positions[0]
+    far = max((c for c in world.city if c != here), key=lambda c: len(world.shortest_path(here, c)))
+    name = app.i18n.pick(world.city[far].name)
+
+    def panel():
+        return " ".join(text for text, *_ in scene._hint_lines())
+
+    click(app, scene.city_rect(far).center)
+    assert scene.selected is None and name in panel()
+    assert panel().startswith(app.t("voyage.hint.card_first", city=name))
+    card = next(a[1] for a in state.legal_actions() if a[0] == "move" and scene.cards.itineraries[a[1]].kind == "plain")
+    click(app, dict(scene.hand_rects())[card].center)
+    assert scene.selected == card and not scene.notice, "picking a card clears the word"
+    click(app, scene.city_rect(far).center)
+    steps = len(world.shortest_path(here, far)) - 1
+    assert scene.target is None and name in panel() and str(steps) in panel()
+    assert str(scene.cards.itineraries[card].steps + state.bonus) in panel()
+    click(app, scene.city_rect(here).center)
+    assert panel().startswith(app.t("voyage.hint.already_here", city=app.i18n.pick(world.city[here].name)))
+    city = sorted(scene.move_targets(card))[0]
+    click(app, scene.city_rect(city).center)
+    assert scene.target == city and not scene.notice

@@ -50,7 +50,7 @@ from . import rules, tip_spot
 from .cards import FLY, PLAIN
 from .layout import compute
 from .map_view import MapView, rgb_of
-from .narrate import Narrator, card_name, city_name, counted, dest_name, region_name
+from .narrate import Narrator, card_name, city_name, colour_name, counted, dest_name, region_name
 from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
                      market_spots, pawn, row_spots, score_rect, spot_tooltip, tooltip)
 
@@ -84,6 +84,7 @@ class VoyageScene(TableScene):
         self.narrator = Narrator(app, self.seats, self.world, self.cards)
         self.selected = None  # a hand card picked to move with (or to discard)
         self.target = None  # the city the planned move goes to
+        self.notice = ""  # why the last click on the map moved nothing (a city before a card, out of reach)
         self.hover_city = None
         self.hover_dest = None  # a displayed destination under the mouse (card or city)
         self.hover_card = None
@@ -281,6 +282,7 @@ class VoyageScene(TableScene):
     def _clear_selection(self) -> None:
         self.selected = None
         self.target = None
+        self.notice = ""
 
     def move_targets(self, card) -> dict:
         """city -> legal move action for `card` now (empty when it is not the looking player's move)."""
@@ -308,6 +310,7 @@ class VoyageScene(TableScene):
         if self.selected == card:
             self._clear_selection()
             return
+        self.notice = ""
         if self.move_targets(card):
             self.selected, self.target = card, None
             self.app.sound.play("click")
@@ -316,16 +319,39 @@ class VoyageScene(TableScene):
 
     def pick_city(self, city: str) -> None:
         """A click on the map: the planned move's end, or the move itself on a second click."""
-        if self.selected is None or not self.my_turn():
+        if not self.my_turn() or self.state.phase == rules.DISCARD:
+            return
+        if self.selected is None:
+            if any(a[0] == "move" for a in self.legal()):
+                self.notice = self.app.t("voyage.hint.card_first", city=city_name(self.app, self.world, city))
             return
         targets = self.move_targets(self.selected)
         if city not in targets:
+            self.notice = self._out_of_reach(self.selected, city)
             return
+        self.notice = ""
         if self.target == city:
             self.apply(targets[city])
         else:
             self.target = city
             self.app.sound.play("click")
+
+    def _out_of_reach(self, card: int, city: str) -> str:
+        """Why `card` cannot take the traveller to `city` (said in the panel: a click that moved
+        nothing once said nothing, and the greyed Confirm left the newcomer guessing)."""
+        app, state = self.app, self.state
+        t, name, here = app.t, city_name(app, self.world, city), state.positions[state.current]
+        it = self.cards.itineraries[card]
+        if not self.move_targets(card):
+            return t("voyage.hint.no_move", card=card_name(app, self.cards, card))
+        if city == here:
+            return t("voyage.hint.already_here", city=name)
+        if it.kind == FLY:
+            return t("voyage.hint.fly_only", card=card_name(app, self.cards, card), city=name,
+                     colour=colour_name(app, it.colour))
+        steps = len(self.world.shortest_path(here, city)) - 1
+        return t("voyage.hint.too_far", city=name, steps=counted(app, "steps", steps),
+                 card=card_name(app, self.cards, card), reach=counted(app, "steps", it.steps + state.bonus))
 
     def confirm(self) -> None:
         if not self.my_turn() or self.selected is None:
@@ -562,7 +588,7 @@ class VoyageScene(TableScene):
             key = "voyage.hint.discard_picked" if self.selected is not None else "voyage.hint.discard"
             card = card_name(app, self.cards, self.selected) if self.selected is not None else ""
             return [(t(key, n=over, limit=rules.HAND_LIMIT, card=card), 16, theme.PLUM, True)]
-        out = []
+        out = [(self.notice, 16, theme.RED, True)] if self.notice else []
         if state.flyer_pending:
             out.append((t("voyage.hint.flyer_due"), 15, theme.PLUM, True))
         if self.selected is not None and self.target is not None:
