@@ -624,7 +624,7 @@ def test_a_completed_souvenir_set_fills_its_pips(app, monkeypatch):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_destination_card_names_its_theme_even_with_a_two_line_name(app, monkeypatch, size, lang):
+def test_every_destination_card_names_its_theme_city_and_region_even_with_a_two_line_name(app, monkeypatch, size, lang):
     from wonderland_games.games.voyage import panels
 
     app.i18n.set_language(lang)
@@ -632,14 +632,24 @@ def test_every_destination_card_names_its_theme_even_with_a_two_line_name(app, m
     lay = compute(size, 2)
     rect = lay.display_slots(5)[0]
     texts, real = [], tx.draw_line
-    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: texts.append(text) or
-                        real(surface, fonts, text, *a, **k))
+
+    def shown(surface, fonts, text, rect, size, colour, bold=False, align="center"):  # the text as drawn
+        texts.append(tx.fit_line(fonts, text, rect.width, rect.height, size, bold)[1])
+        return real(surface, fonts, text, rect, size, colour, bold, align)
+
+    monkeypatch.setattr(tx, "draw_line", shown)
     for dest in state.cards.destination_ids:
         d = state.cards.destinations[dest]
         texts.clear()
         panels.draw_destination(pygame.Surface(size), rect, lay.s, app, state, dest)
         assert app.i18n.pick(state.cards.colours[d.colour].theme) in texts, dest
         assert str(d.points) in texts, dest
+        # the city keeps its own line under a two-line name (it was dropped, or lost its region)
+        city, region = app.i18n.pick(state.world.city[d.city].name), app.i18n.pick(state.world.region[d.region].name)
+        line = [t for t in texts if t == city or t.startswith(city + app.t("sep"))]
+        assert line, (dest, texts)
+        if size != (1024, 640) or lang == "zh":
+            assert line[0] == city + app.t("sep") + region, (dest, texts)
 
 
 def test_a_special_itinerary_card_names_its_colour_and_whole_words(app, monkeypatch):
