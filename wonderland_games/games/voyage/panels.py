@@ -615,6 +615,13 @@ def draw_hand(surface, lay, app, state, cards: list, title: str, selected, playa
                        dim=playable is not None and card not in playable, hover=card == hover)
 
 
+def fare_badge(rect: pygame.Rect, s: float) -> pygame.Rect:
+    """Where an itinerary card drawn in `rect` shows its fare coin (a guided game points at it)."""
+    face = rect.inflate(-max(4, rect.width // 7), -max(4, rect.width // 7))
+    coin = max(px(9, s), rect.width // 6)
+    return pygame.Rect(face.right - 2 * coin + px(1, s), face.top - px(1, s), 2 * coin, 2 * coin)
+
+
 def draw_itinerary(surface, rect, s, app, cards, card: int, selected=False, dim=False, hover=False) -> None:
     """A card in its colour: steps big in the middle, or the special's name."""
     it = cards.itineraries[card]
@@ -639,8 +646,8 @@ def draw_itinerary(surface, rect, s, app, cards, card: int, selected=False, dim=
             size -= 1  # each word whole on its line ("Express", not "Expres / s")
         tx.draw_block(surface, app.fonts, name, room, size, ink, bold=True)
     if it.money:  # the fare a move with this card pays, as a coin in the corner
-        coin = max(px(9, s), rect.width // 6)
-        centre = (face.right - coin + px(1, s), face.top + coin - px(1, s))
+        badge = fare_badge(rect, s)
+        coin, centre = badge.width // 2, badge.center
         pygame.draw.circle(surface, theme.GOLD, centre, coin)
         pygame.draw.circle(surface, theme.GOLD_DARK, centre, coin, max(1, px(2, s)))
         tx.draw_line(surface, app.fonts, f"+{it.money}", pygame.Rect(0, 0, coin * 2, coin * 2).move(

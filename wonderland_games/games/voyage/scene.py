@@ -25,7 +25,9 @@ The parts a guided game's coach may point at (`_part_rect`, docs/tutorials.md), 
 base's button:<name> and region:<name>: card:<itinerary id> (a card in the looking
 player's hand), city:<city id> (its dot on the map), dest:<destination id> (a card on
 display), visit:both (the two Visit buttons, a choice of payment), market:<region id> (its
-souvenir market on the Travellers title line),
+souvenir market on the Travellers title line), fare:<itinerary id> (the fare coin on a hand
+card), flag:<destination id> (a displayed destination's flag on the map), star:<region id>
+(its starting city's star), edge:west and edge:east (the map's edges, where the Pacific routes wrap),
 row:<seat>, score:<seat>, money:<seat>, tokens:<seat>, hand:<seat> (the row's count of
 cards), visited:<seat>:<colour id> and souvenirs:<seat>:<region id> (a traveller's row).
 """
@@ -52,7 +54,7 @@ from .layout import compute
 from .map_view import MapView, rgb_of
 from .narrate import Narrator, card_name, city_name, colour_name, counted, dest_name, region_name
 from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
-                     market_spots, pawn, row_spots, score_rect, spot_tooltip, tooltip)
+                     fare_badge, market_spots, pawn, row_spots, score_rect, spot_tooltip, tooltip)
 
 STEP_SECONDS = 0.3  # one route of a walk
 FLY_SECONDS = 0.8
@@ -492,6 +494,27 @@ class VoyageScene(TableScene):
             return next((r for c, r in self.hand_rects() if str(c) == arg), None)
         if kind == "city":
             return self.city_rect(arg) if arg in self.world.city else None
+        if kind == "fare":  # the coin on a plain card: its fare
+            rect = next((r for c, r in self.hand_rects() if str(c) == arg), None)
+            return fare_badge(rect, lay.s) if rect is not None and self.cards.itineraries[int(arg)].money else None
+        if kind == "flag":  # a displayed destination's flag on the map, with its points
+            dest = next((d for d in state.display if str(d) == arg), None)
+            if dest is None:
+                return None
+            pieces = self.map_view.piece_rects(lay.map, self.cards.destinations[dest].city)
+            return pieces[1].unionall(pieces[2:]) if len(pieces) > 1 else None
+        if kind == "star":  # a region's starting city
+            city = self.world.starts.get(arg)
+            if city is None:
+                return None
+            x, y = self.map_view.city_px(lay.map, city)
+            r = self.map_view.mark_radius(lay.map, True)
+            return pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+        if kind == "edge" and arg in ("west", "east"):  # where the routes over the Pacific leave and come back
+            strip = pygame.Rect(lay.map.left, lay.map.top, max(px(24, lay.s), lay.map.width // 30), lay.map.height)
+            if arg == "east":
+                strip.right = lay.map.right
+            return strip
         if kind == "dest":
             return next((r for d, r in self.display_rects() if str(d) == arg), None)
         if kind == "visit" and arg == "both":  # the two ways to pay for a visit, side by side
@@ -513,6 +536,16 @@ class VoyageScene(TableScene):
         if kind == "souvenirs" and which in rules.REGION_INDEX:
             what = ("souvenirs", rules.REGION_INDEX[which])
         return next((sp.rect for sp in row_spots(self.app, lay, state, seat) if sp.what == what), None)
+
+    def coach_keep_clear(self) -> list:
+        """While a card is picked, the cities it reaches and the traveller (the learner reads the
+        map there to pick the city: the bubble once sat on London's tangle of names)."""
+        if self.selected is None or self.layout is None or not self.my_turn():
+            return []
+        state = self.state
+        cities = [*self.move_targets(self.selected), state.positions[state.current]]
+        area = self.city_rect(cities[0]).unionall([self.city_rect(c) for c in cities[1:]])
+        return [area.inflate(px(60, self.layout.s), px(40, self.layout.s)).clip(self.layout.map)]
 
     def _city_under(self, pos):
         lay = self.layout
