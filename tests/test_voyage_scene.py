@@ -624,7 +624,7 @@ def test_a_completed_souvenir_set_fills_its_pips(app, monkeypatch):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_destination_card_names_its_theme_even_with_a_two_line_name(app, monkeypatch, size, lang):
+def test_every_destination_card_names_its_theme_city_and_region_even_with_a_two_line_name(app, monkeypatch, size, lang):
     from wonderland_games.games.voyage import panels
 
     app.i18n.set_language(lang)
@@ -632,14 +632,24 @@ def test_every_destination_card_names_its_theme_even_with_a_two_line_name(app, m
     lay = compute(size, 2)
     rect = lay.display_slots(5)[0]
     texts, real = [], tx.draw_line
-    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: texts.append(text) or
-                        real(surface, fonts, text, *a, **k))
+
+    def shown(surface, fonts, text, rect, size, colour, bold=False, align="center"):  # the text as drawn
+        texts.append(tx.fit_line(fonts, text, rect.width, rect.height, size, bold)[1])
+        return real(surface, fonts, text, rect, size, colour, bold, align)
+
+    monkeypatch.setattr(tx, "draw_line", shown)
     for dest in state.cards.destination_ids:
         d = state.cards.destinations[dest]
         texts.clear()
         panels.draw_destination(pygame.Surface(size), rect, lay.s, app, state, dest)
         assert app.i18n.pick(state.cards.colours[d.colour].theme) in texts, dest
         assert str(d.points) in texts, dest
+        # the city keeps its own line under a two-line name (it was dropped, or lost its region)
+        city, region = app.i18n.pick(state.world.city[d.city].name), app.i18n.pick(state.world.region[d.region].name)
+        line = [t for t in texts if t == city or t.startswith(city + app.t("sep"))]
+        assert line, (dest, texts)
+        if size != (1024, 640) or lang == "zh":
+            assert line[0] == city + app.t("sep") + region, (dest, texts)
 
 
 def test_a_special_itinerary_card_names_its_colour_and_whole_words(app, monkeypatch):
@@ -858,3 +868,35 @@ def test_a_greyed_buy_or_flyer_button_says_why_on_hover(app, monkeypatch, lang):
         app.step(1 / 60)
         app.step(1 / 60)
         assert "".join(text.split()) in "".join("".join(drawn).split()), (button, text, drawn[-6:])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_city_clicked_before_a_card_or_out_of_reach_says_why_in_the_panel(app, lang):
+    """A click on a city moved nothing and said nothing: before a card was picked (newcomer,
+    lesson) and on a city the picked card cannot reach (a greyed Confirm, no reason; real game)."""
+    app.i18n.set_language(lang)
+    session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")], seed=8)
+    state, world = session.state, session.state.world
+    assert scene.my_turn()
+    here = state.positions[0]
+    far = max((c for c in world.city if c != here), key=lambda c: len(world.shortest_path(here, c)))
+    name = app.i18n.pick(world.city[far].name)
+
+    def panel():
+        return " ".join(text for text, *_ in scene._hint_lines())
+
+    click(app, scene.city_rect(far).center)
+    assert scene.selected is None and name in panel()
+    assert panel().startswith(app.t("voyage.hint.card_first", city=name))
+    card = next(a[1] for a in state.legal_actions() if a[0] == "move" and scene.cards.itineraries[a[1]].kind == "plain")
+    click(app, dict(scene.hand_rects())[card].center)
+    assert scene.selected == card and not scene.notice, "picking a card clears the word"
+    click(app, scene.city_rect(far).center)
+    steps = len(world.shortest_path(here, far)) - 1
+    assert scene.target is None and name in panel() and str(steps) in panel()
+    assert str(scene.cards.itineraries[card].steps + state.bonus) in panel()
+    click(app, scene.city_rect(here).center)
+    assert panel().startswith(app.t("voyage.hint.already_here", city=app.i18n.pick(world.city[here].name)))
+    city = sorted(scene.move_targets(card))[0]
+    click(app, scene.city_rect(city).center)
+    assert scene.target == city and not scene.notice

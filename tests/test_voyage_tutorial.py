@@ -132,7 +132,7 @@ def test_each_pointed_part_is_on_screen_when_its_step_comes(size, language):
     step(app, 2)
     window = pygame.Rect((0, 0), size)
     for step_ in SCRIPT["steps"]:
-        for name in step_.get("point", []):
+        for name in step_.get("point", []) + step_.get("show", []):
             kind, _, arg = name.partition(":")
             if kind in BASE:
                 continue
@@ -152,7 +152,8 @@ def test_unknown_parts_are_none():
     app.push(scene)
     step(app, 2)
     for kind, arg in (("card", "99"), ("city", "atlantis"), ("dest", "48"), ("market", "mars"), ("row", "7"),
-                      ("money", "x"), ("visited", "0:purple"), ("souvenirs", "0:mars"), ("visit", "one"), ("nothing", "0")):
+                      ("money", "x"), ("visited", "0:purple"), ("souvenirs", "0:mars"), ("visit", "one"), ("nothing", "0"),
+                      ("fare", "99"), ("fare", "23"), ("flag", "48"), ("star", "mars"), ("edge", "north")):
         assert scene._part_rect(kind, arg) is None, (kind, arg)
 
 
@@ -171,11 +172,48 @@ def test_a_lesson_saved_half_way_loads_where_it_was():
     from wonderland_games.core import tutorial
 
     session = tutorial.start("voyage", "en", "You", autosave=False)
-    for step_ in SCRIPT["steps"][:12]:
+    half = next(i for i, s in enumerate(SCRIPT["steps"]) if s["id"] == "buy")
+    for step_ in SCRIPT["steps"][:half]:
         wanted = scripted(step_)
         if wanted is not None:
             session.apply(next(a for a in session.state.legal_actions() if matches(wanted[1], a)))
-    session.tutorial = {"step": 12, "then": False}
+    session.tutorial = {"step": half, "then": False}
     loaded = Session.from_save(session.to_save(), autosave=False)
     assert loaded.state.to_dict() == session.state.to_dict() and loaded.tutorial == session.tutorial
     assert loaded.state.round == 11 and loaded.state.positions[1] == "istanbul"
+
+
+def test_the_talked_of_parts_are_where_they_are_drawn():
+    """The fare coin on a hand card, a displayed destination's flag, a start's star and the map's
+    edges: rung where the learner sees them (the fare was once told wrong and never pointed at)."""
+    app = make_app((1280, 800), "en")
+    session = Session("voyage", SEATS, 1, {}, autosave=False, initial=fresh().to_dict())
+    scene = VoyageScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    card = dict(scene.hand_rects())[27]
+    coin = scene._part_rect("fare", "27")
+    assert card.contains(coin) and coin.centerx > card.centerx and coin.centery < card.centery
+    assert app.screen.get_at(coin.center)[:3] != app.screen.get_at(card.center)[:3]
+    lay = scene.layout
+    flag = scene._part_rect("flag", "5")
+    london = scene.city_rect("london")
+    assert lay.map.contains(flag) and flag.bottom <= london.centery + london.height and flag.left >= london.left
+    assert scene._part_rect("star", "europe").center == scene.city_rect("frankfurt").center
+    west, east = scene._part_rect("edge", "west"), scene._part_rect("edge", "east")
+    assert west.left == lay.map.left and east.right == lay.map.right and west.height == lay.map.height
+
+
+def test_while_a_card_is_picked_the_coach_keeps_off_the_cities_it_reaches():
+    from wonderland_games.ui.testing import click
+
+    app = make_app((1280, 800), "zh")
+    session = Session("voyage", SEATS, 1, {}, autosave=False, initial=fresh().to_dict())
+    scene = VoyageScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    assert scene.coach_keep_clear() == []
+    click(app, dict(scene.hand_rects())[27].center)
+    clear = scene.coach_keep_clear()
+    assert clear and all(clear[0].contains(scene.city_rect(c)) for c in ("london", "frankfurt"))
+    assert scene.layout.map.contains(clear[0])

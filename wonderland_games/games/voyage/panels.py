@@ -534,30 +534,29 @@ def draw_destination(surface, rect, s, app, state, dest: int, hover=False, here=
         centre[0] - badge, centre[1] - badge), int(badge * 1.4), theme.WHITE, bold=True)
     inner = pygame.Rect(band.right + px(5, s), rect.top + px(3, s), rect.right - band.right - px(8, s),
                         rect.height - px(6, s))
+    title, city = dest_name(app, state.cards, dest), city_name(app, state.world, d.city)
     line_h = inner.height // 3
     name = pygame.Rect(inner.left, inner.top, inner.width - 2 * badge - px(6, s), line_h)
-    title, city = dest_name(app, state.cards, dest), city_name(app, state.world, d.city)
-    last = pygame.Rect(inner.left, name.bottom + line_h, inner.width, inner.bottom - name.bottom - line_h)
+    one_line = whole(app, title, name, int(line_h * 0.8), True, NAME_LEAST)
+    # a long name takes two rows of four, so the city and region and the theme keep theirs
+    row = line_h if one_line else inner.height // 4
+    small = int(line_h * 0.62)
+    if one_line:
+        tx.draw_line(surface, app.fonts, title, name, int(line_h * 0.8), theme.INK, bold=True, align="left")
+    else:
+        name = pygame.Rect(name.left, inner.top, name.width, row * 2)
+        tx.draw_block(surface, app.fonts, title, name, _two_line_px(app, title, name, int(line_h * 0.72)),
+                      theme.INK, bold=True, align="left")
+    where = pygame.Rect(inner.left, name.bottom, inner.width, row)
+    last = pygame.Rect(inner.left, where.bottom, inner.width, inner.bottom - where.bottom)
     if d.reward is not None:
         last.width -= _reward_badge(surface, app, state, d, last, s).width + px(4, s)
-    small = int(line_h * 0.62)
-    if whole(app, title, name, int(line_h * 0.8), True, NAME_LEAST):
-        tx.draw_line(surface, app.fonts, title, name, int(line_h * 0.8), theme.INK, bold=True, align="left")
-        where = pygame.Rect(inner.left, name.bottom, inner.width, line_h)
-        text = f"{city}{app.t('sep')}{region_name(app, state.world, d.region)}"
-        tx.draw_line(surface, app.fonts, text if whole(app, text, where, small) else city, where, small,
-                     theme.INK_SOFT, align="left")
-        tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
-                     small, colour, bold=True, align="left")
-    else:  # a long name takes two lines; the last line says the theme, then the city where it fits whole
-        block = name.inflate(0, line_h).move(0, line_h // 2)
-        tx.draw_block(surface, app.fonts, title, block, _two_line_px(app, title, block, int(line_h * 0.72)),
-                      theme.INK, bold=True, align="left")
-        label = tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
-                             small, colour, bold=True, align="left")
-        rest = pygame.Rect(label.right, last.top, last.right - label.right, last.height)
-        if whole(app, f"{app.t('sep')}{city}", rest, small):  # else the map's flag and the tooltip say it
-            tx.draw_line(surface, app.fonts, f"{app.t('sep')}{city}", rest, small, theme.INK_SOFT, align="left")
+    text = f"{city}{app.t('sep')}{region_name(app, state.world, d.region)}"
+    # the region counts (its souvenirs, its crowding fee): shrink more before saying the city alone
+    tx.draw_line(surface, app.fonts, text if whole(app, text, where, small, least=0.7) else city, where, small,
+                 theme.INK_SOFT, align="left")
+    tx.draw_line(surface, app.fonts, app.i18n.pick(state.cards.colours[d.colour].theme), last,
+                 small, colour, bold=True, align="left")
 
 
 def whole(app, text: str, rect: pygame.Rect, size: int, bold: bool = False, least: float = LEAST) -> bool:
@@ -616,6 +615,13 @@ def draw_hand(surface, lay, app, state, cards: list, title: str, selected, playa
                        dim=playable is not None and card not in playable, hover=card == hover)
 
 
+def fare_badge(rect: pygame.Rect, s: float) -> pygame.Rect:
+    """Where an itinerary card drawn in `rect` shows its fare coin (a guided game points at it)."""
+    face = rect.inflate(-max(4, rect.width // 7), -max(4, rect.width // 7))
+    coin = max(px(9, s), rect.width // 6)
+    return pygame.Rect(face.right - 2 * coin + px(1, s), face.top - px(1, s), 2 * coin, 2 * coin)
+
+
 def draw_itinerary(surface, rect, s, app, cards, card: int, selected=False, dim=False, hover=False) -> None:
     """A card in its colour: steps big in the middle, or the special's name."""
     it = cards.itineraries[card]
@@ -640,8 +646,8 @@ def draw_itinerary(surface, rect, s, app, cards, card: int, selected=False, dim=
             size -= 1  # each word whole on its line ("Express", not "Expres / s")
         tx.draw_block(surface, app.fonts, name, room, size, ink, bold=True)
     if it.money:  # the fare a move with this card pays, as a coin in the corner
-        coin = max(px(9, s), rect.width // 6)
-        centre = (face.right - coin + px(1, s), face.top + coin - px(1, s))
+        badge = fare_badge(rect, s)
+        coin, centre = badge.width // 2, badge.center
         pygame.draw.circle(surface, theme.GOLD, centre, coin)
         pygame.draw.circle(surface, theme.GOLD_DARK, centre, coin, max(1, px(2, s)))
         tx.draw_line(surface, app.fonts, f"+{it.money}", pygame.Rect(0, 0, coin * 2, coin * 2).move(

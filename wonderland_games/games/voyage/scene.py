@@ -25,7 +25,9 @@ The parts a guided game's coach may point at (`_part_rect`, docs/tutorials.md), 
 base's button:<name> and region:<name>: card:<itinerary id> (a card in the looking
 player's hand), city:<city id> (its dot on the map), dest:<destination id> (a card on
 display), visit:both (the two Visit buttons, a choice of payment), market:<region id> (its
-souvenir market on the Travellers title line),
+souvenir market on the Travellers title line), fare:<itinerary id> (the fare coin on a hand
+card), flag:<destination id> (a displayed destination's flag on the map), star:<region id>
+(its starting city's star), edge:west and edge:east (the map's edges, where the Pacific routes wrap),
 row:<seat>, score:<seat>, money:<seat>, tokens:<seat>, hand:<seat> (the row's count of
 cards), visited:<seat>:<colour id> and souvenirs:<seat>:<region id> (a traveller's row).
 """
@@ -50,9 +52,9 @@ from . import rules, tip_spot
 from .cards import FLY, PLAIN
 from .layout import compute
 from .map_view import MapView, rgb_of
-from .narrate import Narrator, card_name, city_name, counted, dest_name, region_name
+from .narrate import Narrator, card_name, city_name, colour_name, counted, dest_name, region_name
 from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
-                     market_spots, pawn, row_spots, score_rect, spot_tooltip, tooltip)
+                     fare_badge, market_spots, pawn, row_spots, score_rect, spot_tooltip, tooltip)
 
 STEP_SECONDS = 0.3  # one route of a walk
 FLY_SECONDS = 0.8
@@ -84,6 +86,7 @@ class VoyageScene(TableScene):
         self.narrator = Narrator(app, self.seats, self.world, self.cards)
         self.selected = None  # a hand card picked to move with (or to discard)
         self.target = None  # the city the planned move goes to
+        self.notice = ""  # why the last click on the map moved nothing (a city before a card, out of reach)
         self.hover_city = None
         self.hover_dest = None  # a displayed destination under the mouse (card or city)
         self.hover_card = None
@@ -281,6 +284,7 @@ class VoyageScene(TableScene):
     def _clear_selection(self) -> None:
         self.selected = None
         self.target = None
+        self.notice = ""
 
     def move_targets(self, card) -> dict:
         """city -> legal move action for `card` now (empty when it is not the looking player's move)."""
@@ -308,6 +312,7 @@ class VoyageScene(TableScene):
         if self.selected == card:
             self._clear_selection()
             return
+        self.notice = ""
         if self.move_targets(card):
             self.selected, self.target = card, None
             self.app.sound.play("click")
@@ -316,16 +321,39 @@ class VoyageScene(TableScene):
 
     def pick_city(self, city: str) -> None:
         """A click on the map: the planned move's end, or the move itself on a second click."""
-        if self.selected is None or not self.my_turn():
+        if not self.my_turn() or self.state.phase == rules.DISCARD:
+            return
+        if self.selected is None:
+            if any(a[0] == "move" for a in self.legal()):
+                self.notice = self.app.t("voyage.hint.card_first", city=city_name(self.app, self.world, city))
             return
         targets = self.move_targets(self.selected)
         if city not in targets:
+            self.notice = self._out_of_reach(self.selected, city)
             return
+        self.notice = ""
         if self.target == city:
             self.apply(targets[city])
         else:
             self.target = city
             self.app.sound.play("click")
+
+    def _out_of_reach(self, card: int, city: str) -> str:
+        """Why `card` cannot take the traveller to `city` (said in the panel: a click that moved
+        nothing once said nothing, and the greyed Confirm left the newcomer guessing)."""
+        app, state = self.app, self.state
+        t, name, here = app.t, city_name(app, self.world, city), state.positions[state.current]
+        it = self.cards.itineraries[card]
+        if not self.move_targets(card):
+            return t("voyage.hint.no_move", card=card_name(app, self.cards, card))
+        if city == here:
+            return t("voyage.hint.already_here", city=name)
+        if it.kind == FLY:
+            return t("voyage.hint.fly_only", card=card_name(app, self.cards, card), city=name,
+                     colour=colour_name(app, it.colour))
+        steps = len(self.world.shortest_path(here, city)) - 1
+        return t("voyage.hint.too_far", city=name, steps=counted(app, "steps", steps),
+                 card=card_name(app, self.cards, card), reach=counted(app, "steps", it.steps + state.bonus))
 
     def confirm(self) -> None:
         if not self.my_turn() or self.selected is None:
@@ -466,6 +494,27 @@ class VoyageScene(TableScene):
             return next((r for c, r in self.hand_rects() if str(c) == arg), None)
         if kind == "city":
             return self.city_rect(arg) if arg in self.world.city else None
+        if kind == "fare":  # the coin on a plain card: its fare
+            rect = next((r for c, r in self.hand_rects() if str(c) == arg), None)
+            return fare_badge(rect, lay.s) if rect is not None and self.cards.itineraries[int(arg)].money else None
+        if kind == "flag":  # a displayed destination's flag on the map, with its points
+            dest = next((d for d in state.display if str(d) == arg), None)
+            if dest is None:
+                return None
+            pieces = self.map_view.piece_rects(lay.map, self.cards.destinations[dest].city)
+            return pieces[1].unionall(pieces[2:]) if len(pieces) > 1 else None
+        if kind == "star":  # a region's starting city
+            city = self.world.starts.get(arg)
+            if city is None:
+                return None
+            x, y = self.map_view.city_px(lay.map, city)
+            r = self.map_view.mark_radius(lay.map, True)
+            return pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+        if kind == "edge" and arg in ("west", "east"):  # where the routes over the Pacific leave and come back
+            strip = pygame.Rect(lay.map.left, lay.map.top, max(px(24, lay.s), lay.map.width // 30), lay.map.height)
+            if arg == "east":
+                strip.right = lay.map.right
+            return strip
         if kind == "dest":
             return next((r for d, r in self.display_rects() if str(d) == arg), None)
         if kind == "visit" and arg == "both":  # the two ways to pay for a visit, side by side
@@ -487,6 +536,16 @@ class VoyageScene(TableScene):
         if kind == "souvenirs" and which in rules.REGION_INDEX:
             what = ("souvenirs", rules.REGION_INDEX[which])
         return next((sp.rect for sp in row_spots(self.app, lay, state, seat) if sp.what == what), None)
+
+    def coach_keep_clear(self) -> list:
+        """While a card is picked, the cities it reaches and the traveller (the learner reads the
+        map there to pick the city: the bubble once sat on London's tangle of names)."""
+        if self.selected is None or self.layout is None or not self.my_turn():
+            return []
+        state = self.state
+        cities = [*self.move_targets(self.selected), state.positions[state.current]]
+        area = self.city_rect(cities[0]).unionall([self.city_rect(c) for c in cities[1:]])
+        return [area.inflate(px(60, self.layout.s), px(40, self.layout.s)).clip(self.layout.map)]
 
     def _city_under(self, pos):
         lay = self.layout
@@ -562,7 +621,7 @@ class VoyageScene(TableScene):
             key = "voyage.hint.discard_picked" if self.selected is not None else "voyage.hint.discard"
             card = card_name(app, self.cards, self.selected) if self.selected is not None else ""
             return [(t(key, n=over, limit=rules.HAND_LIMIT, card=card), 16, theme.PLUM, True)]
-        out = []
+        out = [(self.notice, 16, theme.RED, True)] if self.notice else []
         if state.flyer_pending:
             out.append((t("voyage.hint.flyer_due"), 15, theme.PLUM, True))
         if self.selected is not None and self.target is not None:
