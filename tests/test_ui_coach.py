@@ -176,3 +176,19 @@ def test_a_card_refused_on_the_press_keeps_its_gentle_word_after_the_release(coa
     click(app, first, frames=2)  # plays it: refused on the press
     assert len(table.session.actions) == 1
     assert table.coach.wrong is not None and table.coach.wrong() == WRONG["zh"]
+
+
+def test_a_click_away_from_the_ring_on_the_learners_step_gets_the_gentle_word(coached):
+    """Picking another card is no action the coach could refuse: it answers the click itself."""
+    app, menu, last = coached
+    click_widget(app, learn_button(menu), frames=2)
+    table = app.top
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: table.coach.lesson.step.id == "yours" and table.my_turn())
+    click(app, table.target_rect("hand:0").center, frames=2)  # picked, not played
+    assert len(table.session.actions) == 1
+    assert table.coach.wrong is not None and table.coach.wrong() == WRONG["zh"]
+    click(app, table.buttons["rules"].rect.center, frames=2)  # the table's buttons are no stray
+    app.pop()
+    step(app, 2)
+    assert table.coach.wrong is None

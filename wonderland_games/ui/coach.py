@@ -54,12 +54,19 @@ class Coach:
         """May the learner play `action`? A refused one gets the step's gentle word."""
         if self.lesson.allows(action, legal):
             return True
-        step = self.lesson.step
-        own = step.wrong if self.lesson.waits_for() == "do" else None
-        self.wrong = (lambda: own[self.app.lang]) if own is not None else (lambda: self.app.t("tutorial.wait"))
+        self._say_wrong()
+        return False
+
+    def _say_wrong(self) -> None:
+        """The step's gentle word (a talk step's: read first), with the soft "no"."""
+        own = self.lesson.step.wrong if self.lesson.waits_for() == "do" else None
+        if own is not None:
+            self.wrong = lambda: own[self.app.lang]
+        else:
+            key = "tutorial.ring" if self.lesson.waits_for() == "do" else "tutorial.wait"
+            self.wrong = lambda: self.app.t(key)
         self.scene.dirty = True
         self.app.sound.play("no")
-        return False
 
     def bot_action(self, legal: list):
         return self.lesson.bot_action(legal)
@@ -145,15 +152,31 @@ class Coach:
         for button in buttons:
             if button.handle_mouse(event):
                 return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.wrong is not None:
-            self.wrong = None  # a new try: the old word goes (on the press: a table that acts on it says anew)
-            self.scene.dirty = True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.wrong is not None:
+                self.wrong = None  # a new try: the old word goes (on the press: a table that acts on it says anew)
+                self.scene.dirty = True
+            if self._strays(event.pos):
+                self._say_wrong()
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             target = self.target()
             if target is not None and target.collidepoint(event.pos):
                 self.pointer += 1
                 self.scene.dirty = True
         return event.type != pygame.MOUSEMOTION and self._shown() and self.bubble.collidepoint(event.pos)
+
+    def _strays(self, pos) -> bool:
+        """A click on the learner's turn, on a "do" step that points, away from the ring, the words
+        and the table's buttons: picking another card or city is no action the coach could refuse,
+        so it answers the click (Voyage: a wrong card picked went unremarked, QA). A step that lets
+        the learner choose among a few points at one way only: there no click strays."""
+        lesson, scene = self.lesson, self.scene
+        if lesson.waits_for() != "do" or not lesson.pointing() or lesson.step.others or not scene.my_turn():
+            return False
+        target = self.target()
+        if target is None or target.collidepoint(pos) or self.bubble.collidepoint(pos):
+            return False
+        return not any(b.visible and b.rect.collidepoint(pos) for b in scene.buttons.values())
 
     # -- drawing -------------------------------------------------------------------------
     def target(self):
