@@ -80,3 +80,19 @@ def test_a_chinese_name_breaks_only_if_it_must_and_never_leaves_a_character_alon
     wide = app.font(16, True).size(name)[0]
     shown, lines = name_lines(app.fonts, name, app.font(12, True).size(name)[0], 100, 16, 12)
     assert lines == [name] and shown.size(name)[0] < wide
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)], ids=str)
+def test_event_names_keep_their_words_whole_where_a_legible_size_allows(table_app, size):
+    """"Unbirth-day Party" at 1920x1080 (a newcomer's screenshot) where "Unbirthday Party" fits in the
+    regular face, still legible: a tile's name breaks between whole words first (at 1024x640 the word
+    alone is wider than the tile at the legible size, so it still breaks at a syllable)."""
+    from wonderland_games.games.valley.layout import compute
+    from wonderland_games.games.valley.names import legible, name_fit
+    from wonderland_games.ui.theme import px
+
+    lay = compute(size, 2)
+    tile = lay.lower_slots(3)[2][1].inflate(-px(4, lay.s), -px(4, lay.s))  # as _paint_event draws it
+    font, lines = name_fit(table_app.fonts, "Unbirthday Party", tile.width, tile.height // 2,
+                           max(legible(lay.s), int(px(18, lay.s) * 0.8)), legible(lay.s))
+    assert lines == ["Unbirthday", "Party"] and font.get_height() >= legible(lay.s) * 0.9

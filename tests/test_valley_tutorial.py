@@ -49,10 +49,13 @@ def test_a_deal_that_cannot_be_is_refused(setup, change):
         tutorial_state(SEATS, broken)
 
 
-def _played_to(step_id=None):
-    """A lesson session played as the table plays it (the script's moves; the last turn at the
-    Pebble Shore, as the coach points) up to the step `step_id` (None: to the end):
-    (session, lesson, {step id: what it saw there})."""
+LAST_TURN = (("place", "pebble_shore"), ("place", "story_stump"), ("play", "honey_bee", 1, 0, 0, 0))
+
+
+def _played_to(step_id=None, last=LAST_TURN[0]):
+    """A lesson session played as the table plays it (the script's moves; the last turn `last`,
+    at the Pebble Shore as the coach points unless told) up to the step `step_id` (None: to the
+    end): (session, lesson, {step id: what it saw there})."""
     session = tutorial.start("valley", "en", "You", autosave=False)
     lesson = tutorial.Lesson(tutorial.load_script("valley"))
     state, seen = session.state, {}
@@ -68,10 +71,13 @@ def _played_to(step_id=None):
         seen.setdefault(lesson.step.id, state.clone())
         if seat == 0:
             assert wait in ("do", "any"), f"the learner is to move at {lesson.step.id}"
-            if wait == "do":  # one way only: the card (or spot) and Confirm, as the coach points
-                assert len([a for a in legal if lesson.step.fits(a)]) == 1, lesson.step.id
-            action = ("place", "pebble_shore") if wait == "any" else next(
-                a for a in legal if lesson.step.fits(a))
+            fitting = [a for a in legal if lesson.step.fits(a)]
+            if lesson.step.id == "last_turn":  # a choice among three
+                assert sorted(fitting) == sorted(LAST_TURN) and last in fitting
+                action = last
+            else:  # one way only: the card (or spot) and Confirm, as the coach points
+                assert wait == "do" and len(fitting) == 1, lesson.step.id
+                action = fitting[0]
         else:
             action = lesson.bot_action(legal)
             assert action is not None, f"the Hatter would play at Easy at {lesson.step.id}"
@@ -99,6 +105,23 @@ def test_the_game_shows_what_each_step_says():
     assert len({state.cards.kinds[k].role for k in state.cities[0]}) == 5  # Every Colour
     assert state.breakdown(0)["special_events"] == 3 and state.breakdown(0)["basic_events"] == 5
     assert state.result().winners == [0]
+
+
+@pytest.mark.parametrize("last", LAST_TURN)
+def test_every_last_turn_the_coach_allows_is_worth_the_point_it_says(last):
+    """The last turn's words ("each is worth a point") and the next ("that was one more point",
+    Every Colour still held) are true whichever of the three the learner picks; the others
+    (a card for no points, preparing for nothing) are refused with words."""
+    before, lesson, _ = _played_to("last_turn")
+    step = lesson.step
+    refused = [a for a in before.state.legal_actions() if not step.fits(a)]
+    assert ("prepare",) in refused and step.wrong is not None
+    assert ("play", "carrier_pigeon", 1, 0, 0, 0) in refused  # 0 points
+    base = before.state.scores()[0]
+    session, _, _ = _played_to(None, last)
+    state = session.state
+    assert state.result().scores[0] == base + 1 and state.result().winners == [0]
+    assert state.breakdown(0)["special_events"] == 3
 
 
 def _table(app, session):
@@ -150,6 +173,19 @@ def test_the_parts_are_where_the_table_draws_them(sized_app):
     for name in ("hand:squirrel", "hand:9", "spot:nowhere", "city:squirrel_king", "city:5/dormouse", "event:x",
                  "seat:7", "option:take+berry", "nothing:here"):
         assert table.target_rect(name) is None, name
+
+
+@pytest.mark.parametrize("sized_app", [(1024, 640), (1280, 800), (1920, 1080)], indirect=True, ids=str)
+def test_the_coach_keeps_off_the_peddlers_choice(sized_app):
+    """The coach's words lay over the choice panel's Confirm, the part it points at next (a newcomer's
+    screenshot at 1920x1080): the open panel is kept clear."""
+    table = _table(sized_app, _played_to("take_peddler")[0])
+    assert table.coach.lesson.step.id == "take_peddler"
+    panel = table.choice_rects(table.choice())[0]
+    assert table.coach_keep_clear() == [panel]
+    click(sized_app, table.target_rect("option:take+twig+resin").center, frames=3)
+    assert not table.coach.bubble.colliderect(table.target_rect("button:choice_confirm"))
+    assert not table.coach.bubble.colliderect(panel)
 
 
 def test_prepare_asks_nothing_in_a_guided_game(table_app):

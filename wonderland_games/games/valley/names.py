@@ -62,10 +62,10 @@ def _syllables(part: str) -> list:
     return pieces[:-1] + [pieces[-1] + own]
 
 
-def wrap_name(font, text: str, width: int):
+def wrap_name(font, text: str, width: int, syllables: bool = True):
     """The lines of `text` within `width`, or None when a word is wider than the line. English breaks
-    at spaces, after a hyphen, and in a long word at a syllable of SYLLABLES only; Chinese between
-    any two characters, into even lines."""
+    at spaces, after a hyphen, and in a long word at a syllable of SYLLABLES only (unless `syllables`
+    is False); Chinese between any two characters, into even lines."""
     if not text.isascii():
         for n in range(len(tx.wrap(font, text, width)), len(text) + 1):
             lines = _balanced(text, n)
@@ -83,6 +83,8 @@ def wrap_name(font, text: str, width: int):
                 lines.append(line)
             line = ""
             if font.size(part)[0] > width:
+                if not syllables:
+                    return None
                 pieces = _syllables(part)
                 for k, piece in enumerate(pieces):
                     tail = "-" if k < len(pieces) - 1 else ""  # if the line broke after this piece
@@ -107,8 +109,10 @@ def name_lines(fonts, text: str, width: int, height: int, size: int, smallest: i
 def name_fit(fonts, text: str, width: int, height: int, size: int, smallest: int):
     """(font, lines): one line if a slightly smaller size fits it (a Chinese name: any size down to
     `smallest`, as it breaks only if it must); else the largest size from `size` down to `smallest`
-    at which the name fits whole in bold, broken between words or syllables ("Woodland Crossro-ads"
-    read as a typo); else in the regular face, then smaller, down to 2/3 of `smallest`; else None."""
+    at which the name fits whole in bold, else in the regular face, then smaller, down to 2/3 of
+    `smallest`: broken between whole words at a legible size before a word is broken at a
+    syllable ("Unbirth-day Party" where "Unbirthday Party" fits a little smaller; never where
+    the width ran out, "Woodland Crossro-ads" read as a typo); else None."""
     size = max(smallest, size)
     low = smallest if not text.isascii() else max(smallest, size * 6 // 7)
     for sz in range(size, low - 1, -1):  # one line, if a little smaller does it
@@ -117,9 +121,10 @@ def name_fit(fonts, text: str, width: int, height: int, size: int, smallest: int
             return font, [text]
     tries = [(sz, True) for sz in range(size, smallest - 1, -1)] + [(smallest, False)]
     tries += [(sz, False) for sz in range(smallest - 1, max(8, smallest * 2 // 3) - 1, -1)]
-    for sz, bold in tries:  # the regular face is narrower
-        font = fonts.get(sz, bold)
-        lines = wrap_name(font, text, width)
+    whole = [(sz, bold) for sz, bold in tries if sz >= smallest]
+    for (sz, bold), syllables in [(t, False) for t in whole] + [(t, True) for t in tries]:
+        font = fonts.get(sz, bold)  # the regular face is narrower
+        lines = wrap_name(font, text, width, syllables)
         if lines is not None and len(lines) * line_step(font) <= height:
             return font, lines
     return None

@@ -29,7 +29,8 @@ basic location or forest card), `city:<kind>` (a card in the looking player's
 city; `city:<seat>/<kind>` in another's), `event:<id>` (a basic or special event
 tile), `seat:<n>` (a row of the players panel) and `option:<action>` (a button of
 the choice panel, the action's parts joined by "+", e.g. `option:take+twig+resin`).
-In a guided game Prepare does not ask first: the coach has said what it gives up.
+In a guided game Prepare does not ask first: the coach has said what it gives up; the coach's
+words keep clear of an open choice panel (`coach_keep_clear`).
 """
 
 from __future__ import annotations
@@ -268,6 +269,11 @@ class ValleyScene(TableScene):
                 if tuple(action) == want and i < OPTION_BUTTONS:
                     return self.buttons[f"opt{i}"].rect.copy()
         return None
+
+    def coach_keep_clear(self) -> list:
+        """The choice panel while it is open: its Confirm, pointed at after an option, stays in sight."""
+        choice = self.choice() if self.my_turn() else None
+        return [] if choice is None else [self.choice_rects(choice)[0]]
 
     # -- the human's choices ------------------------------------------------------------
     def _clear_selection(self) -> None:
