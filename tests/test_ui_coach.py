@@ -64,6 +64,7 @@ def test_a_lesson_talks_lets_the_bot_play_its_move_refuses_a_wrong_card_and_expl
     assert not table.can_undo() and not table.can_hint()
     step(app, 30)
     assert table.session.actions == []  # the bot waits while the coach talks
+    assert table._status() == app.t("tutorial.status_talk", name="白兔")  # and is not said to be thinking
     shown = [table.buttons["save"].rect, table.buttons["rules"].rect]
     assert table.coach._rings() == shown and not any(table.coach.bubble.colliderect(r) for r in shown)
     key(app, pygame.K_RETURN)

@@ -389,7 +389,11 @@ class TableScene(Scene):
         return self.app.t("handoff.done", name=self.seats[seat].name if seat is not None else "")
 
     def _handoff_status(self):
-        """The status line while the Done button shows (else None)."""
+        """The status line while the Done button shows, or while a bot waits for a guided game's
+        coach to finish speaking (it is not thinking then); else None."""
+        seat = self.state.current_player()
+        if self.coach is not None and self.coach.holds() and seat is not None and self.seats[seat].is_bot:
+            return self.app.t("tutorial.status_talk", name=self.seats[seat].name)
         if self.handoff_to is None or self.viewer is None:
             return None
         return self.app.t("handoff.status", next=self.seats[self.handoff_to].name)
