@@ -187,3 +187,11 @@ def test_a_lesson_whose_game_is_over_is_kept_until_its_coach_has_finished(user_d
     lesson.tutorial = {"step": 5, "then": False}  # said
     lesson.save_dealt()
     assert unfinished_games() == []
+
+
+def test_a_real_game_after_a_lesson_keeps_each_seats_pick(user_dirs):
+    """Oz: the learner was Dorothy against the Cowardly Lion; a real game that gave the learner the
+    Lion and named the bot Cowardly Lion read as the bot's win being theirs (newcomer check)."""
+    lesson = tutorial.load_script("oz")
+    real = tutorial.real_game("oz", "en", "Ann")
+    assert real.options["characters"] == lesson.setup["options"]["characters"]

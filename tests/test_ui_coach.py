@@ -119,6 +119,7 @@ def test_the_closing_words_mark_the_game_learned_and_offer_a_real_game_against_e
     assert [s.level for s in real.session.seats if s.is_bot] == ["easy"]
     key(app, pygame.K_ESCAPE, frames=2)
     assert learn_button(menu).text() == app.t("tutorial.learn_again")
+    assert [t.learned for t in menu.tiles] == [t.info.id == "parade" for t in menu.tiles]  # the tag on its art
 
 
 def test_the_setup_screen_suggests_the_lesson_once_to_a_newcomer(coached):

@@ -228,8 +228,8 @@ def start(game_id: str, lang: str, learner: str, autosave: bool = True):
 
 
 def real_game(game_id: str, lang: str, learner: str):
-    """A real game after the lesson: the same table, its bots at Easy, a fresh deal and each
-    option at its default (the setup screen's first values)."""
+    """A real game after the lesson: the same table, its bots at Easy, a fresh deal, each seat's
+    pick as in the lesson and every other option at its default (the setup screen's first values)."""
     from .session import Session
 
     script, info = load_script(game_id), registry.get(game_id)
@@ -237,8 +237,11 @@ def real_game(game_id: str, lang: str, learner: str):
     options = {o.option: o.default(lang) if callable(o.default) else o.default
                for o in info.game_options if len(seats) in o.seats}
     choice = info.seat_choice
-    if choice is not None:
-        options[choice.option] = [choice.values[i % len(choice.values)] for i in range(len(seats))]
+    if choice is not None:  # each seat keeps the pick it had in the lesson (Oz: Dorothy stays Dorothy)
+        kept = script.setup.get("options", {}).get(choice.option)
+        fits = isinstance(kept, list) and len(kept) == len(seats) and all(v in choice.values for v in kept)
+        options[choice.option] = list(kept) if fits else [choice.values[i % len(choice.values)]
+                                                          for i in range(len(seats))]
     return Session.new(game_id, seats, options=options or None)
 
 

@@ -7,7 +7,7 @@ Unbuilt games show "coming soon" and cannot be chosen. Each game keeps its own
 unfinished game: its tile says "resume — round 4" and asks resume or new when
 clicked; Continue picks up the most recent one in one click. Under each tile, Learn to play
 opens the game's guided first game (scenes/lesson.py): "Resume the lesson" while one is
-kept, "Learned: play again" once learned. Esc asks before quitting. Everything else (setup,
+kept, "Replay the lesson" once learned. Esc asks before quitting. Everything else (setup,
 load, stats, settings, rules) is imported only when opened, to start fast.
 """
 
@@ -43,6 +43,7 @@ class GameTile(Widget):
         self.enabled = info.available
         self.pressed = False
         self.unfinished = None  # the SaveInfo of this game's unfinished autosave
+        self.learned = False  # its lesson was played to its end: a tag on the art says so
         self.name_size = 0  # the menu sets one title size for every tile (0: the default)
         self.about_size = 0  # and one size for every "what it is" line
 
@@ -128,6 +129,8 @@ class GameTile(Widget):
         surface.blit(img, art)
         if self.unfinished is not None:
             self._draw_resume_badge(surface, art)
+        if self.learned:
+            self._draw_learned_tag(surface, art)
         name_box = self.name_box(rect)
         tx.draw_line(surface, self.app.fonts, self.name(), name_box, self.name_size or theme.px(theme.TEXT_LARGE, s),
                      theme.INK if self.enabled else theme.DISABLED_INK, bold=True)
@@ -158,6 +161,17 @@ class GameTile(Widget):
         for i, line in enumerate(lines):
             img = tx.render(font, line, color)
             surface.blit(img, img.get_rect(midtop=(box.centerx, top + i * step)))
+
+    def _draw_learned_tag(self, surface, art) -> None:
+        """A small gold tag in the art's top corner: this game's lesson is done."""
+        s, font = self.s, self.app.fonts.get(theme.px(theme.TEXT_SMALL * 0.8, self.s), True)
+        text = tx.render(font, self.app.t("tutorial.learned"), theme.INK)
+        pad = theme.px(6, s)
+        tag = pygame.Rect(0, 0, min(art.width - pad * 2, text.get_width() + pad * 2), text.get_height() + pad)
+        tag.topright = (art.right - pad, art.top + pad)
+        pygame.draw.rect(surface, theme.GOLD_LIGHT, tag, border_radius=theme.px(6, s))
+        pygame.draw.rect(surface, theme.GOLD_DARK, tag, width=max(1, theme.px(2, s)), border_radius=theme.px(6, s))
+        surface.blit(text, text.get_rect(center=tag.center), area=pygame.Rect(0, 0, tag.width - pad, text.get_height()))
 
     def _draw_resume_badge(self, surface, art) -> None:
         s = self.s
@@ -257,6 +271,7 @@ class MenuScene(FormScene):
         self.learned = stats.learned()
         for tile, learn in zip(self.tiles, self.learn_buttons):
             learn.visible = tile.info.available and offers_lesson(tile.info.id)
+            tile.learned = tile.info.id in self.learned
         for tile in self.tiles:
             tile.unfinished = by_game.get(tile.info.id)
         self.continue_button.enabled = bool(self.unfinished)
