@@ -12,6 +12,7 @@ import pytest
 
 from wonderland_games.core import registry, stats, tutorial
 from wonderland_games.scenes.lesson import open_lesson
+from wonderland_games.ui import theme
 from wonderland_games.ui.testing import click, click_widget, key, make_app, step, type_text
 
 GAMES = [g for g in registry.GAME_ORDER if tutorial.has_script(g)]
@@ -76,6 +77,14 @@ def _inside(rect, size) -> bool:
     return rect is not None and rect.width > 0 and pygame.Rect((0, 0), size).contains(rect)
 
 
+def _check_seen(app, coach, step_id):
+    """The bubble is on top, not under a panel the table draws later (Dream's stage hid it, QA):
+    its gold edge shows, left and right, above and below the middle."""
+    for x in (coach.bubble.left, coach.bubble.right - 1):
+        for y in (coach.bubble.top + coach.bubble.height // 3, coach.bubble.bottom - coach.bubble.height // 3):
+            assert app.screen.get_at((x, y))[:3] == theme.GOLD, f"step {step_id}: the words are hidden at {(x, y)}"
+
+
 def _check_points(table, names, size, step_id):
     coach = table.coach
     for name in names:
@@ -113,6 +122,7 @@ def test_the_lesson_plays_by_real_events(game_id, lesson_app):
         if wait == "next":
             step(app, 2)  # drawn: the bubble has its place
             assert _inside(coach.bubble, size)
+            _check_seen(app, coach, lesson.step.id)
             _check_points(table, lesson.pointing() + lesson.showing(), size, lesson.step.id)
             click_widget(app, coach.next_button, frames=2)
             continue

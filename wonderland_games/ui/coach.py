@@ -207,9 +207,8 @@ class Coach:
         return out
 
     def dim(self, surface: pygame.Surface) -> list:
-        """Everything but the rings dimmed, over the table and under what moves, hovers and tips on
-        it (a card's detail over a pointed part stays bright); the rects drawn on (a table that
-        copies only what changed wipes them next frame)."""
+        """Everything but the rings dimmed, over the table and what moves on it; the rects drawn on
+        (a table that copies only what changed wipes them next frame)."""
         rings = self._rings() if self._shown() else []
         if not rings:
             return []
@@ -233,8 +232,8 @@ class Coach:
         return t("tutorial.done_lost", winner=self.app.i18n.join([self.session.seats[i].name for i in winners]))
 
     def draw(self, surface: pygame.Surface) -> list:
-        """The rings and the bubble (under what moves, hovers and tips: a card's detail asked
-        for by hovering shows whole); the rects drawn on."""
+        """The rings and the bubble, over the table and what moves on it, under its tips (a card's
+        detail asked for by hovering shows whole); the rects drawn on."""
         if not self._shown():
             return []
         s = theme.scale(surface.get_size())

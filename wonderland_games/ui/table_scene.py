@@ -831,20 +831,22 @@ class TableScene(Scene):
             paint(self._frame)
             self._frame.set_clip(None)
         surface.blit(self._frame, (0, 0))
+        self._draw_overlay(surface)
         self._draw_coach_dim(surface)
         self._draw_coach(surface)
-        self._draw_overlay(surface)
         self._draw_done(surface)
         self._draw_tips(surface)
 
     def _draw_coach_dim(self, surface: pygame.Surface) -> list:
-        """A guided game's dim, over the table and under its rings and words: the rects drawn on
-        (none without a coach)."""
+        """A guided game's dim, over the table and what moves on it (Dream's whole stage is drawn
+        as its overlay: under it, the words went unseen, QA), under the rings and words: the rects
+        drawn on (none without a coach)."""
         return [] if self.coach is None else self.coach.dim(surface)
 
     def _draw_coach(self, surface: pygame.Surface) -> list:
-        """A guided game's rings and words, over the table and under what moves, hovers and tips on it
-        (a card's detail hovered under the words was half hidden, QA): the rects drawn on."""
+        """A guided game's rings and words, over the table and what moves on it, under its tips
+        (a game draws a hovered card's detail there: under the words it was half hidden, QA): the
+        rects drawn on."""
         return [] if self.coach is None else self.coach.draw(surface)
 
     def _render_base(self, size: tuple) -> pygame.Surface:

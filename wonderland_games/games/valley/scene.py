@@ -980,7 +980,6 @@ class ValleyScene(TableScene):
             rect = next((r for k, w, r in self._targets() if (k, w) == target), None)
             if rect is not None:
                 theme.focus_ring(surface, rect, self.layout.s)
-        self._draw_tooltip(surface)
 
     def _draw_choice(self, surface) -> None:
         choice = self.choice() if self.my_turn() else None
@@ -995,7 +994,9 @@ class ValleyScene(TableScene):
 
     def _draw_tips(self, surface) -> list:
         """A greyed-out button's reason (an enabled one's tip): under it, but a top button's over the
-        status line (under it would hide the board's top), where it also stays a while after a click."""
+        status line (under it would hide the board's top), where it also stays a while after a click;
+        first a hovered card's, place's or event's detail (a tip too: over a guided game's words)."""
+        self._draw_tooltip(surface)
         top = [self.buttons[name] for name in self.layout.buttons]
         out = [r for r in (draw_tip(surface, b) for b in self._widgets() if b not in top) if r is not None]
         said = (b.tip if b.enabled else b.why_not  # an enabled one's tip: the "▶▶" button's
