@@ -513,13 +513,17 @@ def test_english_counts_are_singular_for_one(app):
     from wonderland_games.games.oz.spells import load_spells
 
     app.i18n.set_language("en")
-    assert [counted(app, "points", n) for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    # the action die's points are "steps", the score "points": "East with 4 points" beside "3 points − 1
+    # card" read as one thing (newcomer check)
+    assert [counted(app, "points", n) for n in (0, 1, 2)] == ["0 steps", "1 step", "2 steps"]
+    assert counted(app, "score", 1) == "1 point" and app.t("oz.log.adjust", name="Ann", a=4, b=5) == \
+        "Ann uses the Wizard card: steps 4 → 5."
     assert counted(app, "steps", 1) == "1 step" and counted(app, "cards", 1) == "1 card"
     narrator = Narrator(app, [Seat("Ann"), Seat("Bo")], load_spells())
     assert narrator.line({"type": "draw", "seat": 0, "cards": [5]})[0] == "Ann draws 1 magic card."
     assert narrator.line({"type": "draw", "seat": 0, "cards": [5, 6]})[0] == "Ann draws 2 magic cards."
     assert narrator.line({"type": "phase_start", "seat": 1, "dir": "E", "points": 1})[0] == \
-        "Bo sets off east with 1 point."
+        "Bo sets off east with 1 step."
     app.i18n.set_language("zh")
     assert narrator.line({"type": "phase_start", "seat": 1, "dir": "E", "points": 1})[0] == "Bo 开始行动：朝东，1 点。"
 
@@ -535,7 +539,7 @@ def test_walk_status_and_preview_read_naturally_in_english(app, monkeypatch):
     session.state.points = 1  # a one-point phase, as in a roll of 1
     scene._frame = None
     app.step(1 / 60)
-    assert any(t.endswith(" with 1 point") for t in drawn), [t for t in drawn if "with" in t]
+    assert any(t.endswith(" with 1 step") for t in drawn), [t for t in drawn if "with" in t]
     walk = scene._hint_lines()[0][0]
     assert walk.startswith("1 step – "), walk
     assert not [t for t in drawn + [walk] if re.search(r"\b1 (points|steps|cards)\b", t)]

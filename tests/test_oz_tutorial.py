@@ -173,3 +173,123 @@ def test_part_names_follow_the_table_and_bad_ones_give_none():
                      "player:2", "nothing:1"):
             assert scene.target_rect(name) is None, name
         scene.on_exit()
+
+
+def _lesson_at(step_id, size=(1280, 800), fast=True):
+    """The lesson's table at the start of step `step_id`, the table still when `fast` (animations
+    off), played as the script says."""
+    from wonderland_games.core import tutorial as core_tutorial
+    from wonderland_games.scenes.lesson import open_lesson
+    from wonderland_games.scenes.menu import MenuScene
+    from wonderland_games.ui.testing import click_widget, make_app, step
+
+    app = make_app(size, "en", fast_forward=fast, bot_think_seconds=0.05)
+    app.running = True
+    app.push(MenuScene(app))
+    open_lesson(app, "oz")
+    step(app, 2)
+    table = app.top
+    coach = table.coach
+    for _ in range(4000):
+        lesson = coach.lesson
+        if lesson.step.id == step_id and not lesson.then and (
+                not fast or lesson.waits_for() != "do" or table.still() and not table.timeline):
+            return app, table
+        if lesson.waits_for() == "next":
+            step(app, 1)
+            if not table.timeline:
+                click_widget(app, coach.next_button, frames=1)
+            continue
+        if lesson.waits_for() == "do" and table.my_turn() and table.still() and not table.timeline:
+            legal = table.state.legal_actions()
+            table.apply(next(a for a in legal if core_tutorial.matches(lesson.step.pattern, a)))
+        step(app, 1)
+    raise AssertionError(f"never reached {step_id}")
+
+
+def _close(app):
+    for scene in reversed(app.stack):
+        scene.on_exit()
+    app.stack.clear()
+
+
+@pytest.mark.parametrize("step_id", ["your_first_step", "barrier", "wizard_visit"])
+def test_go_is_refused_where_the_coach_wants_one_step(user_dirs, step_id):
+    """Go! walked the whole path over the coach's One step steps and past their words (QA): now it
+    is refused with the step's gentle word, and One step still plays the step."""
+    from wonderland_games.ui.testing import click, click_widget, step
+
+    app, table = _lesson_at(step_id)
+    coach, done = table.coach, len(table.session.actions)
+    click_widget(app, table.buttons["go"], frames=3)
+    assert len(table.session.actions) == done and not table.walking
+    assert coach.lesson.step.id == step_id and coach.wrong is not None and "Go!" in coach.wrong()
+    click(app, table.target_rect("button:step").center, frames=3)
+    assert len(table.session.actions) == done + 1 and coach.lesson.then or coach.lesson.step.id != step_id
+    _close(app)
+
+
+def test_a_walk_stops_at_the_first_step_the_coach_refuses(user_dirs):
+    """A walk under way asks the coach at each step; one refused ends the walk (it asked again every frame)."""
+    from wonderland_games.ui.testing import step
+
+    app, table = _lesson_at("your_first_step")
+    table.apply(("step",))  # the step the coach waits for; its then words now hold the game
+    done = len(table.session.actions)
+    table.walking = True
+    step(app, 3)
+    assert len(table.session.actions) == done and not table.walking
+    _close(app)
+
+
+def test_the_words_after_a_move_wait_until_the_table_shows_it(user_dirs):
+    """The round end's words came while the wizard still stood on its old cell, and the Lion's ×0
+    stayed after he drew two (QA): the coach's words and dim wait for the move's animation."""
+    import pygame
+    from wonderland_games.ui.testing import step
+
+    app, table = _lesson_at("lion_stops", fast=False)
+    coach = table.coach
+    for _ in range(600):
+        step(app, 1)
+        if coach.lesson.then:
+            break
+    assert coach.lesson.then and table.timeline, "the then words come while the step is animated"
+    surface = pygame.Surface(app.screen.get_size())
+    assert table._draw_coach(surface) == [] and table._draw_coach_dim(surface) == []
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert coach.lesson.then and coach.lesson.step.id == "lion_stops", "Enter cannot answer words not shown"
+    for _ in range(600):
+        if not table.timeline:
+            break
+        step(app, 1)
+    assert table.display.hands[1] == table.state.hands[1] and len(table.display.hands[1]) == 2
+    assert table._draw_coach(surface) != []
+    _close(app)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_words_keep_off_what_they_speak_of(user_dirs, size):
+    """The words sat on the board while naming its pieces, on the red gem they asked to pull, and
+    on three of five cards while asking for a discard (QA)."""
+    from wonderland_games.ui.testing import click, step
+
+    app, table = _lesson_at("pieces", size=size)
+    step(app, 2)
+    coach = table.coach
+    assert not coach.bubble.colliderect(table.layout.board), coach.bubble
+    assert {table.target_rect(n).topleft for n in ("tile:4", "cell:C3")} == {table.target_rect("cell:C3").topleft}
+    _close(app)
+    app, table = _lesson_at("hand_limit", size=size)
+    step(app, 2)
+    coach = table.coach
+    for card, rect in table.hand_slots():
+        assert not coach.bubble.colliderect(rect), (card, rect, coach.bubble)
+    _close(app)
+    app, table = _lesson_at("spell", size=size)
+    click(app, table.target_rect("hand:0").center, frames=2)
+    click(app, table.target_rect("option:red").center, frames=3)
+    coach = table.coach
+    for name in ("gem:red", "cell:F2", "option:N"):
+        assert not coach.bubble.colliderect(table.target_rect(name)), (name, coach.bubble)
+    _close(app)

@@ -23,7 +23,14 @@ wizard:board (its token), wizard:card (the Wizard card in the hand on show),
 direction_die:<i> and action_die:<i> (the draft's dice), hand:<i> (the i-th
 magic card in the hand on show, the Wizard card not counted), option:<value>
 (a spell's choice button: a colour, a direction, a seat; option:cast and
-option:back), player:<seat> (a row of the players panel).
+option:back), player:<seat> (a row of the players panel), tile:<0-8> (one of the
+nine 2x2 tiles, row by row: its pictures are only scenery).
+
+In a guided game Go! is a choice of its own for the coach, `WALK`: a walk of
+several steps would play the coach's "One step" steps and pass their words by,
+so a step that waits for One step refuses Go! with its gentle word, and a walk
+stops at the first step the coach refuses. The coach's words wait while pieces
+move (`_coach_waits`): said at once, they spoke of a board not yet there.
 """
 
 from __future__ import annotations
@@ -54,6 +61,7 @@ from .spells import RANDOM_KINDS
 
 STEP_SECONDS = 0.32  # one cell of a walk
 FORCED_PAUSE = 0.12  # a bot's pause before a step it cannot avoid
+WALK = ("go",)  # Go! as the coach of a guided game judges it (no engine action: the walk's steps are)
 
 
 @dataclass
@@ -184,16 +192,23 @@ class OzScene(TableScene):
         return super().still() and not self.walking
 
     def _update_turn(self, dt: float) -> None:
-        if not self.my_turn():
-            self.walking = False  # a walk never carries over to someone else's turn
+        if not self.my_turn() or (self.coach is not None and self.coach.holds()):
+            self.walking = False  # a walk never carries over to someone else's turn, nor past the coach's words
         super()._update_turn(dt)
 
     def _own_turn(self, seat: int) -> None:
         if self.walking:
             if self.state.phase == rules.ACTION and self.state.acting == seat:
-                self.apply(("step",))
+                self._walk_on()
             else:
                 self.walking = False
+
+    def _walk_on(self) -> None:
+        """One step of Go!'s walk; a step the coach refuses ends the walk (else it would ask again every frame)."""
+        done = len(self.session.actions)
+        self.apply(("step",))
+        if len(self.session.actions) == done:
+            self.walking = False
 
     def _done_rect(self) -> pygame.Rect:
         """Over Go; in the draft across the line above the dice (the dice show the pick just made,
@@ -438,9 +453,11 @@ class OzScene(TableScene):
                 self.apply(("discard", self.selected))
             return
         if self.state.phase == rules.ACTION:
+            if self.coach is not None and not self.coach.allows(WALK, self.state.legal_actions()):
+                return  # the coach wants One step here: its gentle word says so
             self._clear_selection()
             self.walking = True
-            self.apply(("step",))
+            self._walk_on()
 
     def step_once(self) -> None:
         if self.my_turn() and self.state.phase == rules.ACTION:
@@ -603,11 +620,43 @@ class OzScene(TableScene):
             return next((r for c, r in self.hand_slots() if c == 0), None)
         if kind == "option":
             return next((b.rect for b, value in self.options if b.visible and self._option_name(value) == arg), None)
+        if kind == "tile" and arg.isdigit() and int(arg) < 9:
+            corner = lay.cell_rect(int(arg) % 3 * 2, int(arg) // 3 * 2)
+            return pygame.Rect(corner.topleft, (lay.cell * 2, lay.cell * 2))
         if kind == "player" and arg.isdigit() and int(arg) < len(self.seats):
             inner = lay.players.inflate(-px(12, lay.s), -px(10, lay.s))
             row_h = inner.height // len(self.seats)
             return pygame.Rect(inner.left, inner.top + int(arg) * row_h, inner.width, row_h - px(2, lay.s))
         return None
+
+    def coach_keep_clear(self) -> list:
+        """What the coach's words should leave in sight: the hand and its Discard button while the
+        learner cuts their hand (the words sat on three of five cards, QA), else the board, which
+        nearly every word of a lesson speaks of (they sat on the cells they named, QA)."""
+        lay = self.layout
+        if lay is None:
+            return []
+        if self.my_turn() and self.state.phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD):
+            return [lay.hand, self.buttons["go"].rect.copy()]
+        return [pygame.Rect(lay.board)]
+
+    def _coach_waits(self) -> bool:
+        """The coach has words to say while a move is still shown: they wait until the table is
+        current (the round end's words came with the wizard still on its old cell, QA)."""
+        return self.coach is not None and bool(self.timeline) and self.coach.holds()
+
+    def _draw_coach_dim(self, surface: pygame.Surface) -> list:
+        return [] if self._coach_waits() else super()._draw_coach_dim(surface)
+
+    def _draw_coach(self, surface: pygame.Surface) -> list:
+        return [] if self._coach_waits() else super()._draw_coach(surface)
+
+    def handle_event(self, event) -> None:
+        """While the coach's words wait for a move to be shown, a click or Enter cannot answer them unseen."""
+        if self._coach_waits() and (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))):
+            return
+        super().handle_event(event)
 
     def _wall_rect(self, name: str):
         """A side of a cell ("B2E": the east side of B2), as a band a little wider than the line."""
