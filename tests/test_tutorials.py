@@ -119,6 +119,9 @@ def test_the_lesson_plays_by_real_events(game_id, lesson_app):
     while not coach.lesson.finished:
         assert time.monotonic() < end, f"stuck at step {coach.lesson.step.id} ({coach.lesson.waits_for()})"
         lesson, wait = coach.lesson, coach.lesson.waits_for()
+        if wait == "next" and table.timeline:
+            step(app, 1)  # the words wait until the move is shown
+            continue
         if wait == "next":
             step(app, 2)  # drawn: the bubble has its place
             assert _inside(coach.bubble, size)

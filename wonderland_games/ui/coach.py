@@ -141,6 +141,9 @@ class Coach:
     def handle_event(self, event) -> bool:
         """True when the coach took the event: its buttons, Enter or Space for Next, a click on
         the bubble. A click on the part pointed at moves the pointer on and goes to the table."""
+        if self._waits_for_table():  # words not yet shown cannot be answered, by a click or Enter
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
         buttons = self._buttons()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if buttons and buttons[0] is self.next_button:
@@ -193,8 +196,14 @@ class Coach:
         rects = [self.scene.target_rect(name) for name in self.lesson.showing()]
         return [r for r in [self.target(), *rects] if r is not None]
 
+    def _waits_for_table(self) -> bool:
+        """Words to say while a move is still being shown wait until the table is current (Oz's round
+        end spoke with the wizard still on its old cell, QA)."""
+        return bool(self.scene.timeline) and self.holds()
+
     def _shown(self) -> bool:
-        return not self.closed and (self.lesson.words() is not None or self.lesson.finished)
+        return not self.closed and not self._waits_for_table() and (
+            self.lesson.words() is not None or self.lesson.finished)
 
     def _lines(self) -> list:
         """(text, colour, bold) paragraphs of the bubble."""

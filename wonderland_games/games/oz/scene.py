@@ -30,7 +30,7 @@ In a guided game Go! is a choice of its own for the coach, `WALK`: a walk of
 several steps would play the coach's "One step" steps and pass their words by,
 so a step that waits for One step refuses Go! with its gentle word, and a walk
 stops at the first step the coach refuses. The coach's words wait while pieces
-move (`_coach_waits`): said at once, they spoke of a board not yet there.
+move (the coach's own rule): said at once, they spoke of a board not yet there.
 """
 
 from __future__ import annotations
@@ -640,23 +640,6 @@ class OzScene(TableScene):
             return [lay.hand, self.buttons["go"].rect.copy()]
         return [pygame.Rect(lay.board)]
 
-    def _coach_waits(self) -> bool:
-        """The coach has words to say while a move is still shown: they wait until the table is
-        current (the round end's words came with the wizard still on its old cell, QA)."""
-        return self.coach is not None and bool(self.timeline) and self.coach.holds()
-
-    def _draw_coach_dim(self, surface: pygame.Surface) -> list:
-        return [] if self._coach_waits() else super()._draw_coach_dim(surface)
-
-    def _draw_coach(self, surface: pygame.Surface) -> list:
-        return [] if self._coach_waits() else super()._draw_coach(surface)
-
-    def handle_event(self, event) -> None:
-        """While the coach's words wait for a move to be shown, a click or Enter cannot answer them unseen."""
-        if self._coach_waits() and (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))):
-            return
-        super().handle_event(event)
 
     def _wall_rect(self, name: str):
         """A side of a cell ("B2E": the east side of B2), as a band a little wider than the line."""
