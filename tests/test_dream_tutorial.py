@@ -341,7 +341,7 @@ def test_a_lesson_opened_again_goes_on_where_it_was(lesson, at):
     drive(app, table, at)
     key(app, pygame.K_ESCAPE, frames=3)
     assert app.top is not table
-    open_lesson(app, "dream", kept=kept_lesson(unfinished_games(), "dream"))
+    open_lesson(app, "dream", kept=kept_lesson(unfinished_games(), "dream", app.lang))
     step(app, 2)
     again = app.top
     assert isinstance(again, DreamScene) and again.coach.lesson.step.id == at

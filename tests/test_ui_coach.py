@@ -95,10 +95,30 @@ def test_esc_keeps_the_lesson_and_learn_to_play_resumes_it_at_the_same_step(coac
     assert learn_button(menu).text() == app.t("tutorial.resume")
     assert menu.tiles[0].unfinished is None  # the lesson is no unfinished real game of the tile
     assert menu.continue_button.enabled
-    click_widget(app, learn_button(menu), frames=2)
+    click_widget(app, learn_button(menu), frames=2)  # resume, or start over?
+    resume, over = app.top.buttons
+    assert over.text() == app.t("tutorial.start_over")
+    click_widget(app, resume, frames=2)
     again = app.top
     assert again is not table and again.coach.lesson.step.id == "yours"
     assert again.session.actions == table.session.actions
+    key(app, pygame.K_ESCAPE, frames=2)
+    click_widget(app, learn_button(menu), frames=2)
+    click_widget(app, app.top.buttons[1], frames=2)  # start over: the kept lesson goes, nothing is set aside
+    fresh = app.top
+    assert fresh.coach.lesson.step.id == "hello" and fresh.session.actions == []
+    from wonderland_games.core.saves import list_saves
+    assert [i.tutorial["step"] for i in list_saves()] == [0]
+
+
+def test_a_lesson_begun_in_the_other_language_starts_afresh_in_this_one(coached):
+    app, menu, _ = coached
+    click_widget(app, learn_button(menu), frames=2)
+    key(app, pygame.K_ESCAPE, frames=2)
+    assert learn_button(menu).text() == app.t("tutorial.resume")
+    app.i18n.set_language("en")
+    menu.on_enter()
+    assert learn_button(menu).text() == app.t("tutorial.learn")
 
 
 def test_the_closing_words_mark_the_game_learned_and_offer_a_real_game_against_easy_bots(coached):

@@ -203,10 +203,12 @@ def upgrade_legacy_autosave() -> None:
 
 def write_autosave(session) -> Path:
     """Overwrite the session's game autosave; anything else there is first set aside."""
-    path = autosave_path(session.game_id, tutorial=session.tutorial is not None)
+    lesson = session.tutorial is not None
+    path = autosave_path(session.game_id, tutorial=lesson)
     if not session._autosave_checked:
         upgrade_legacy_autosave()
-        _keep_unless_same_game(path, session)
+        if not lesson:  # a lesson started afresh replaces the one before: nothing to keep of it
+            _keep_unless_same_game(path, session)
         session._autosave_checked = True
     atomic_write_json(path, session.to_save())
     return path

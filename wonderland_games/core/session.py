@@ -77,7 +77,7 @@ class Session:
         # shares per seat, and how many games they were.
         self.match_wins: list = [0.0] * len(self.seats)
         self.match_games = 0
-        # a guided first game (core/tutorial.py): where it is in its script, {"step", "then"};
+        # a guided first game (core/tutorial.py): where it is in its script, {"step", "then", "lang"};
         # None for a real game. It has its own autosave, so a lesson never replaces a real game.
         self.tutorial: Optional[dict] = None
 
@@ -271,7 +271,9 @@ class Session:
         if not isinstance(tutorial, dict) or not isinstance(tutorial.get("step"), int) \
                 or isinstance(tutorial.get("step"), bool):
             raise saves.SaveError("the save's lesson step is damaged", "invalid")
-        self.tutorial = {"step": tutorial["step"], "then": bool(tutorial.get("then"))}
+        lang = tutorial.get("lang")
+        self.tutorial = {"step": tutorial["step"], "then": bool(tutorial.get("then")),
+                         **({"lang": lang} if isinstance(lang, str) else {})}
 
     def _replay(self, actions: list) -> None:
         total = len(actions)

@@ -223,7 +223,7 @@ def start(game_id: str, lang: str, learner: str, autosave: bool = True):
     else:
         state = info.new_state(seats, script.setup["seed"], options)
     session = Session(game_id, seats, script.setup["seed"], options, autosave=autosave, initial=state.to_dict())
-    session.tutorial = {"step": 0, "then": False}
+    session.tutorial = {"step": 0, "then": False, "lang": lang}
     return session
 
 

@@ -17,9 +17,12 @@ def offers_lesson(game_id: str) -> bool:
     return tutorial.has_script(game_id)
 
 
-def kept_lesson(unfinished: list, game_id: str):
-    """The unfinished lesson of `game_id` among SaveInfos (`saves.unfinished_games()`), or None."""
-    return next((info for info in unfinished if info.game_id == game_id and info.tutorial is not None), None)
+def kept_lesson(unfinished: list, game_id: str, lang: str):
+    """The unfinished lesson of `game_id` among SaveInfos (`saves.unfinished_games()`) played in
+    `lang`, or None: one begun in the other language starts afresh in this one (its bots' names
+    and Dream's typed clues are in the language it began in)."""
+    return next((info for info in unfinished if info.game_id == game_id and info.tutorial is not None
+                 and info.tutorial.get("lang", lang) == lang), None)
 
 
 def open_lesson(app, game_id: str, kept=None, replace: bool = False) -> None:

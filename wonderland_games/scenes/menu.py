@@ -189,12 +189,13 @@ class ResumeDialog(MessageDialog):
 
     READABLE = 0.85  # the smallest text, as a share of the usual size, before the players get shorter
 
-    def __init__(self, app, info, on_resume, on_new) -> None:
-        self.on_resume, self.on_new = on_resume, on_new
+    def __init__(self, app, info, on_resume, on_new, title: str | None = None, new_text: str | None = None) -> None:
+        """`title` and `new_text`: a kept lesson's box says so ("Resume the lesson", "Start over")."""
+        self.on_resume, self.on_new, self.new_text = on_resume, on_new, new_text
         self.messages = [app.t("saves.unfinished", game=game_title(app, info.game_id),
                                progress=progress_text(app, info), players=players)
                          for players in players_forms(app, info)]
-        super().__init__(app, self.messages[0], title=app.t("saves.autosave"))
+        super().__init__(app, self.messages[0], title=title or app.t("saves.autosave"))
 
     def layout(self, rect, s) -> None:
         """Name the players in the longest form (`seat_words.players_forms`) whose sentence fits
@@ -207,7 +208,7 @@ class ResumeDialog(MessageDialog):
 
     def make_buttons(self) -> list:
         return [Button(self.app, lambda: self.app.t("saves.resume_button"), lambda: self._then(self.on_resume)),
-                Button(self.app, lambda: self.app.t("saves.new_button"), lambda: self._then(self.on_new),
+                Button(self.app, lambda: self.new_text or self.app.t("saves.new_button"), lambda: self._then(self.on_new),
                        style="secondary")]
 
     def _then(self, action) -> None:
@@ -244,15 +245,27 @@ class MenuScene(FormScene):
         game_id, t = tile.info.id, self.app.t
 
         def label() -> str:
-            if kept_lesson(self.unfinished, game_id) is not None:
+            if kept_lesson(self.unfinished, game_id, self.app.lang) is not None:
                 return t("tutorial.resume")
             return t("tutorial.learn_again" if game_id in self.learned else "tutorial.learn")
 
-        button = Button(self.app, label, lambda: open_lesson(self.app, game_id, kept_lesson(self.unfinished, game_id)),
+        button = Button(self.app, label,
+                        lambda: self.learn(game_id),
                         style="secondary", size=theme.TEXT_SMALL)
         button.tip = lambda: t("tutorial.learned_tip" if game_id in self.learned
-                               and kept_lesson(self.unfinished, game_id) is None else "tutorial.learn_tip")
+                               and kept_lesson(self.unfinished, game_id, self.app.lang) is None
+                               else "tutorial.learn_tip")
         return button
+
+    def learn(self, game_id: str) -> None:
+        """Learn to play: a kept lesson asks resume or start over; else a new one begins."""
+        kept = kept_lesson(self.unfinished, game_id, self.app.lang)
+        if kept is None:
+            open_lesson(self.app, game_id)
+            return
+        self.app.push(ResumeDialog(self.app, kept, lambda: open_lesson(self.app, game_id, kept),
+                                   lambda: open_lesson(self.app, game_id), title=self.app.t("tutorial.resume"),
+                                   new_text=self.app.t("tutorial.start_over")))
 
     # -- actions -------------------------------------------------------------------
     def on_enter(self) -> None:

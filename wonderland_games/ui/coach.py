@@ -100,7 +100,7 @@ class Coach:
     def _moved(self) -> None:
         """A new step (or its then words): a fresh pointer, no old word; the place is saved."""
         self.pointer, self.wrong = 0, None
-        self.session.tutorial = self.lesson.position()
+        self.session.tutorial = {**self.session.tutorial, **self.lesson.position()}
         self.session.save_dealt()
         self.scene.dirty = True
         if self.lesson.finished:
