@@ -51,6 +51,15 @@ def learn_button(menu):
     return menu.learn_buttons[[t.info.id for t in menu.tiles].index("parade")]
 
 
+def at_your_step(app, menu):
+    """The lesson opened from the menu, past its welcome and the bot's move: the learner's step."""
+    click_widget(app, learn_button(menu), frames=2)
+    table = app.top
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: table.coach.lesson.step.id == "yours" and table.my_turn())
+    return table
+
+
 def test_only_games_with_a_script_offer_learn_to_play(coached):
     _, menu, _ = coached
     assert [b.visible for b in menu.learn_buttons] == [t.info.id == "parade" for t in menu.tiles]
@@ -86,10 +95,7 @@ def test_a_lesson_talks_lets_the_bot_play_its_move_refuses_a_wrong_card_and_expl
 
 def test_esc_keeps_the_lesson_and_learn_to_play_resumes_it_at_the_same_step(coached):
     app, menu, last = coached
-    click_widget(app, learn_button(menu), frames=2)
-    key(app, pygame.K_RETURN)
-    table = app.top
-    run_until(app, lambda: table.coach.lesson.step.id == "yours" and table.my_turn())
+    table = at_your_step(app, menu)
     key(app, pygame.K_ESCAPE, frames=2)
     assert app.top is menu
     assert learn_button(menu).text() == app.t("tutorial.resume")
@@ -189,10 +195,7 @@ def test_a_bot_waits_for_its_steps_words_to_be_read_before_it_moves(coached):
 def test_a_card_refused_on_the_press_keeps_its_gentle_word_after_the_release(coached):
     """Parade plays a picked card on the mouse press: the word set then must outlive the release."""
     app, menu, last = coached
-    click_widget(app, learn_button(menu), frames=2)
-    table = app.top
-    key(app, pygame.K_RETURN)
-    run_until(app, lambda: table.coach.lesson.step.id == "yours" and table.my_turn())
+    table = at_your_step(app, menu)
     first = table.target_rect("hand:0").center
     click(app, first, frames=2)  # picks it
     click(app, first, frames=2)  # plays it: refused on the press
@@ -203,10 +206,7 @@ def test_a_card_refused_on_the_press_keeps_its_gentle_word_after_the_release(coa
 def test_a_click_away_from_the_ring_on_the_learners_step_gets_the_gentle_word(coached):
     """Picking another card is no action the coach could refuse: it answers the click itself."""
     app, menu, last = coached
-    click_widget(app, learn_button(menu), frames=2)
-    table = app.top
-    key(app, pygame.K_RETURN)
-    run_until(app, lambda: table.coach.lesson.step.id == "yours" and table.my_turn())
+    table = at_your_step(app, menu)
     click(app, table.target_rect("hand:0").center, frames=2)  # picked, not played
     assert len(table.session.actions) == 1
     assert table.coach.wrong is not None and table.coach.wrong() == WRONG["zh"]
