@@ -360,3 +360,65 @@ def test_a_lesson_opened_again_goes_on_where_it_was(lesson, at):
         step(app, 1)
         time.sleep(0.001)
     assert again.state.is_over()
+
+
+@pytest.mark.parametrize("then", [False, True])
+def test_a_lesson_left_after_the_refused_clue_comes_back_begun_with_its_penalty(lesson, then):
+    """Esc after the refused clue (before any clue, the sand still full) and Learn to play again:
+    the round is still begun (no Start again), the penalty kept, the same words on show."""
+    from wonderland_games.scenes.lesson import kept_lesson, open_lesson
+    from wonderland_games.core.saves import unfinished_games
+
+    app, table = lesson
+    drive(app, table, "refused")
+    do_step(app, table, "zh")
+    if not then:
+        click_widget(app, table.coach.next_button, frames=2)
+    at = table.coach.lesson.position()
+    key(app, pygame.K_ESCAPE, frames=3)
+    open_lesson(app, "dream", kept=kept_lesson(unfinished_games(), "dream", app.lang))
+    step(app, 2)
+    again = app.top
+    assert again.coach.lesson.position() == at and again.state.penalties == [1, 0, 0, 0]
+    assert again.view.begun and not again.view.buttons["begin"].visible
+    drive(app, again, "second_clue")  # the lesson goes on from there
+
+
+@pytest.mark.parametrize("lesson", ["zh", "en"], indirect=True)
+def test_a_clue_the_step_does_not_want_gets_its_words_and_no_false_penalty(lesson):
+    """A clue the coach refuses (not its step's) gets the step's gentle words, its text kept to
+    mend; a broken-rule clue it refuses is no penalty, and the table does not say it is one."""
+    app, table = lesson
+    lang = app.lang
+    drive(app, table, "refused")
+    good = {"zh": "夜晚", "en": "night"}[lang]
+    do_step(app, table, lang, text=good)  # the refused step wants a broken rule
+    step_ = table.coach.lesson.step
+    assert step_.id == "refused" and table.coach.wrong() == step_.wrong[lang]
+    assert table.state.clues == [] and table.view.field.text == good
+    for _ in good:
+        key(app, pygame.K_BACKSPACE)
+    do_step(app, table, lang)
+    drive(app, table, "good_clue", lang)
+    do_step(app, table, lang, text={"zh": "月饼", "en": "moonlight"}[lang])  # breaks a rule again
+    step_ = table.coach.lesson.step
+    assert step_.id == "good_clue" and table.coach.wrong() == step_.wrong[lang]
+    assert table.state.penalties == [1, 0, 0, 0] and table.view.message[0] == ""
+
+
+@pytest.mark.parametrize("lesson", ["zh", "en"], indirect=True)
+def test_a_let_go_last_guess_is_said_as_counting_on_neither_pile_not_as_a_skip(lesson):
+    app, table = lesson
+    drive(app, table, "second_clue", app.lang)
+    do_step(app, table, app.lang)
+    end = time.monotonic() + 30
+    lesson_ = table.coach.lesson
+    while not (lesson_.step.id == "hatter_lets_go" and lesson_.then):  # the Hatter let it go
+        assert time.monotonic() < end, lesson_.step.id
+        if lesson_.waits_for() == "next":
+            click_widget(app, table.coach.next_button, frames=2)
+        step(app, 1)
+    text, colour = table.view.message
+    clock = load_lexicon().words["clock"].name[app.lang]
+    assert text == app.t("dream.bots.bot_let_go", name=table.name(3), word=clock)
+    assert clock in text and app.t("dream.bots.bot_skip", name=table.name(3), word=clock) != text

@@ -45,7 +45,7 @@ from ...ui.widgets import Button, TextInput
 from . import bot_draw
 from .clues import check_clue
 from .guess import mentions
-from .state import CLUE, CORRECT, DREAM, GUESS, LAST, LISTEN, OVER, PASS, SKIP_A, STORY
+from .state import CLUE, CORRECT, DREAM, DROPPED, GUESS, LAST, LISTEN, OVER, PASS, SKIP, SKIP_A, STORY, WRONG
 
 CLUE_GAP = (3, 5)  # seconds from one bot spirit's clue to the next, as the rules pages say
 LISTEN_AFTER = (2.5, 4.0)  # seconds the dreaming person has after a clue before the next one is asked for
@@ -171,12 +171,21 @@ class BotModeView:
     def _resume_lesson(self) -> None:
         """A guided game opened again: its sand goes on by itself (the coach says when it runs), and
         the last round's scores show again while the lesson is still on them."""
-        state, step = self.state, self.scene.coach.lesson.step
+        state, lesson = self.state, self.scene.coach.lesson
+        step = lesson.step
+        self.begun = self.begun or self._lesson_began(lesson)  # before its first clue the sand is still full
         if self.begun:
             self.scene.start_clock()
         elif state.history and (state.is_over() or step is None or step.signal == "next_round"
                                 or "scores:table" in step.point):
             self.summary = len(state.history) - 1
+
+    def _lesson_began(self, lesson) -> bool:
+        """The lesson is past the Start of the round under way (one Start heard per round): a
+        lesson left after a refused clue, before anything else happened, resumes begun (it showed
+        Start again, newcomer check)."""
+        passed = lesson.script.steps[:lesson.index + (1 if lesson.then else 0)]
+        return sum(step.signal == "dream_begun" for step in passed) > self.state.round
 
     def _reset_turn(self) -> None:
         self.listen_in = self.rng.uniform(*LISTEN_AFTER)
@@ -190,13 +199,13 @@ class BotModeView:
         """What the person hears of a card's outcome: their own guess judged (a wrong card stays
         unnamed), or the bot dreamer's."""
         t, word, guess = self.app.t, self.scene.word_name(e["word"]), e["guess"]
-        right = e["outcome"] == CORRECT
-        colour = theme.TEAL if right else theme.RED
+        outcome = e["outcome"]
+        colour = theme.TEAL if outcome == CORRECT else theme.INK_SOFT if outcome == DROPPED else theme.RED
         if dreamer == self.me:
-            key = "right" if right else "wrong" if guess else "skipped"
+            key = {CORRECT: "right", WRONG: "wrong", SKIP: "skipped", DROPPED: "let_go_me"}[outcome]
             self.message = (t(f"dream.bots.{key}", word=word), colour)
-        else:
-            key = "bot_right" if right else "bot_wrong" if guess else "bot_skip"
+        else:  # a let-go last guess is no skip: it counts on neither pile (it read "skipped clock", QA)
+            key = {CORRECT: "bot_right", WRONG: "bot_wrong", SKIP: "bot_skip", DROPPED: "bot_let_go"}[outcome]
             self.message = (t(f"dream.bots.{key}", name=self.scene.name(dreamer), guess=guess, word=word), colour)
         self.field.set_text("")
         self.pending = self.skip_pending = False
@@ -257,19 +266,30 @@ class BotModeView:
             self.give_clue(text)
 
     def give_clue(self, text: str) -> None:
+        """The person's clue, judged by the clue checker first: a refused one is a penalty. What a
+        guided game's coach refuses (not the step's) leaves the text to mend, and its gentle word
+        says why: the refusal's "a penalty" would be untrue then."""
         state, t = self.state, self.app.t
         reason = check_clue(self.scene.lexicon, state.current, text, state.lang)
-        if reason is not None:
-            why = self.app.i18n.pick(self.scene.lexicon.rules.reasons[reason])
-            self.message = (t("dream.bots.refused", reason=why), theme.RED)
-            self.field.set_text("")
-            self.field.error = True  # the edge turns red until the next word is typed
-            self.scene.apply(("penalty", self.me))
-            self.scene.coach_signal("clue_refused")
+        action = ("clue", self.me, text) if reason is None else ("penalty", self.me)
+        if not self._took(action):
+            self.message = ("", theme.INK)  # an earlier refusal's words would read as this one's
             return
-        self.message = ("", theme.INK)
         self.field.set_text("")
-        self.scene.apply(("clue", self.me, text))
+        if reason is None:
+            self.message = ("", theme.INK)
+            return
+        why = self.app.i18n.pick(self.scene.lexicon.rules.reasons[reason])
+        self.message = (t("dream.bots.refused", reason=why), theme.RED)
+        self.field.error = True  # the edge turns red until the next word is typed
+        self.scene.coach_signal("clue_refused")
+
+    def _took(self, action) -> bool:
+        """Apply `action`; was it taken (a guided game's coach may refuse it)?"""
+        actions = self.scene.session.actions
+        before = len(actions)
+        self.scene.apply(action)
+        return len(actions) > before and actions[-1] == action
 
     def tell(self, story: str) -> None:
         """The person's story: each correct word looked for in it; all of them is the +2."""
