@@ -139,6 +139,10 @@ class Finale(Scene):
         step = font.get_linesize()
         y = rect.centery - step * len(lines) // 2
         lift = theme.px(3, s)
+        widest = max((font.size(line)[0] for line in lines), default=0)
+        band = pygame.Rect(0, 0, widest, step * len(lines)).inflate(theme.px(56, s), theme.px(24, s))
+        band.center = rect.centerx, y + step * len(lines) // 2
+        theme.translucent_panel(surface, band, s, VEIL + (int(220 * come),))  # the name reads over any table
         for line in lines:
             for colour, offset in ((theme.GOLD_DARK, lift), (theme.GOLD_LIGHT, 0)):
                 img = tx.render(font, line, colour).copy()
