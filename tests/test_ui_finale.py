@@ -60,11 +60,14 @@ def app(user_dirs):
     app.stack.clear()
 
 
-def test_a_game_that_ends_shows_its_winner_then_the_results_and_counts_once(app, rendered):
+def test_a_game_that_ends_shows_its_winner_then_the_results_and_counts_once(app, rendered, monkeypatch):
+    heard = []
+    monkeypatch.setattr(app.sound, "play", lambda name, *a, **k: heard.append((name, type(app.top).__name__)))
     session = near_end()
     table = _open(app, session)
     run_until(app, lambda: app.top is not table)
     assert isinstance(app.top, Finale), "the end's moment comes before the results"
+    assert ("end", "Finale") in heard, "the win flourish plays with the winner's name"
     rendered.clear()
     step(app, 3)
     assert _winner_line(app, session) in "".join(rendered), "the winner's name is written over the table"
@@ -75,6 +78,8 @@ def test_a_game_that_ends_shows_its_winner_then_the_results_and_counts_once(app,
     assert isinstance(app.top, ResultsScene) and app.stack[-2] is table
     step(app, 2)
     assert load_stats()["games"]["parade"]["watched"] == 1
+    after = [sound for sound in heard if sound[1] != type(table).__name__]  # the last move's own sound aside
+    assert after == [("end", "Finale")], "the flourish once, with the name, not again on the results"
 
 
 def test_a_click_or_a_key_skips_to_the_results(app):
@@ -144,3 +149,11 @@ def test_ten_long_names_sharing_the_win_fit_whole(size, lang):
     assert "".join(lines).replace(" ", "") == line.replace(" ", ""), "no name cut off"
     assert font.get_height() >= 18
     finale.draw(app.screen)
+
+
+@pytest.mark.parametrize("size", [(1, 1), (300, 200), (5000, 3000)])
+def test_it_draws_at_any_window_size(size):
+    app = make_app((1280, 800), "en")
+    finale = Finale(app, "Bartholomew-Longname and Alice share the win!", ResultsScene)
+    finale.age = 1.0
+    finale.draw(pygame.Surface(size))
