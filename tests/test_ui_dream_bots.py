@@ -19,6 +19,7 @@ from wonderland_games.games.dream.scene import DreamScene
 from wonderland_games.games.dream.state import CORRECT, DREAM, LAST, STORY
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui import text as tx
+from wonderland_games.ui.finale import Finale
 from wonderland_games.ui.testing import click, compose, key, step, type_text
 from wonderland_games.ui.theme import px
 
@@ -79,6 +80,9 @@ def play_out(app, session, scene, lang="zh", seen=None):
             seen["curtains"] = seen.get("curtains", 0) + 1
             click(app, top.button.rect.center)
             assert scene.narrator.viewer == view.me == scene.viewer, "the log is for the eyes at the screen"
+            continue
+        if isinstance(top, Finale):  # the winners' moment over the table, then the results
+            step(app)
             continue
         if top is not scene:
             return seen

@@ -18,7 +18,8 @@ from wonderland_games.games.dream.scene import DreamScene
 from wonderland_games.games.dream.table_view import reveal_order
 from wonderland_games.scenes.results import ResultsScene
 from wonderland_games.ui import text as tx
-from wonderland_games.ui.testing import click, key, monkey, step
+from wonderland_games.ui.finale import Finale
+from wonderland_games.ui.testing import click, key, monkey, run_until, step
 from wonderland_games.ui.theme import px
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -165,7 +166,8 @@ def test_a_whole_table_game_by_clicks(app, sounds, drawn):
     assert scene.buttons["save"].visible
     assert not scene.view.buttons["penalty"].visible, "a penalty after the game did nothing when clicked"
     press(app, scene, "next")
-    assert isinstance(app.top, ResultsScene)
+    assert isinstance(app.top, Finale), "the winners' moment over the table first"
+    run_until(app, lambda: isinstance(app.top, ResultsScene))
 
 
 def test_the_sandmans_cases_and_the_dreamers_story_are_said_in_words(app):

@@ -56,6 +56,7 @@ def ranks(result, tie=lambda seat: ()) -> list:
 
 class ResultsScene(FormScene):
     details_share = 0.42  # part of the panel height given to `draw_details` (0 hides it)
+    fanfare = True  # the win flourish as a game's results first open (False: the table's finale played it)
 
     def __init__(self, app, session, record_stats: bool = True, log: list | None = None) -> None:
         super().__init__(app)
@@ -110,7 +111,8 @@ class ResultsScene(FormScene):
         super().on_enter()
         if self.record_stats:
             self.record_stats = False
-            self.app.sound.play("end")
+            if self.fanfare:
+                self.app.sound.play("end")
             from ..core.stats import record_game
 
             try:

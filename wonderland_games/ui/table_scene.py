@@ -3,8 +3,9 @@
 A table shows either a live session or a replayed record. The base class runs
 the turn loop every game has: bots think on a worker thread, the device passes
 between humans behind a curtain (never with a single human), the results open
-after a short pause, undo goes back to the last hidden reveal, and a replay
-steps forward, back or plays at the animation speed.
+after a short pause (a game that ended here shows its winner first, ui/finale.py),
+undo goes back to the last hidden reveal, and a replay steps forward, back or plays
+at the animation speed.
 
 Subclasses set `game_id`, and provide `_ensure_layout(size)`,
 `_update_buttons()`, `_after_action(before, events)` (log, sound — see
@@ -66,6 +67,7 @@ from . import surfaces, theme
 from .app import Scene
 from .botrunner import BotRunner
 from .coach import Coach
+from .finale import Finale
 from .save_dialog import SaveDialog
 from .widgets import Button, draw_tip, resolve
 
@@ -102,6 +104,7 @@ class TableScene(Scene):
         # statistics count a game once, when it ends at this table: not in a
         # replay, nor when a finished save is opened again
         self.counts_for_stats = replay is None and not state.is_over() and session.tutorial is None
+        self.ends_here = replay is None and not state.is_over()  # the end's moment (ui/finale.py) plays then
         self.seats = list(state.seats)
         self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -802,9 +805,17 @@ class TableScene(Scene):
         self.dirty = True
 
     def show_results(self) -> None:
-        self.app.push(self.results_scene()(self.app, self.session, record_stats=self.counts_for_stats,
-                                           log=self.log.entries))
+        """The results over the table; a game that ended here first has its moment: the winner's
+        name (the results' own banner) and a short celebration over the final table."""
+        results = self.results_scene()(self.app, self.session, record_stats=self.counts_for_stats,
+                                       log=self.log.entries)
         self.counts_for_stats = False
+        if not self.ends_here:
+            self.app.push(results)
+            return
+        self.ends_here = False
+        results.fanfare = False  # the moment plays the flourish
+        self.app.push(Finale(self.app, results.banner(), results, seed=self.session.seed))
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
