@@ -207,6 +207,21 @@ class SeatChoice:
     value_label: str
     distinct: bool = True
 
+    def picks(self, wanted: list, count: int) -> list:
+        """One value per seat: the `wanted` ones (a remembered setup's, a lesson's) where still
+        valid, then the values in order (skipping taken ones when the pick is distinct)."""
+        picks = []
+        for i in range(count):
+            old = wanted[i] if i < len(wanted) else None
+            in_order = self.values[i % len(self.values)]
+            if old in self.values and not (self.distinct and old in picks):
+                picks.append(old)
+            elif self.distinct:
+                picks.append(next((v for v in self.values if v not in picks), in_order))
+            else:
+                picks.append(in_order)
+        return picks
+
 
 @dataclass(frozen=True)
 class GameOption:
@@ -227,6 +242,10 @@ class GameOption:
     value_label: str
     seats: tuple
     needs_bot: bool = False
+
+    def first_value(self, lang: str):
+        """The value shown first: `default`, or what it gives for the app's language."""
+        return self.default(lang) if callable(self.default) else self.default
 
 
 @dataclass(frozen=True)

@@ -234,14 +234,11 @@ def real_game(game_id: str, lang: str, learner: str):
 
     script, info = load_script(game_id), registry.get(game_id)
     seats = _seats(script, lang, learner, level="easy")
-    options = {o.option: o.default(lang) if callable(o.default) else o.default
-               for o in info.game_options if len(seats) in o.seats}
+    options = {o.option: o.first_value(lang) for o in info.game_options if len(seats) in o.seats}
     choice = info.seat_choice
     if choice is not None:  # each seat keeps the pick it had in the lesson (Oz: Dorothy stays Dorothy)
         kept = script.setup.get("options", {}).get(choice.option)
-        fits = isinstance(kept, list) and len(kept) == len(seats) and all(v in choice.values for v in kept)
-        options[choice.option] = list(kept) if fits else [choice.values[i % len(choice.values)]
-                                                          for i in range(len(seats))]
+        options[choice.option] = choice.picks(kept if isinstance(kept, list) else [], len(seats))
     return Session.new(game_id, seats, options=options or None)
 
 

@@ -57,7 +57,8 @@ def suggest_lesson(app, game_id: str) -> None:
     if game_id in app.lessons_suggested or not offers_lesson(game_id):
         return
     app.lessons_suggested.add(game_id)
-    known = stats.load_stats()["games"].get(game_id, {}).get("played", 0) > 0 or game_id in stats.learned()
+    record = stats.load_stats()  # one read: its games played and its games learned
+    known = record["games"].get(game_id, {}).get("played", 0) > 0 or game_id in record["learned"]
     if known:
         return
     app.push(ConfirmDialog(app, app.t("tutorial.suggest", game=game_title(app, game_id)),

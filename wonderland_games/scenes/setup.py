@@ -40,22 +40,6 @@ def _digit(ch: str) -> bool:
     return ch in "0123456789"
 
 
-def initial_picks(choice, remembered: list, count: int) -> list:
-    """One value per seat: the remembered ones where still valid, then the values in order
-    (skipping taken ones when the pick is distinct)."""
-    picks = []
-    for i in range(count):
-        old = remembered[i].get("pick") if i < len(remembered) else None
-        in_order = choice.values[i % len(choice.values)]
-        if old in choice.values and not (choice.distinct and old in picks):
-            picks.append(old)
-        elif choice.distinct:
-            picks.append(next((v for v in choice.values if v not in picks), in_order))
-        else:
-            picks.append(in_order)
-    return picks
-
-
 class SeatRow:
     """The widgets of one seat: its kind, its name and (when the game has one) its pick."""
 
@@ -143,13 +127,13 @@ class SetupScene(FormScene):
         self.count = Choice(app, [(n, (lambda n=n: app.t("setup.solo_count" if n == 1 else "setup.seat_count", n=n)))
                                   for n in counts], count,
                             on_change=lambda _: self._count_changed())
-        picks = initial_picks(info.seat_choice, remembered, info.max_players) if info.seat_choice else []
+        picks = info.seat_choice.picks([seat.get("pick") for seat in remembered], info.max_players) \
+            if info.seat_choice else []
         picked = setup_memory.recall_options(info.id)
         self.options = [(option, Choice(app, [(v, partial(lambda o, v: app.t(o.value_label.format(v)), option, v))
                                               for v in option.values],
                                         picked[option.option] if picked.get(option.option) in option.values
-                                        else option.default(app.lang) if callable(option.default)
-                                        else option.default))
+                                        else option.first_value(app.lang)))
                         for option in info.game_options]
         self.option_labels: list = []  # (rect, text-getter, its Choice)
         self.rows = []
@@ -299,7 +283,7 @@ class SetupScene(FormScene):
         """The whole-game picks, leaving out one that is its language's default: Dream's clue
         language then keeps following the app's language instead of sticking to the last one."""
         return {option.option: picked.value for option, picked in self.options
-                if not (callable(option.default) and picked.value == option.default(self.app.lang))}
+                if not (callable(option.default) and picked.value == option.first_value(self.app.lang))}
 
     # -- layout --------------------------------------------------------------------
     def _label(self, rect, text, style: str = "bold", seat: int | None = None) -> None:

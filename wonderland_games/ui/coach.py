@@ -24,6 +24,7 @@ BUBBLE_W = 430  # unscaled width of the bubble
 GAP = 14  # unscaled space between the ring and the bubble
 READ_LEAST, READ_MOST = 1.0, 5.0  # seconds a bot waits on a step that speaks of its move
 READ_SECONDS_PER_CHAR = {"zh": 0.12, "en": 0.04}  # a calm reading pace: ~8 characters, ~25 letters a second
+NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class Coach:
@@ -143,9 +144,9 @@ class Coach:
         the bubble. A click on the part pointed at moves the pointer on and goes to the table."""
         if self._waits_for_table():  # words not yet shown cannot be answered, by a click or Enter
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
+                event.type == pygame.KEYDOWN and event.key in NEXT_KEYS)
         buttons = self._buttons()
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if event.type == pygame.KEYDOWN and event.key in NEXT_KEYS:
             if buttons and buttons[0] is self.next_button:
                 self.next()
                 return True
@@ -247,13 +248,14 @@ class Coach:
             return []
         s = theme.scale(surface.get_size())
         rings = self._rings()
+        holes = self._holes(rings, s)
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
-        for hole in self._holes(rings, s):
+        for hole in holes:
             ring = hole.inflate(int(theme.px(6, s) * pulse), int(theme.px(6, s) * pulse))
             pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(3, theme.px(4, s)), border_radius=theme.px(12, s))
         self._draw_bubble(surface, rings, s)
         grow = theme.px(12, s)
-        return [self.bubble.inflate(grow, grow)] + [hole.inflate(grow, grow) for hole in self._holes(rings, s)]
+        return [self.bubble.inflate(grow, grow)] + [hole.inflate(grow, grow) for hole in holes]
 
     @staticmethod
     def _holes(rings: list, s: float) -> list:

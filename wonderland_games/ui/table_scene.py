@@ -103,8 +103,8 @@ class TableScene(Scene):
         state = self.state
         # statistics count a game once, when it ends at this table: not in a
         # replay, nor when a finished save is opened again
-        self.counts_for_stats = replay is None and not state.is_over() and session.tutorial is None
         self.ends_here = replay is None and not state.is_over()  # the end's moment (ui/finale.py) plays then
+        self.counts_for_stats = self.ends_here and session.tutorial is None  # a lesson is no real game
         self.seats = list(state.seats)
         self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
