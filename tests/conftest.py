@@ -40,16 +40,27 @@ def menu_app(user_dirs):
     app.stack.clear()
 
 
-@pytest.fixture
-def table_app():
+def _running_app(**settings):
+    """A 1280x800 Chinese window whose bots think 0.05 s, running; its scenes ended afterwards."""
     from wonderland_games.ui.testing import make_app
 
-    app = make_app((1280, 800), "zh", fast_forward=True, bot_think_seconds=0.05)
+    app = make_app((1280, 800), "zh", bot_think_seconds=0.05, **settings)
     app.running = True
     yield app
     for scene in reversed(app.stack):
         scene.on_exit()
     app.stack.clear()
+
+
+@pytest.fixture
+def table_app():
+    yield from _running_app(fast_forward=True)
+
+
+@pytest.fixture
+def paced_app(user_dirs):
+    """As `table_app`, at the animation pace a player sees (no fast-forward), with its own user folders."""
+    yield from _running_app()
 
 
 @pytest.fixture

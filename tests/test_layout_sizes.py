@@ -31,7 +31,7 @@ from wonderland_games.ui import app as app_mod
 from wonderland_games.ui import surfaces
 from wonderland_games.ui.dialogs import ConfirmDialog, MessageDialog
 from wonderland_games.ui.save_dialog import SaveDialog
-from wonderland_games.ui.testing import make_app, random_record, step
+from wonderland_games.ui.testing import random_record, step
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wonderland_games"
 GAMES = [info.id for info in registry.games() if info.available]
@@ -41,13 +41,8 @@ SIZES = FIXED + [(r.randrange(1, 2600), r.randrange(1, 1800)) for r in [random.R
 
 
 @pytest.fixture
-def app(user_dirs):
-    a = make_app((1280, 800), "zh", bot_think_seconds=0.05)
-    a.running = True
-    yield a
-    for scene in reversed(a.stack):
-        scene.on_exit()
-    a.stack.clear()
+def app(paced_app):
+    return paced_app
 
 
 def seats(players: int) -> list:

@@ -217,7 +217,7 @@ def _close(app):
 def test_go_is_refused_where_the_coach_wants_one_step(user_dirs, step_id):
     """Go! walked the whole path over the coach's One step steps and past their words (QA): now it
     is refused with the step's gentle word, and One step still plays the step."""
-    from wonderland_games.ui.testing import click, click_widget, step
+    from wonderland_games.ui.testing import click, click_widget
 
     app, table = _lesson_at(step_id)
     coach, done = table.coach, len(table.session.actions)

@@ -51,13 +51,8 @@ def _winner_line(app, session) -> str:
 
 
 @pytest.fixture
-def app(user_dirs):
-    app = make_app((1280, 800), "zh", bot_think_seconds=0.05)
-    app.running = True
-    yield app
-    for scene in reversed(app.stack):
-        scene.on_exit()
-    app.stack.clear()
+def app(paced_app):
+    return paced_app
 
 
 def test_a_game_that_ends_shows_its_winner_then_the_results_and_counts_once(app, rendered, monkeypatch):

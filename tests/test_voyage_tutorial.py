@@ -145,12 +145,17 @@ def test_each_pointed_part_is_on_screen_when_its_step_comes(size, language):
             step(app, 2)
 
 
-def test_unknown_parts_are_none():
-    app = make_app((1280, 800), "en")
-    session = Session("voyage", SEATS, 1, {}, autosave=False, initial=fresh().to_dict())
-    scene = VoyageScene(app, session)
+def lesson_table(size, language):
+    """The lesson's arranged table drawn in a window of `size`: (app, scene)."""
+    app = make_app(size, language)
+    scene = VoyageScene(app, Session("voyage", SEATS, 1, {}, autosave=False, initial=fresh().to_dict()))
     app.push(scene)
     step(app, 2)
+    return app, scene
+
+
+def test_unknown_parts_are_none():
+    app, scene = lesson_table((1280, 800), "en")
     for kind, arg in (("card", "99"), ("city", "atlantis"), ("dest", "48"), ("market", "mars"), ("row", "7"),
                       ("money", "x"), ("visited", "0:purple"), ("souvenirs", "0:mars"), ("visit", "one"), ("nothing", "0"),
                       ("fare", "99"), ("fare", "23"), ("flag", "48"), ("star", "mars"), ("edge", "north")):
@@ -158,11 +163,7 @@ def test_unknown_parts_are_none():
 
 
 def test_the_payment_choice_rings_both_visit_buttons():
-    app = make_app((1024, 640), "zh")
-    session = Session("voyage", SEATS, 1, {}, autosave=False, initial=fresh().to_dict())
-    scene = VoyageScene(app, session)
-    app.push(scene)
-    step(app, 2)
+    app, scene = lesson_table((1024, 640), "zh")
     both = scene._part_rect("visit", "both")
     assert both.contains(scene.buttons["visit_card"].rect) and both.contains(scene.buttons["visit_money"].rect)
 
@@ -186,11 +187,7 @@ def test_a_lesson_saved_half_way_loads_where_it_was():
 def test_the_talked_of_parts_are_where_they_are_drawn():
     """The fare coin on a hand card, a displayed destination's flag, a start's star and the map's
     edges: rung where the learner sees them (the fare was once told wrong and never pointed at)."""
-    app = make_app((1280, 800), "en")
-    session = Session("voyage", SEATS, 1, {}, autosave=False, initial=fresh().to_dict())
-    scene = VoyageScene(app, session)
-    app.push(scene)
-    step(app, 2)
+    app, scene = lesson_table((1280, 800), "en")
     card = dict(scene.hand_rects())[27]
     coin = scene._part_rect("fare", "27")
     assert card.contains(coin) and coin.centerx > card.centerx and coin.centery < card.centery
@@ -207,11 +204,7 @@ def test_the_talked_of_parts_are_where_they_are_drawn():
 def test_while_a_card_is_picked_the_coach_keeps_off_the_cities_it_reaches():
     from wonderland_games.ui.testing import click
 
-    app = make_app((1280, 800), "zh")
-    session = Session("voyage", SEATS, 1, {}, autosave=False, initial=fresh().to_dict())
-    scene = VoyageScene(app, session)
-    app.push(scene)
-    step(app, 2)
+    app, scene = lesson_table((1280, 800), "zh")
     assert scene.coach_keep_clear() == []
     click(app, dict(scene.hand_rects())[27].center)
     clear = scene.coach_keep_clear()
