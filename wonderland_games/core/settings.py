@@ -54,6 +54,7 @@ class Settings:
     volume: float = 0.8  # the effects' volume
     music_volume: float = 0.5
     bot_think_seconds: float = 1.0
+    reduced_motion: bool = False  # nothing travels on the table: moves fade in where they land
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -92,7 +93,7 @@ def _clean(name: str, value):
     """A usable value for setting `name`, or None to keep the default."""
     if name == "language":
         return value if value in LANGUAGES else None
-    if name in ("fullscreen", "fast_forward", "sound"):
+    if name in ("fullscreen", "fast_forward", "sound", "reduced_motion"):
         return value if isinstance(value, bool) else None
     if name == "window_size":
         if not isinstance(value, (list, tuple)) or len(value) != 2 or any(_number(v) is None for v in value):

@@ -34,6 +34,8 @@ class SettingsScene(FormScene):
                                                 on_change=lambda v: self.change("animation_speed", v),
                                                 fmt=lambda v: f"× {v:g}")),
             ("settings.fast_forward", Choice(app, on_off, st.fast_forward, on_change=lambda v: self.change("fast_forward", v))),
+            ("settings.reduced_motion", Choice(app, on_off, st.reduced_motion,
+                                               on_change=lambda v: self.change("reduced_motion", v))),
             ("settings.sound", Choice(app, [(True, lambda: t("settings.on")), (False, lambda: t("settings.muted"))],
                                       st.sound, on_change=lambda v: self.change("sound", v))),
             ("settings.volume", Slider(app, 0.0, 1.0, 0.1, st.volume, on_change=lambda v: self.change("volume", v),

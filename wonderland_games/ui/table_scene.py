@@ -68,6 +68,7 @@ from .app import Scene
 from .botrunner import BotRunner
 from .coach import Coach
 from .finale import Finale
+from .motion import OWN_PACE, REDUCED_SECONDS, Timeline, beats_for, draw_beat, draw_marks, marks_for
 from .save_dialog import SaveDialog
 from .widgets import Button, draw_tip, resolve
 
@@ -108,8 +109,10 @@ class TableScene(Scene):
         self.seats = list(state.seats)
         self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.timeline: list = []  # beats, each with a `duration` in seconds
-        self.beat_time = 0.0  # seconds into the first beat
+        self.timeline = Timeline()  # what the last move shows in motion (ui/motion.py)
+        self.beat_time = 0.0  # seconds into the first beat (a game with a timeline of its own)
+        self.marks: list = []  # part names of what the last other player changed, outlined until the next acts
+        self._marks_seat = None  # whose actions the marks show
         self.runner = None
         self.hint_runner = None  # the Suggest button's thinking
         self.advice = None  # the suggestion on show (hints.Advice), for the position it was asked in
@@ -221,6 +224,10 @@ class TableScene(Scene):
         any other mouse event goes to the game's `_mouse`."""
         if self.coach is not None and self.coach.handle_event(event):
             return
+        if self.timeline and not self.replay and (event.type == pygame.KEYDOWN or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
+            self._finish_timeline()  # a click during an animation ends it, and is taken
+            self.dirty = True
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
@@ -540,6 +547,7 @@ class TableScene(Scene):
             self.coach.acted(action, *coached)
         self._clear_selection()
         self._after_action(before, events)
+        self._show_move(before.current_player(), events)
 
     def _coached(self, action):
         """(by the learner?, the legal actions) of the action about to be applied in a guided
@@ -647,18 +655,68 @@ class TableScene(Scene):
         self._undo_at = (session.actions, len(session.actions), plan)
         return plan
 
+    # -- motion: what a move looks like (ui/motion.py, data/<game>/motion.yaml) ---------------
+    def _show_move(self, seat, events: list) -> None:
+        """Mark what `seat` changed unless the looking human made the move themselves, and set
+        its beats moving: at the bot pace, quicker for one's own move, as fades with reduced
+        motion, not at all when fast-forwarding. A seat acting again adds to its marks."""
+        own = seat is not None and seat == self.viewer and not self.seats[seat].is_bot
+        names = [] if own else [name for e in events for name in self.motion_marks(e)]
+        if own or seat != self._marks_seat:
+            self.marks = []
+        self.marks.extend(name for name in names if name not in self.marks)
+        self._marks_seat = seat
+        if self.app.settings.fast_forward or self.layout is None or not isinstance(self.timeline, Timeline):
+            return
+        reduced = self.app.settings.reduced_motion
+        for e in events:
+            for beat in self.motion_beats(e):
+                if reduced:
+                    beat.duration, beat.delay = min(beat.duration, REDUCED_SECONDS), 0.0
+                self.timeline.add(beat)
+        self.timeline.pace = 1 / OWN_PACE if own else 1.0
+        self.dirty = True
+
+    def motion_beats(self, event: dict) -> list:
+        """The beats of one event: by default from the game's motion table."""
+        return beats_for(self.game_id, event, self.motion_sprite, self.layout.s)
+
+    def motion_sprite(self, name: str, event: dict):
+        """What a motion entry's `sprite: name` draws for `event` (None: a glowing token)."""
+        return None
+
+    def motion_marks(self, event: dict) -> list:
+        """The part names that stay marked after `event`: by default its entry's `mark`."""
+        return marks_for(self.game_id, event)
+
+    def mark_rects(self) -> list:
+        """Where the marks are now (a part no longer shown is skipped); none while a move plays."""
+        if self.timeline or self.layout is None:
+            return []
+        return [rect for rect in map(self.target_rect, self.marks) if rect is not None]
+
     def _advance(self, dt: float) -> None:
-        """Play the timeline: drop each beat once its duration has passed."""
-        self.beat_time += dt * self._speed()
-        while self.timeline and self.beat_time >= self.timeline[0].duration:
-            self.beat_time -= self.timeline[0].duration
-            self.timeline.pop(0)
+        """Play the timeline at the bot pace setting."""
+        self.timeline.advance(dt * self._speed())
         if not self.timeline:
             self._finish_timeline()
 
     def _finish_timeline(self) -> None:
-        self.timeline = []
+        """End what moves at once: the table shows the state as it is."""
+        self.timeline.finish()
         self.beat_time = 0.0
+
+    def _draw_motion(self, surface: pygame.Surface) -> list:
+        """The marks of what just happened and the beats in motion, over the table: rects drawn on."""
+        lay = self.layout
+        drawn = draw_marks(surface, self.mark_rects(), lay.s)
+        if isinstance(self.timeline, Timeline):
+            font = self.app.font(max(12, theme.px(20, lay.s)), bold=True)
+            for beat, q in self.timeline.now():
+                rect = draw_beat(surface, beat, q, self.target_rect, lay.s, self.app.settings.reduced_motion, font)
+                if rect is not None:
+                    drawn.append(rect)
+        return drawn
 
     @property
     def music(self) -> str:
@@ -670,8 +728,9 @@ class TableScene(Scene):
         self.app.sound.play_events(self.game_id, events)
 
     def _reset_view(self) -> None:
-        """After an undo or a replay jump: the table shows the state as it is now."""
+        """After an undo or a replay jump: the table shows the state as it is now, nothing marked."""
         self._finish_timeline()
+        self.marks, self._marks_seat = [], None
         self._clear_selection()
         self._rebuild_log()
 
@@ -843,6 +902,7 @@ class TableScene(Scene):
             self._frame.set_clip(None)
         surface.blit(self._frame, (0, 0))
         self._draw_overlay(surface)
+        self._draw_motion(surface)
         self._draw_coach_dim(surface)
         self._draw_coach(surface)
         self._draw_done(surface)
