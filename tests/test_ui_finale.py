@@ -152,3 +152,15 @@ def test_it_draws_at_any_window_size(size):
     finale = Finale(app, "Bartholomew-Longname and Alice share the win!", ResultsScene)
     finale.age = 1.0
     finale.draw(pygame.Surface(size))
+
+
+def test_with_reduced_motion_the_stars_stay_where_they_appear_and_fade():
+    from wonderland_games.ui.finale import star_pose
+
+    area, star = pygame.Rect(0, 0, 1280, 800), (0.5, 0.1, 0.5, 1.0, 0.4)
+    moving = [star_pose(star, age, area, 1.0) for age in (0.3, 0.9)]
+    assert moving[0][0] != moving[1][0], "without it they fall"
+    still = [star_pose(star, age, area, 1.0, still=True) for age in (0.2, 0.5, 0.9, 1.6)]
+    assert len({pose[0] for pose in still}) == 1 and len({pose[2] for pose in still}) == 1
+    alphas = [pose[3] for pose in still]
+    assert alphas[0] < alphas[1] and alphas[-1] < alphas[1], "it fades in, then out"

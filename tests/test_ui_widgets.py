@@ -8,7 +8,6 @@ import pytest
 
 from wonderland_games.ui import sprites
 from wonderland_games.ui import text as tx
-from wonderland_games.ui.anim import Animator, Tween, ease_out
 from wonderland_games.ui.botrunner import BotRunner
 from wonderland_games.ui.screen import FormScene
 from wonderland_games.ui.testing import click, click_widget, compose, key, make_app, step, type_text
@@ -224,23 +223,6 @@ def test_sprites_load_svg_and_fall_back_to_a_placeholder(app):
     missing = sprites.load_svg("no/such/art.svg", (50, 70))
     assert missing.get_size() == (50, 70) and "no/such/art.svg" in sprites.failures
     assert sprites.load_image("no/such.png", (20, 20)).get_size() == (20, 20)
-
-
-def test_tweens_follow_speed_and_fast_forward():
-    class S:
-        animation_speed = 2.0
-        fast_forward = False
-
-    anim = Animator(S())
-    done = []
-    tw = anim.tween((0, 0), (100, 50), 1.0, ease=ease_out, on_done=lambda: done.append(1))
-    anim.update(0.25)  # 0.5 s of tween time at double speed
-    assert 0 < tw.value[0] < 100 and anim.busy
-    anim.update(0.3)
-    assert tw.value == (100, 50) and done == [1] and not anim.busy
-    S.fast_forward = True
-    t2 = anim.add(Tween(0, 1, 5.0))
-    assert t2.done and t2.value == 1
 
 
 def test_bot_runner_thinks_off_thread_and_keeps_a_pace():

@@ -4,7 +4,7 @@ A table (ui/table_scene.py) pushes a `Finale` over itself when a live game ends 
 results scene it then opens in its place; a replay or a finished save reopened goes straight to
 the results. The moment never blocks: a click or a key opens the results at once. It runs
 FINALE_SECONDS at animation speed 1; fast-forward makes it a still flash of the name.
-How a star moves is one function, `star_pose`, so a reduced-motion setting can make it a fade.
+How a star moves is one function, `star_pose`: with reduced motion it stays put and fades.
 """
 
 from __future__ import annotations
@@ -29,14 +29,19 @@ SKIPS = (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
 SWALLOWS = SKIPS + (pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.MOUSEWHEEL, pygame.TEXTINPUT)
 
 
-def star_pose(star: tuple, age: float, area: pygame.Rect, s: float):
+def star_pose(star: tuple, age: float, area: pygame.Rect, s: float, still: bool = False):
     """Where one star is `age` seconds into the moment: (centre, radius, turn in radians, alpha),
     or None before it starts. The stars drift down from above, swaying, turning slowly, and
-    fade as they go. `star` is (x share, delay, size share, sway phase, fall speed share)."""
+    fade as they go; `still` (reduced motion) keeps each where it appears, fading in and out.
+    `star` is (x share, delay, size share, sway phase, fall speed share)."""
     x, delay, size, phase, speed = star
     t = age - delay
     if t < 0:
         return None
+    if still:
+        alpha = int(255 * max(0.0, min(1.0, t / 0.3, 1.6 - t / 0.9)))
+        return (area.left + x * area.width, area.top + (0.08 + 0.84 * speed) * area.height), \
+            theme.px(7 + 9 * size, s), phase, alpha
     fall = area.height * (0.25 + 0.35 * speed) * t
     cx = area.left + x * area.width + math.sin(phase + t * 2.2) * theme.px(18, s)
     cy = area.top - theme.px(20, s) + fall
@@ -101,7 +106,7 @@ class Finale(Scene):
         come = min(1.0, self.age / FADE_IN) if not self.flash else 1.0
         surface.blit(self._veil(area.size, int(VEIL_ALPHA * come) // 16 * 16), (0, 0))
         for star in self.stars:
-            pose = star_pose(star, self.age, area, s)
+            pose = star_pose(star, self.age, area, s, self.app.settings.reduced_motion)
             if pose is not None and pose[3] > 0:
                 self._draw_star(surface, star, pose)
         self._draw_name(surface, area, s, come)

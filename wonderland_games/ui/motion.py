@@ -25,7 +25,7 @@ from typing import Callable
 import pygame
 
 from ..core.data import DataError, load_yaml
-from . import theme
+from . import surfaces, theme
 from .anim import ease_in_out, ease_out, lerp
 
 MOTIONS = ("travel", "flip", "walk", "jump", "tumble", "fly", "pulse", "pause")
@@ -223,7 +223,7 @@ def _along(points: list, q: float, arc: float, hops: bool) -> tuple:
 
 def token(size: int) -> pygame.Surface:
     """What moves when a game names no sprite: a small gold glow."""
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    surf = surfaces.new((size, size), alpha=True)
     r = size // 2
     for i in range(r, 0, -1):
         alpha = int(220 * (1 - i / r) ** 0.6)
@@ -252,7 +252,7 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
         face = beat.sprite if q >= 0.5 or beat.back is None else beat.back
         face = face or sprite
         width = max(1, int(face.get_width() * (1.0 if reduced else abs(math.cos(math.pi * q)))))
-        drawn = _blit(surface, pygame.transform.smoothscale(face, (width, face.get_height())), points[-1])
+        drawn = _blit(surface, surfaces.scaled(face, (width, face.get_height())), points[-1])
     elif beat.motion == "tumble":
         wobble = (1 - ease_out(q))
         angle = wobble * 540 * (1 if hash(id(beat)) % 2 else -1)
@@ -283,7 +283,7 @@ def _pulse(surface, rect, spot, q: float, s: float, reduced: bool) -> pygame.Rec
     ring = base.inflate(grow * 2, grow * 2)
     ring.center = (int(spot[0]), int(spot[1]))
     alpha = int(230 * (1 - q)) if not reduced else 200
-    layer = pygame.Surface(ring.size, pygame.SRCALPHA)
+    layer = surfaces.new(ring.size, alpha=True)
     pygame.draw.rect(layer, (*theme.GOLD_LIGHT[:3], alpha), layer.get_rect(), max(2, int(3 * s)),
                      border_radius=max(4, int(8 * s)))
     return surface.blit(layer, ring)
@@ -295,7 +295,7 @@ def draw_marks(surface: pygame.Surface, rects: list, s: float) -> list:
     width = max(2, int(2.5 * s))
     for rect in rects:
         ring = rect.inflate(int(6 * s), int(6 * s))
-        layer = pygame.Surface(ring.size, pygame.SRCALPHA)
+        layer = surfaces.new(ring.size, alpha=True)
         pygame.draw.rect(layer, (*theme.GOLD_LIGHT[:3], 215), layer.get_rect(), width, border_radius=max(4, int(6 * s)))
         drawn.append(surface.blit(layer, ring))
         r = max(4, int(5 * s))

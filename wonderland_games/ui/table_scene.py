@@ -697,13 +697,22 @@ class TableScene(Scene):
 
     def _advance(self, dt: float) -> None:
         """Play the timeline at the bot pace setting."""
-        self.timeline.advance(dt * self._speed())
+        if isinstance(self.timeline, Timeline):
+            self.timeline.advance(dt * self._speed())
+        else:  # TRANSITIONAL: a game's own list of beats, until it is moved onto ui/motion.py
+            self.beat_time += dt * self._speed()
+            while self.timeline and self.beat_time >= self.timeline[0].duration:
+                self.beat_time -= self.timeline[0].duration
+                self.timeline.pop(0)
         if not self.timeline:
             self._finish_timeline()
 
     def _finish_timeline(self) -> None:
         """End what moves at once: the table shows the state as it is."""
-        self.timeline.finish()
+        if isinstance(self.timeline, Timeline):
+            self.timeline.finish()
+        else:  # TRANSITIONAL (see _advance)
+            self.timeline = Timeline()
         self.beat_time = 0.0
 
     def _draw_motion(self, surface: pygame.Surface) -> list:

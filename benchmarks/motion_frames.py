@@ -1,0 +1,183 @@
+"""Frame times while the tables show moves in motion (issue 27), printed, never asserted.
+
+    python benchmarks/motion_frames.py          one line per figure
+    python benchmarks/motion_frames.py --json
+
+For each game, the busiest kind of move the issue names (a 4-player Valley recall, a Parade
+take of 6+ cards, an Oz walk step that takes a gem, a Voyage move of 3+ steps) is found in
+random hot-seat games played through the real table at 1920x1080, and every frame of it is
+timed through the app's own loop step (`App.step`: update, draw, flip). The yardstick is a
+frame of the same window that only clears and flips, measured in the same run. The idle
+figure is what the motion layer (`_draw_motion`: marks and beats) adds to a still frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+import sandbox  # noqa: F401  (this folder: checkout on the path, no window, throwaway user dirs)
+from wonderland_games.core.game import Seat  # noqa: E402
+
+SIZE = (1920, 1080)
+
+
+def p99(samples: list) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def _busiest(events: list, game: str) -> bool:
+    kinds = {e["type"] for e in events}
+    if game == "parade":
+        return any(e["type"] == "play" and len(e["taken"]) >= 6 for e in events)
+    if game == "oz":
+        return "gem" in kinds and "step" in kinds
+    if game == "voyage":
+        return any(e["type"] == "move" and len(e.get("path", ())) >= 4 for e in events)
+    if game == "valley":
+        return "season" in kinds
+    return "card" in kinds  # dream: a card judged
+
+
+def _table(game: str, players: int, seed: int, **settings):
+    from wonderland_games.core.session import Session
+    from wonderland_games.scenes.launch import scene_class
+    from wonderland_games.ui.app import App
+
+    app = App(size=SIZE)
+    for name, value in {"sound": False, **settings}.items():
+        setattr(app.settings, name, value)
+    session = Session.new(game, [Seat(f"P{i + 1}") for i in range(players)], seed=seed, options={})
+    session.autosave = False
+    app.running = True
+    scene = scene_class(game)(app, session)
+    app.push(scene)
+    for _ in range(3):
+        app.step(1 / 60)
+    return app, session, scene
+
+
+def busiest_move_frames(game: str, players: int, wanted: int = 6, max_moves: int = 4000) -> tuple:
+    """(frame ms of the busiest moves, how many such moves, frames per move): random moves
+    applied through the table; the frames of each move the issue names are timed until it
+    has played."""
+    import pygame
+
+    times, found, frames = [], 0, []
+    seed = 1
+    while found < wanted and seed < 6:
+        app, session, scene = _table(game, players, seed)
+        rng = random.Random(seed)
+        shown: list = []
+        original = scene._show_move
+        scene._show_move = lambda seat, events: (shown.append(events), original(seat, events))
+        for _ in range(max_moves):
+            if session.state.is_over() or found >= wanted:
+                break
+            shown.clear()
+            scene.apply(rng.choice(session.state.legal_actions()))
+            busy = any(_busiest(events, game) for events in shown)
+            count = 0
+            while scene.timeline:
+                start = time.perf_counter()
+                app.step(1 / 60)
+                if busy:
+                    times.append((time.perf_counter() - start) * 1000)
+                    count += 1
+                if count > 2000:
+                    break
+            if busy and count:
+                found += 1
+                frames.append(count)
+            scene._finish_timeline()
+        pygame.display.quit()
+        seed += 1
+    return times, found, frames
+
+
+def yardstick_frame_ms(frames: int = 300) -> list:
+    """A frame that only clears the same window and flips it."""
+    import pygame
+
+    from wonderland_games.ui.app import App
+
+    app = App(size=SIZE)
+    out = []
+    for i in range(frames):
+        start = time.perf_counter()
+        app.screen.fill((i % 255, 0, 0))
+        pygame.display.flip()
+        out.append((time.perf_counter() - start) * 1000)
+    pygame.display.quit()
+    return out
+
+
+def idle_layer_ms(game: str = "valley", frames: int = 400) -> tuple:
+    """(median frame ms with the motion layer, without it, the layer alone): a still table
+    with four marks on show, nothing moving."""
+    import pygame
+
+    app, session, scene = _table(game, 4, 3)
+    scene.marks = ["region:log", "region:players", "region:status", "region:controls"]
+    scene._marks_seat = -1
+
+    def run() -> list:
+        out = []
+        for _ in range(frames):
+            start = time.perf_counter()
+            app.step(1 / 60)
+            out.append((time.perf_counter() - start) * 1000)
+        return out
+
+    with_layer = run()
+    layer = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        scene._draw_motion(app.screen)
+        layer.append((time.perf_counter() - start) * 1000)
+    scene._draw_motion = lambda surface: []
+    without = run()
+    pygame.display.quit()
+    return statistics.median(with_layer), statistics.median(without), statistics.median(layer)
+
+
+def figures(quick: bool = False) -> dict:
+    out = {}
+    wanted = 3 if quick else 6
+    for game, players in (("valley", 4), ("parade", 6), ("oz", 4), ("voyage", 5), ("dream", 5)):
+        times, found, frames = busiest_move_frames(game, players, wanted)
+        if times:
+            out[f"motion_{game}_busiest_frame_ms_p99_1920x1080"] = round(p99(times), 2)
+            out[f"motion_{game}_busiest_frame_ms_median_1920x1080"] = round(statistics.median(times), 2)
+            out[f"motion_{game}_busiest_moves_timed"] = found
+            out[f"motion_{game}_busiest_frames_per_move"] = round(statistics.mean(frames), 1)
+        else:
+            out[f"motion_{game}_busiest_moves_timed"] = 0
+    out["motion_yardstick_clear_flip_ms_median_1920x1080"] = round(statistics.median(yardstick_frame_ms()), 3)
+    with_layer, without, layer = idle_layer_ms()
+    out["motion_idle_frame_ms_median_with_layer"] = round(with_layer, 3)
+    out["motion_idle_frame_ms_median_without_layer"] = round(without, 3)
+    out["motion_idle_layer_alone_ms_median_4_marks"] = round(layer, 3)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="fewer moves")
+    args = parser.parse_args()
+    result = figures(args.quick)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key:52} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
