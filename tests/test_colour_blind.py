@@ -231,3 +231,32 @@ def test_results_chart_marks_every_line_and_legend_with_its_seats_shape(app, mon
     chart.draw(surfaces.new((800, 500)), pygame.Rect(0, 0, 800, 500), 1.0)
     for seat in range(4):
         assert calls.count(shapes.seat_shape(seat)) >= 2, seat  # its legend swatch and its line's end
+
+
+SHAPE_WORDS = {"cross": ("a cross", "十字"), "ring": ("a ring", "圆环"), "triangle_down": ("a triangle pointing down", "倒三角"),
+               "diamond": ("a diamond", "菱形"), "bowtie": ("a bow tie", "蝴蝶结"), "bar": ("a bar", "横条"),
+               "triangle": ("a triangle", "三角形"), "square": ("a square", "方形"), "circle": ("a circle", "圆形"),
+               "star": ("a star", "星形")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_voyage_rules_page_names_each_regions_and_colours_shape(app, lang):
+    """The rules page says which shape goes with which region and card colour, next to its name."""
+    from wonderland_games.core.paths import data_dir
+
+    scene, _ = table(app, "voyage", 2)
+    state = scene.state
+    page = (data_dir() / "voyage" / f"rules.{lang}.md").read_text(encoding="utf-8")
+    named = [(r.name[lang], r.symbol) for r in state.world.regions]
+    named += [(c.theme[lang], c.symbol) for c in state.cards.colours.values()]
+    for name, symbol in named:
+        word = SHAPE_WORDS[symbol][lang == "zh"]
+        assert any(word in page[i:i + len(name) + 40] for i in _all(page, name)), (name, word)
+
+
+def _all(text: str, sub: str) -> list:
+    out, i = [], text.find(sub)
+    while i >= 0:
+        out.append(i)
+        i = text.find(sub, i + 1)
+    return out
