@@ -233,10 +233,10 @@ def test_results_chart_marks_every_line_and_legend_with_its_seats_shape(app, mon
         assert calls.count(shapes.seat_shape(seat)) >= 2, seat  # its legend swatch and its line's end
 
 
-SHAPE_WORDS = {"cross": ("a cross", "十字"), "ring": ("a ring", "圆环"), "triangle_down": ("a triangle pointing down", "倒三角"),
-               "diamond": ("a diamond", "菱形"), "bowtie": ("a bow tie", "蝴蝶结"), "bar": ("a bar", "横条"),
-               "triangle": ("a triangle", "三角形"), "square": ("a square", "方形"), "circle": ("a circle", "圆形"),
-               "star": ("a star", "星形")}
+SHAPE_WORDS = {"cross": ("a cross", "十字"), "ring": ("a ring", "圆环"), "bar": ("a bar", "横条"),
+               "triangle_down": ("a triangle pointing down", "倒三角"), "diamond": ("a diamond", "菱形"),
+               "bowtie": ("a bow tie", "蝴蝶结"), "triangle": ("a triangle", "三角形"), "square": ("a square", "方形"),
+               "circle": ("a circle", "圆形"), "star": ("a star", "星形")}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

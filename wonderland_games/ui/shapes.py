@@ -1,10 +1,11 @@
 """Small plain shapes that go with a colour wherever the colour means something.
 
-About one player in twelve cannot tell red from green (or orange from brown), so a
+About one man in twelve cannot tell red from green (or orange from brown), so a
 seat, a region or a card colour is never told by colour alone: each also has a
 shape, drawn in white with a dark edge on its colour. Seats take theirs from
 SEAT_SHAPES (the same order as score_chart.SEAT_COLOURS); a game's data names the
-others (Voyage's regions and card colours). Every shape reads at 6 px.
+others (Voyage's regions and card colours). Below 7 px across a shape loses its edge
+(white on its colour reads better there).
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from __future__ import annotations
 import math
 
 import pygame
-
-from . import surfaces
 
 MARK = (255, 255, 255)
 MARK_EDGE = (30, 24, 20)
@@ -65,24 +64,3 @@ def draw(surface: pygame.Surface, shape: str, centre, radius: float, fill=MARK, 
     pygame.draw.polygon(surface, fill, points)
     if edge is not None:
         pygame.draw.polygon(surface, edge, points, width)
-
-
-_marks: dict = {}
-
-
-def mark(shape: str, size: int, fill=MARK, edge=MARK_EDGE) -> pygame.Surface:
-    """`shape` on a transparent `size` square (cached): to blit onto a piece of its colour."""
-    size = max(4, int(size))
-    key = (shape, size, fill, edge)
-    img = _marks.get(key)
-    if img is None:
-        if len(_marks) > 300:
-            _marks.clear()
-        img = _marks[key] = surfaces.new((size, size), alpha=True)
-        draw(img, shape, (size / 2, size / 2), size / 2 - 1, fill, edge)
-    return img
-
-
-def seat_mark(seat: int, size: int) -> pygame.Surface:
-    """The seat's shape, white with a dark edge, on a transparent square."""
-    return mark(seat_shape(seat), size)

@@ -534,7 +534,8 @@ def draw_destination(surface, rect, s, app, state, dest: int, hover=False, here=
     pygame.draw.rect(surface, theme.WHITE if hover else theme.CREAM, rect, border_radius=r)
     band = pygame.Rect(rect.left, rect.top, max(4, px(9, s)), rect.height)
     pygame.draw.rect(surface, colour, band, border_top_left_radius=r, border_bottom_left_radius=r)
-    shapes.draw(surface, state.cards.colours[d.colour].symbol, (band.centerx, rect.bottom - band.width), band.width * 0.5)
+    symbol = state.cards.colours[d.colour].symbol  # the band's colour by shape too, not by colour alone
+    shapes.draw(surface, symbol, (band.centerx, rect.bottom - band.width), band.width * 0.5)
     edge = theme.GOLD if here else (theme.GOLD_DARK if hover else theme.PAPER_EDGE)
     pygame.draw.rect(surface, edge, rect, max(2, px(3 if here or hover else 1, s)), border_radius=r)
     badge = max(8, min(px(13, s), rect.height // 4))
