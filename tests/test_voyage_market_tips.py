@@ -24,10 +24,10 @@ def app(table_app):
 
 
 def drawn_markets(app, scene, monkeypatch) -> list:
-    """[(cube rect, its colour)] of the cubes painted on the Travellers title line, left to right."""
+    """[(cube rect, its region)] of the cubes painted on the Travellers title line, left to right."""
     cubes, real = [], panels.cube
-    monkeypatch.setattr(panels, "cube", lambda surface, rect, rgb: cubes.append((pygame.Rect(rect), rgb))
-                        or real(surface, rect, rgb))
+    monkeypatch.setattr(panels, "cube", lambda surface, rect, region: cubes.append((pygame.Rect(rect), region))
+                        or real(surface, rect, region))
     scene._frame = None
     app.step(1 / 60)
     monkeypatch.setattr(panels, "cube", real)
@@ -43,7 +43,7 @@ def test_pointing_at_each_market_names_its_region_count_and_price(app, monkeypat
     state, scene = start(app, (1280, 800), 3, lang)
     state.supply = [0, 1, 2, 3, 4, 5]
     cubes = drawn_markets(app, scene, monkeypatch)
-    assert [rgb for _, rgb in cubes] == [region.rgb for region in state.world.regions]
+    assert [region for _, region in cubes] == list(state.world.regions)
     texts, real = [], tx.render
     monkeypatch.setattr(tx, "render", lambda font, text, *a: texts.append((font, text)) or real(font, text, *a))
     t, price = app.t, counted(app, "money", rules.SOUVENIR_PRICE)

@@ -75,7 +75,7 @@ def test_pointing_at_a_rows_icon_says_what_it_counts_and_is_worth(app, monkeypat
     texts, real_render = [], tx.render
     monkeypatch.setattr(tx, "render", lambda font, text, *a: texts.append(text) or real_render(font, text, *a))
     t, points = app.t, lambda n: counted(app, "points", n)
-    regions = [region.rgb for region in state.world.regions]
+    regions = list(state.world.regions)
     for name, centre, args in icons:
         texts.clear()
         point(app, centre)

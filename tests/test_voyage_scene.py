@@ -618,7 +618,9 @@ def test_a_completed_souvenir_set_fills_its_pips(app, monkeypatch):
                         filled.append((centre[0], width)) or real(surface, colour, centre, r, width))
     line = pygame.Rect(0, 0, 6 * 80, 20)
     panels.souvenirs(pygame.Surface((600, 40)), line, 1.0, app, state, 0)
-    per_region = [sum(1 for x, width in filled if width == 0 and i * 80 <= x < (i + 1) * 80) for i in range(6)]
+    cubes = [spot.icon for spot in panels.souvenir_spots(state, line)]  # their region's shape is no pip
+    per_region = [sum(1 for x, width in filled if width == 0 and i * 80 <= x < (i + 1) * 80
+                      and not cubes[i].left <= x < cubes[i].right) for i in range(6)]
     assert per_region == [0, 1, 2, 3, 1, 3]
 
 

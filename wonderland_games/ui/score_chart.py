@@ -3,8 +3,9 @@
 `score_series` replays a game from its first state and takes each seat's
 `scores_now()` whenever a whole turn (or round) ends, by the game's own
 `turns_done()`; the final scoring is the last point. `ScoreChart` draws the
-series in the players' colours with labelled axes and a legend of names, and
-draws nothing where the rect is too small to read (never a surface of size 0).
+series in the players' colours, each line ending in its seat's shape (ui/shapes.py,
+also on the legend's swatch, so no line is told by colour alone), with labelled
+axes and a legend of names, and draws nothing where the rect is too small to read (never a surface of size 0).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import math
 import pygame
 
 from . import text as tx
-from . import theme
+from . import shapes, theme
 from .theme import px
 from .widgets import resolve
 
@@ -139,9 +140,10 @@ class ScoreChart:
             if _light(colour):  # a white or yellow line needs an edge on cream paper
                 self._polyline(surface, theme.INK_SOFT, points, w + 2, dots)
             self._polyline(surface, colour, points, w, dots)
-            end = points[-1]
-            pygame.draw.circle(surface, theme.INK, end, w // 2 + px(3, s))
-            pygame.draw.circle(surface, colour, end, w // 2 + px(2, s))
+            end, r = points[-1], max(w // 2 + px(3, s), px(7, s))
+            pygame.draw.circle(surface, theme.INK, end, r)
+            pygame.draw.circle(surface, colour, end, r - max(1, px(1, s)))
+            shapes.draw(surface, shapes.seat_shape(seat), end, r * 0.7)
 
     @staticmethod
     def _polyline(surface, colour, points: list, width: int, dots: bool) -> None:
@@ -165,6 +167,7 @@ class ScoreChart:
             bar = pygame.Rect(x, mid - px(3, s), swatch, px(6, s))
             pygame.draw.rect(surface, theme.INK_SOFT, bar.inflate(2, 2), border_radius=px(3, s))
             pygame.draw.rect(surface, self.colours[seat], bar, border_radius=px(3, s))
+            shapes.draw(surface, shapes.seat_shape(seat), bar.center, px(7, s))
             img = tx.render(font, shown, theme.INK)
             surface.blit(img, img.get_rect(midleft=(bar.right + px(6, s), mid)))
             x += w + gap

@@ -4,7 +4,8 @@ Everything is rasterised from assets/oz/*.svg at the exact size asked and
 cached (per size, and per colour or value), so the table only blits. Numbers,
 letters and the player-colour rings are drawn here by code: pygame's SVG
 renderer has no text, and a ring in the seat's gem colour ties a token to its
-gem at a glance. Every piece also has a distinct shape, never colour alone.
+gem at a glance, as does the gem drawn on the ring. Every piece also has a distinct
+shape, never colour alone.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ class OzArt:
 
     # -- pieces --------------------------------------------------------------------
     def token(self, character: str, colour: str, size: int) -> pygame.Surface:
-        """A round pawn: the character's portrait on cream inside a ring of their gem colour."""
+        """A round pawn: the character's portrait on cream inside a ring of their gem colour, their
+        gem itself on the ring (its shape ties the token to the gem where the colour cannot)."""
         return self._get(("token", character, colour, size), lambda: self._token(character, colour, size))
 
     def _token(self, character: str, colour: str, size: int) -> pygame.Surface:
@@ -73,6 +75,8 @@ class OzArt:
         art = sprites.load_svg(f"oz/{character}.svg", (size - 2 * ring - 2, size - 2 * ring - 2))
         surf.blit(art, art.get_rect(center=(c, c)))
         pygame.draw.circle(surf, (40, 30, 30), (c, c), c - 2, max(1, size // 40))
+        g = max(4, int(size * 0.42))
+        surf.blit(self.gem(colour, g), (size - g, size - g))
         return surf
 
     def gem(self, colour: str, size: int) -> pygame.Surface:

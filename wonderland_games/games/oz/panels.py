@@ -67,8 +67,13 @@ class _Marks:
         """The token's size: the row's height, less a small margin."""
         return row.height - px(4, self.s)
 
+    def gem(self, row) -> int:
+        """The seat's gem on its token's corner, larger than the token's own (a row's token is
+        small): whose gem is whose by shape, not by colour alone."""
+        return int(self.token(row) * 0.6)
+
     def name_left(self, row) -> int:
-        return row.left + self.token(row) + px(8, self.s)
+        return row.left + self.token(row) + self.gem(row) // 3 + px(6, self.s)
 
     def score(self, row) -> pygame.Rect:
         return pygame.Rect(row.right - self.score_w - px(6, self.s), row.top, self.score_w, row.height)  # clear of the trim
@@ -87,6 +92,9 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool, marks: _M
         pygame.draw.rect(surface, theme.GOLD, row.inflate(px(4, s), 0), max(1, px(2, s)), border_radius=px(8, s))
     token = art.token(state.characters[seat], state.colours[seat], marks.token(row))
     surface.blit(token, (row.left + px(2, s), row.top + px(2, s)))
+    gem = art.gem(state.colours[seat], marks.gem(row))
+    surface.blit(gem, gem.get_rect(bottomright=(row.left + px(2, s) + token.get_width() + gem.get_width() // 3,
+                                                row.top + px(2, s) + token.get_height())))
     x = marks.name_left(row)
     score = marks.score(row)
     tx.draw_line(surface, app.fonts, str(state.scores[seat]), score, int(row.height * 0.62), theme.RED, bold=True,

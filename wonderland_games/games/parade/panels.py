@@ -114,6 +114,9 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
             tint = hex_rgb(deck.colours[colour].rgb)
             surface.blit(rounded(tuple(slot.size), (*tint, 60), px(5, s), (*slot_edge(tint), 190), max(1, px(2, s))),
                          slot)
+            sym = scene.painter.symbol(colour, max(6, min(slot.width, slot.height) * 2 // 3)).copy()
+            sym.set_alpha(150)  # which colour's slot, faint as the slot: by its symbol, not colour alone
+            surface.blit(sym, sym.get_rect(center=slot.center))
     for colour, cards in enumerate(by_colour):
         cards.sort(key=deck.value_of)
         for card, rect in zip(cards, box.stack_slots(colour, len(cards))):

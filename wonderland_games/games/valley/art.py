@@ -3,14 +3,15 @@
 Everything comes from assets/valley/*.svg, rasterised at the exact size asked
 and cached per size (ui/sprites.py), so the table only blits. The meeple is
 drawn white in its SVG and tinted here with the seat's colour (the same
-colours as the results chart); the solo opponent's is a neutral grey.
+colours as the results chart) and marked with the seat's shape (ui/shapes.py), so
+no player's workers are told by colour alone; the solo opponent's is a plain grey.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from ...ui import sprites, surfaces
+from ...ui import shapes, sprites, surfaces
 from ...ui.score_chart import SEAT_COLOURS
 
 NEUTRAL = (150, 146, 140)  # the solo opponent's meeples
@@ -88,10 +89,12 @@ def card_back(size: tuple) -> pygame.Surface:
     return sprites.load_svg("valley/card_back.svg", size)
 
 
-def meeple(seat: int, size: int, ghost: bool = False) -> pygame.Surface:
-    """A worker in the seat's colour (seat -1: the solo opponent); `ghost`: one placed elsewhere."""
+def meeple(seat: int, size: int, ghost: bool = False, marked: bool = True) -> pygame.Surface:
+    """A worker in the seat's colour with the seat's shape on its chest (seat -1: the solo
+    opponent, plain grey); `ghost`: one placed elsewhere; not `marked`: a plain worker, for
+    the effect lines' "a worker", "anyone's" which mean no seat in particular."""
     size = max(6, int(size))
-    key = (seat, size, ghost)
+    key = (seat, size, ghost, marked)
     img = _tinted.get(key)
     if img is None:
         if len(_tinted) > 200:
@@ -99,6 +102,8 @@ def meeple(seat: int, size: int, ghost: bool = False) -> pygame.Surface:
         img = surfaces.new((size, size), alpha=True)
         img.blit(sprites.load_svg("valley/worker.svg", (size, size)), (0, 0))
         img.fill((*seat_colour(seat), 255), special_flags=pygame.BLEND_RGBA_MULT)
+        if marked and seat >= 0:
+            shapes.draw(img, shapes.seat_shape(seat), (size * 0.5, size * 0.6), size * 0.17)
         img = _fast(img)
         if ghost:
             img.set_alpha(70)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from ...ui import text as tx
-from ...ui import theme
+from ...ui import shapes, theme
 from ...ui.theme import px
 from . import art
 from .effects import Choose, Draw, Gain, Points, Trade
@@ -238,6 +238,8 @@ def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, hol
         centre = (x + rad, inner.bottom - markers_h // 2)
         pygame.draw.circle(surface, art.seat_colour(seat), centre, rad)
         pygame.draw.circle(surface, theme.INK, centre, rad, 1)
+        if seat >= 0:  # whose it is by shape too, as on the seat's meeples
+            shapes.draw(surface, shapes.seat_shape(seat), centre, rad * 0.72)
         x += 2 * rad + 2
     pygame.draw.rect(surface, theme.PLUM if special else theme.TEAL, rect, max(1, px(1, s)), border_radius=r)
 

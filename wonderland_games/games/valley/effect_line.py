@@ -289,10 +289,10 @@ def _workers(surface, name: str, box: pygame.Rect) -> None:
     size = box.width
     if name == "workers":
         small = max(4, size * 4 // 5)
-        surface.blit(art.meeple(1, small), (box.right - small, box.top))
-        surface.blit(art.meeple(0, small), (box.left, box.bottom - small))
+        surface.blit(art.meeple(1, small, marked=False), (box.right - small, box.top))
+        surface.blit(art.meeple(0, small, marked=False), (box.left, box.bottom - small))
     else:
-        surface.blit(art.meeple(2 if name == "owner" else -1, size), box)
+        surface.blit(art.meeple(2 if name == "owner" else -1, size, marked=False), box)
 
 
 def _category(surface, name: str, box: pygame.Rect) -> None:

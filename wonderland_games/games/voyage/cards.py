@@ -42,6 +42,7 @@ class Colour:
     theme: dict  # {"zh", "en"}: Nature, Heritage, City, Wonder
     name: dict
     rgb: str
+    symbol: str  # the ui.shapes shape drawn on its colour (the suitcase, the cards): never colour alone
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,8 @@ def _colour(entry, i: int, file: str) -> Colour:
     rgb = require(entry, "rgb", str, file, label)
     if not RGB.match(rgb):
         raise DataError(file, label, "rgb", f"expected #rrggbb, got {rgb!r}")
-    return Colour(cid, bilingual(entry, "theme", file, label), bilingual(entry, "name", file, label), rgb)
+    return Colour(cid, bilingual(entry, "theme", file, label), bilingual(entry, "name", file, label), rgb,
+                  require(entry, "symbol", str, file, label))
 
 
 def _reward(entry, i: int, file: str) -> Reward:

@@ -20,7 +20,7 @@ import pygame
 
 from ...core.paths import assets_dir
 from ...ui import text as tx
-from ...ui import surfaces, theme
+from ...ui import shapes, surfaces, theme
 from ...ui.theme import px
 from . import labels as placer
 from .world import HEIGHT, WIDTH, World, project
@@ -367,6 +367,7 @@ class MapView:
             else:
                 pygame.draw.circle(surf, theme.INK, (x, y), self.mark_radius(area, False))
                 pygame.draw.circle(surf, rgb_of(world.region[c.region].rgb), (x, y), r)
+                shapes.draw(surf, world.region[c.region].symbol, (x, y), r * 0.72)
         for c in world.cities:
             label = labels[c.id]
             name = self.app.i18n.pick(c.name)

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import pygame
 
 from ...ui import text as tx
-from ...ui import surfaces, theme
+from ...ui import shapes, surfaces, theme
 from ...ui.seat_words import seat_label
 from ...ui.theme import px
 from .cards import PLAIN
@@ -37,7 +37,8 @@ _pawns: dict = {}
 
 
 def pawn(seat: int, size: int) -> pygame.Surface:
-    """A traveller: a round head on a bell-shaped body, in the seat's colour (cached)."""
+    """A traveller: a round head on a bell-shaped body, in the seat's colour with the seat's
+    shape on its chest (cached)."""
     key = (seat, size)
     img = _pawns.get(key)
     if img is None:
@@ -54,19 +55,27 @@ def pawn(seat: int, size: int) -> pygame.Surface:
         pygame.draw.circle(img, colour, (w // 2, int(w * 0.3)), int(w * 0.22))
         pygame.draw.circle(img, PAWN_EDGE, (w // 2, int(w * 0.3)), int(w * 0.22), edge)
         pygame.draw.circle(img, (255, 255, 255), (int(w * 0.44), int(w * 0.24)), max(1, w // 16))
+        shapes.draw(img, shapes.seat_shape(seat), (w * 0.5, w * 0.74), w * 0.17)
         _pawns[key] = img
     return img
 
 
-def cube(surface, rect: pygame.Rect, rgb: str) -> None:
-    """A souvenir cube: a square with a lighter top face."""
-    colour = rgb_of(rgb)
+def cube(surface, rect: pygame.Rect, region) -> None:
+    """A region's souvenir cube: a square with a lighter top face, the region's shape on it."""
+    colour = rgb_of(region.rgb)
     pygame.draw.rect(surface, colour, rect, border_radius=max(1, rect.width // 5))
     top = pygame.Rect(rect.left, rect.top, rect.width, max(1, rect.height // 3))
     light = tuple(min(255, c + 60) for c in colour)
     pygame.draw.rect(surface, light, top, border_top_left_radius=max(1, rect.width // 5),
                      border_top_right_radius=max(1, rect.width // 5))
     pygame.draw.rect(surface, PAWN_EDGE, rect, 1, border_radius=max(1, rect.width // 5))
+    shapes.draw(surface, region.symbol, rect.center, rect.width * 0.36)
+
+
+def colour_chip(surface, rect: pygame.Rect, colour) -> None:
+    """A destination colour (cards.Colour) as a rounded square with its shape."""
+    pygame.draw.rect(surface, rgb_of(colour.rgb), rect, border_radius=max(1, rect.width // 3))
+    shapes.draw(surface, colour.symbol, rect.center, rect.width * 0.4)
 
 
 def coin(surface, centre: tuple, r: int) -> None:
@@ -224,7 +233,7 @@ def _draw_markets(surface, lay, app, state) -> None:
         tx.draw_line(surface, app.fonts, text, label, size, theme.INK_SOFT, align="right")
     for spot in spots:
         n = held(state, None, spot.what)
-        cube(surface, spot.icon, state.world.regions[spot.what[1]].rgb)
+        cube(surface, spot.icon, state.world.regions[spot.what[1]])
         _paint_count(surface, app, spot, str(n), theme.INK if n else theme.DISABLED_INK)
 
 
@@ -345,9 +354,10 @@ def _paint_souvenirs(surface, app, state, seat, spot: Spot) -> None:
     region = state.world.regions[spot.what[1]]
     n, box = held(state, seat, spot.what), spot.icon
     if n:
-        cube(surface, box, region.rgb)
+        cube(surface, box, region)
     else:
         pygame.draw.rect(surface, rgb_of(region.rgb), box, max(1, box.width // 6), border_radius=max(1, box.width // 5))
+        shapes.draw(surface, region.symbol, box.center, box.width * 0.3, rgb_of(region.rgb), None)
     _paint_count(surface, app, spot, str(n), theme.INK if n else theme.DISABLED_INK)
     pip, centres = _pips(app, spot, n)
     filled = (n - 1) % SOUVENIR_SET + 1 if n else 0
@@ -393,10 +403,9 @@ def _paint_icon(surface, state, kind: str, r: pygame.Rect, which) -> None:
         card_back(surface, r.inflate(-r.width // 4, 0))
     elif kind == "destinations":
         colour = which if which in state.cards.colours else next(iter(state.cards.colours))
-        pygame.draw.rect(surface, rgb_of(state.cards.colours[colour].rgb),
-                         r.inflate(-r.width // 6, -r.height // 6), border_radius=max(1, r.width // 3))
+        colour_chip(surface, r.inflate(-r.width // 6, -r.height // 6), state.cards.colours[colour])
     else:
-        cube(surface, r, state.world.regions[0].rgb)
+        cube(surface, r, state.world.regions[0])
 
 
 def _suitcase(surface, line, s, app, state, seat) -> None:
@@ -525,6 +534,8 @@ def draw_destination(surface, rect, s, app, state, dest: int, hover=False, here=
     pygame.draw.rect(surface, theme.WHITE if hover else theme.CREAM, rect, border_radius=r)
     band = pygame.Rect(rect.left, rect.top, max(4, px(9, s)), rect.height)
     pygame.draw.rect(surface, colour, band, border_top_left_radius=r, border_bottom_left_radius=r)
+    symbol = state.cards.colours[d.colour].symbol  # the band's colour by shape too, not by colour alone
+    shapes.draw(surface, symbol, (band.centerx, rect.bottom - band.width), band.width * 0.5)
     edge = theme.GOLD if here else (theme.GOLD_DARK if hover else theme.PAPER_EDGE)
     pygame.draw.rect(surface, edge, rect, max(2, px(3 if here or hover else 1, s)), border_radius=r)
     badge = max(8, min(px(13, s), rect.height // 4))
@@ -593,7 +604,7 @@ def _reward_badge(surface, app, state, d, line: pygame.Rect, s: float) -> pygame
     elif reward.kind == "card":
         card_back(surface, icon.inflate(-size // 4, 0))
     else:
-        cube(surface, icon.inflate(-2, -2), state.world.region[d.region].rgb)
+        cube(surface, icon.inflate(-2, -2), state.world.region[d.region])
     return box
 
 

@@ -51,6 +51,7 @@ class Region:
     name: dict  # {"zh", "en"}
     rgb: str  # souvenir cubes and the map tint
     start: str  # the starting city (a hub without a destination)
+    symbol: str  # the ui.shapes shape drawn on its colour (cubes, city dots, markets): never colour alone
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,8 @@ def _region(entry, i: int, file: str) -> Region:
     rgb = require(entry, "rgb", str, file, label)
     if not RGB.match(rgb):
         raise DataError(file, label, "rgb", f"expected #rrggbb, got {rgb!r}")
-    return Region(rid, bilingual(entry, "name", file, label), rgb, require(entry, "start", str, file, label))
+    return Region(rid, bilingual(entry, "name", file, label), rgb, require(entry, "start", str, file, label),
+                  require(entry, "symbol", str, file, label))
 
 
 def _city(entry, i: int, file: str, regions: dict) -> City:
