@@ -264,9 +264,16 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
     if beat.text and font is not None:
         rise = int(30 * s * ease_out(q))
         x, y = points[-1]
+        alpha = int(255 * (1 - max(0.0, q - 0.7) / 0.3))
+        centre = (int(x), int(y) - rise - sprite.get_height() // 2)
+        edge = max(1, int(2 * s))  # a dark rim: the gold reads on a pale panel too
+        shade = font.render(beat.text, True, (70, 44, 12))
+        shade.set_alpha(alpha)
+        for dx, dy in ((-edge, 0), (edge, 0), (0, -edge), (0, edge)):
+            surface.blit(shade, shade.get_rect(center=(centre[0] + dx, centre[1] + dy)))
         img = font.render(beat.text, True, theme.GOLD_LIGHT)
-        img.set_alpha(int(255 * (1 - max(0.0, q - 0.7) / 0.3)))
-        surface.blit(img, img.get_rect(center=(int(x), int(y) - rise - sprite.get_height() // 2)))
+        img.set_alpha(alpha)
+        surface.blit(img, img.get_rect(center=centre))
     return drawn
 
 
