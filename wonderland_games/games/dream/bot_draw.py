@@ -91,15 +91,12 @@ def _draw_card(view, surface) -> None:
     s, t, state, card = view.s, view.app.t, view.state, view.card
     fonts = view.app.fonts
     hidden = view.dreaming()
-    turning = view.scene.card_turning()  # face down until it turns over (motion)
-    pygame.draw.rect(surface, theme.PLUM if hidden or turning else theme.WHITE, card, border_radius=px(14, s))
+    pygame.draw.rect(surface, theme.PLUM if hidden else theme.WHITE, card, border_radius=px(14, s))
     pygame.draw.rect(surface, theme.GOLD_DARK, card, width=max(1, px(3, s)), border_radius=px(14, s))
     inner = card.inflate(-px(20, s), -px(16, s))
     head = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 4)
     middle = pygame.Rect(inner.left, head.bottom, inner.width, inner.height // 2)
     piles.draw(surface, view.app, pile_chips(view), s)
-    if turning:
-        return
     if state.phase == STORY:
         title = t("dream.bots.story_me", n=state.pile(CORRECT)) if hidden else t(
             "dream.bots.story_bot", name=view.scene.name(state.dreamer()))

@@ -84,29 +84,30 @@ def sprite(scene, name: str, event: dict):
         pygame.draw.circle(surf, theme.RED, (r, r), r)
         pygame.draw.circle(surf, theme.WHITE, (r, r), r, max(1, px(2, s)))
         return surf
-    if name == "card":  # the judged card, its word for whoever may see it
-        word = scene.word_name(event["word"]) if may_see(scene, event) else None
-        return card(scene, (px(110, s), px(70, s)), word, word is not None, event.get("outcome"))
-    rect = scene.target_rect("card:word")  # the dream card turning over: the word shows once it lies face up
-    size = rect.size if rect is not None else (px(110, s), px(70, s))
-    return card(scene, size, None, name == "card_face" and may_see(scene, event), None)
+    if name == "card":
+        size = (px(110, s), px(70, s))
+    else:
+        rect = scene.target_rect("card:word")
+        size = rect.size if rect is not None else (px(110, s), px(70, s))
+    face = name != "card_back" and may_see(scene, event)
+    return card(scene, size, scene.word_name(event["word"]) if face else None, event.get("outcome"))
 
 
-def card(scene, size: tuple, word, face: bool, outcome) -> pygame.Surface:
-    """A dream card of `size`: its white face (with `word`, when given), edged in its pile's colour
-    once judged, or its plum back."""
+def card(scene, size: tuple, word, outcome) -> pygame.Surface:
+    """A dream card of `size`: its face with `word`, edged in its pile's colour once judged, or
+    (word None) its plum back."""
     s, fonts = scene.layout.s, scene.app.fonts
     w, h = max(8, size[0]), max(8, size[1])
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     radius = px(10, s)
     edge = {CORRECT: theme.TEAL, None: theme.GOLD_DARK}.get(outcome, theme.RED)
-    pygame.draw.rect(surf, theme.WHITE if face else theme.PLUM, rect, border_radius=radius)
-    pygame.draw.rect(surf, edge if face else theme.GOLD, rect, width=max(2, px(3, s)), border_radius=radius)
+    pygame.draw.rect(surf, theme.WHITE if word else theme.PLUM, rect, border_radius=radius)
+    pygame.draw.rect(surf, edge if word else theme.GOLD, rect, width=max(2, px(3, s)), border_radius=radius)
     if word:
         tx.draw_block(surf, fonts, word, rect.inflate(-px(12, s), -px(10, s)), min(px(44, s), h // 3), theme.PLUM,
                       bold=True)
-    elif not face:
+    else:
         pygame.draw.rect(surf, theme.GOLD_LIGHT, rect.inflate(-px(14, s), -px(14, s)), width=max(1, px(1, s)),
                          border_radius=radius // 2)
     return surf

@@ -167,10 +167,6 @@ class DreamScene(TableScene):
     def motion_marks(self, event: dict) -> list:
         return moves.marks(self, super().motion_marks(event))
 
-    def card_turning(self) -> bool:
-        """The next dream card is still to turn over (its flip plays or waits): it lies face down."""
-        return any(beat.motion == "flip" for group in self.timeline.groups for beat in group)
-
     def land_scores(self) -> None:
         """A round's points have reached the players' rows: their totals show them."""
         self.score_lag = None

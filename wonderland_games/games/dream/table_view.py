@@ -436,18 +436,7 @@ class TableModeView:
         t, state, scene = self.app.t, self.state, self.scene
         self._header(surface, t("dream.table.card_n", n=len(state.cards) + 1))
         word, glass, clock = self._dream_areas()
-        turning = scene.card_turning()  # face down until it turns over (motion)
-        theme.panel(surface, word, self.s, color=theme.PLUM if turning else theme.WHITE, border=theme.GOLD_DARK)
-        if not turning:
-            self._draw_word(surface, word)
-        hourglass.draw(surface, glass, scene.clock.share(), scene.clock_running(), self.t, self.s)
-        shown = scene.clock.shown()
-        colour = theme.RED if shown <= 10 else theme.INK
-        self._line(surface, _mmss(shown), clock, 44, colour, bold=True)
-
-    def _draw_word(self, surface, word: pygame.Rect) -> None:
-        """The dream card's face: the word for the spirits, and what the dreamer may do now."""
-        t, state, scene = self.app.t, self.state, self.scene
+        theme.panel(surface, word, self.s, color=theme.WHITE, border=theme.GOLD_DARK)
         a, b, c = self._rows(word.inflate(-px(24, self.s), -px(20, self.s)), 2, 5, 2)
         self._line(surface, t("dream.table.word_caption"), a, 20, theme.INK_SOFT)
         if self.resumed:  # whoever opened the save may be the dreamer: the word waits for Resume
@@ -464,6 +453,10 @@ class TableModeView:
             note = t("dream.table.paused")
         self._block(surface, note or t("dream.table.dreamer_guesses", name=scene.name(state.dreamer())), c, 22,
                     theme.RED if note else theme.INK_SOFT, bold=bool(note))
+        hourglass.draw(surface, glass, scene.clock.share(), scene.clock_running(), self.t, self.s)
+        shown = scene.clock.shown()
+        colour = theme.RED if shown <= 10 else theme.INK
+        self._line(surface, _mmss(shown), clock, 44, colour, bold=True)
 
     _draw_last = _draw_dream
 
