@@ -17,7 +17,8 @@ from wonderland_games.core.session import Session
 from wonderland_games.games.dream.scene import DreamScene
 from wonderland_games.games.dream.state import DREAM, LAST
 from wonderland_games.ui import theme
-from wonderland_games.ui.motion import Beat
+from wonderland_games.ui.motion import Beat, Timeline
+from wonderland_games.ui.theme import px
 from wonderland_games.ui.testing import click, key, make_app, random_record, step, type_text
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -98,16 +99,16 @@ def test_a_judged_card_travels_to_its_pile_face_down_for_a_dreamer_who_missed_it
     card = next(e for e in events if e["type"] == "card")
     assert card["outcome"] == "wrong"
     travel = next(b for b in beats if b.motion == "travel")
-    assert travel.path == ["card:word", "pile:wrong"] and scene.target_rect("pile:wrong") is not None
+    assert travel.path == ["lift:wrong", "pile:wrong"] and scene.target_rect("pile:wrong") is not None
     centre = (travel.sprite.get_width() // 2, travel.sprite.get_height() // 2)
     assert travel.sprite.get_at(centre)[:3] == theme.PLUM, "the missed word is never shown to its dreamer"
-    flip = next(b for b in beats if b.motion == "flip")  # the next card turns over where the card is
-    assert flip.path == ["card:word"]
+    ring = next(b for b in beats if b.motion == "pulse")  # the next card rings as the judged one leaves
+    assert ring.path == ["card:word"] and ring.with_previous
     run(app, view.my_guess)
     view.field.set_text(scene.lexicon.words[state.current].name["zh"])  # right
     view.submit()
     travel = next(b for b in seen[-1][1] if b.motion == "travel")
-    assert travel.path == ["card:word", "pile:correct"]
+    assert travel.path == ["lift:correct", "pile:correct"]
     assert travel.sprite.get_at((travel.sprite.get_width() // 2, 4))[:3] == theme.WHITE, "a word got right shows"
 
 
@@ -134,6 +135,36 @@ def test_a_rounds_points_fly_to_each_total_and_the_totals_wait_for_them(app):
     assert deal.path[-1] == f"player:{session.state.dreamer()}"
     run(app, lambda: not scene.timeline)
     assert [row[1] for row in scene._player_lines()] == end["totals"]
+
+
+def word_band(scene):
+    """The band of the dream card its word is written in (bot_draw._draw_card)."""
+    inner = scene.view.card.inflate(-px(20, scene.view.s), -px(16, scene.view.s))
+    return pygame.Rect(inner.left, inner.top + inner.height // 4, inner.width, inner.height // 2)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_word_in_play_stays_readable_while_a_judged_card_moves(user_dirs, size):
+    """Ann is a spirit: the next word is hers to clue from at once; the card the dreamer's guess
+    put on a pile never crosses it."""
+    app = make_app(size, "zh", bot_think_seconds=0.0)
+    app.running = True
+    session, scene = bots_table(app, DEE_DREAMS)
+    seen = shows(scene)
+    run(app, lambda: scene.timeline and any(b.motion == "travel" for b in scene.timeline.groups[0]))
+    band = word_band(scene)
+    group = scene.timeline.groups[0]
+    plain = scene.timeline.groups
+    scene.timeline.groups = []
+    scene.draw(app.screen)
+    word = pygame.image.tobytes(app.screen.subsurface(band), "RGB")
+    scene.timeline.groups = plain
+    for tenth in range(11):
+        scene.timeline.time = Timeline.length(group) * tenth / 10
+        scene.draw(app.screen)
+        assert pygame.image.tobytes(app.screen.subsurface(band), "RGB") == word, tenth
+    assert "card" in kinds(seen[-1][0])
+    app.stack.pop().on_exit()
 
 
 # -- the sand is never held ------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 """What Dream Teller's moves look like on the shared motion layer (ui/motion.py), beyond what
 data/dream/motion.yaml says.
 
-- The dream card's sprites: a card shows its word only to whoever may see it (never the
-  dreaming person's card, nor a card they missed; a table of people sees the screen's word).
+- The judged card's sprite shows its word only to whoever may see it (never a card the dreaming
+  person missed; a table of people sees the screen's word). It leaves from the card's edge by its
+  pile and the next card only rings: the word in play is never covered, the spirits clue from it.
 - A part a move names that is not on show falls back: bot mode's seats and bubbles are a
   player's row at a table of people (`seat:2` -> `player:2`), anything else the stage's centre.
 - A round's first word is turned up while the last round's scores still show: its card is
-  dealt face down to the new dreamer's row instead of flipping on a card that is not there.
+  dealt face down to the new dreamer's row instead of ringing a card that is not there.
 - A round's end: each player's points fly from the stage to their total, and the totals
   wait for them (`DreamScene.score_lag`).
 """
@@ -47,6 +48,9 @@ def beats(scene, event: dict) -> list:
     out = beats_for(scene.game_id, event, lambda name, e: sprite(scene, name, e), scene.layout.s)
     for beat in out:
         beat.path = [shown(scene, p) if isinstance(p, str) else p for p in beat.path]
+        beat.with_previous = event["type"] == "word"  # rings as the judged card leaves: nobody waits for it
+        if event["type"] == "card":
+            beat.arc = 0.0  # straight from the card's edge onto its pile, clear of the word
     return out
 
 
@@ -75,8 +79,8 @@ def may_see(scene, event: dict) -> bool:
 
 
 def sprite(scene, name: str, event: dict):
-    """What a motion entry's `sprite: name` draws: "card" a small card travelling to its pile,
-    "card_face" and "card_back" the dream card's two sides as it turns over, "penalty" a red badge."""
+    """What a motion entry's `sprite: name` draws: "card" the judged card travelling to its pile
+    (its word for whoever may see it), "card_back" a card dealt face down, "penalty" a red badge."""
     s = scene.layout.s
     if name == "penalty":
         r = px(14, s)
@@ -84,30 +88,23 @@ def sprite(scene, name: str, event: dict):
         pygame.draw.circle(surf, theme.RED, (r, r), r)
         pygame.draw.circle(surf, theme.WHITE, (r, r), r, max(1, px(2, s)))
         return surf
-    if name == "card":
-        size = (px(110, s), px(70, s))
-    else:
-        rect = scene.target_rect("card:word")
-        size = rect.size if rect is not None else (px(110, s), px(70, s))
-    face = name != "card_back" and may_see(scene, event)
-    return card(scene, size, scene.word_name(event["word"]) if face else None, event.get("outcome"))
+    word = scene.word_name(event["word"]) if name == "card" and may_see(scene, event) else None
+    return card(scene, (px(84, s), px(52, s)), word, event.get("outcome"))
 
 
 def card(scene, size: tuple, word, outcome) -> pygame.Surface:
-    """A dream card of `size`: its face with `word`, edged in its pile's colour once judged, or
-    (word None) its plum back."""
+    """A small dream card: its face with `word`, edged in its pile's colour, or (word None) its
+    plum back."""
     s, fonts = scene.layout.s, scene.app.fonts
-    w, h = max(8, size[0]), max(8, size[1])
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
     rect = surf.get_rect()
-    radius = px(10, s)
-    edge = {CORRECT: theme.TEAL, None: theme.GOLD_DARK}.get(outcome, theme.RED)
+    radius = px(8, s)
+    edge = theme.TEAL if outcome == CORRECT else theme.RED
     pygame.draw.rect(surf, theme.WHITE if word else theme.PLUM, rect, border_radius=radius)
     pygame.draw.rect(surf, edge if word else theme.GOLD, rect, width=max(2, px(3, s)), border_radius=radius)
     if word:
-        tx.draw_block(surf, fonts, word, rect.inflate(-px(12, s), -px(10, s)), min(px(44, s), h // 3), theme.PLUM,
-                      bold=True)
+        tx.draw_block(surf, fonts, word, rect.inflate(-px(10, s), -px(8, s)), px(20, s), theme.PLUM, bold=True)
     else:
-        pygame.draw.rect(surf, theme.GOLD_LIGHT, rect.inflate(-px(14, s), -px(14, s)), width=max(1, px(1, s)),
+        pygame.draw.rect(surf, theme.GOLD_LIGHT, rect.inflate(-px(12, s), -px(12, s)), width=max(1, px(1, s)),
                          border_radius=radius // 2)
     return surf

@@ -28,6 +28,7 @@ dream card), `role:me` (the top line with the person's secret role),
 `scores:table` (a finished round's scores), and in both modes `player:N` (a
 row of the players panel: total and penalties). What moves (data/dream/motion.yaml, moves.py)
 names these too, and `score:N` (a row's total), `pile:correct|wrong` (the round's piles),
+`lift:correct|wrong` (the card's edge by its pile),
 `sand:glass`, `stage:centre`, and in bot mode `seat:N` and `bubble:N` (a seat's token and its
 speech bubble round the table).
 
@@ -338,6 +339,12 @@ class DreamScene(TableScene):
             row = rows[int(arg)]
             return row if kind == "player" else pygame.Rect(row.right - 2 * row.height, row.top, 2 * row.height,
                                                             row.height)
+        if kind == "lift":  # the card's edge by its pile, where a judged card leaves from
+            pile, card = self.target_rect(f"pile:{arg}"), self.target_rect("card:word")
+            if pile is None or card is None:
+                return None
+            pile.centery = card.bottom if pile.centery > card.centery else card.top
+            return pile
         if (kind, arg) == ("stage", "centre"):  # where what has no part of its own moves from
             rect = pygame.Rect(0, 0, px(110, self.layout.s), px(70, self.layout.s))
             rect.center = self.layout.main.center
