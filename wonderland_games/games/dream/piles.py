@@ -45,8 +45,3 @@ def draw(surface: pygame.Surface, app, placed: dict, s: float) -> None:
         pygame.draw.rect(surface, colour, rect, width=max(1, px(2, s)), border_radius=rect.height // 2)
         tx.draw_line(surface, app.fonts, text, rect.inflate(-px(8, s), 0), px(SIZE, s), colour, bold=True)
 
-
-def widths(app, s: float, counts: dict) -> int:
-    """The room the two chips take side by side: a header leaves it free for them."""
-    placed = chips(app, pygame.Rect(0, 0, 10000, px(30, s)), s, counts, "left")
-    return placed["wrong"][0].right - placed["correct"][0].left
