@@ -11,9 +11,10 @@ import pygame
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.theme import px
-from . import hourglass
+from . import hourglass, piles
 from .bot_seats import bubble_rect, bubble_size, draw_bubble, seat_centres
-from .narrate import piles, reason_text, words_text
+from .narrate import piles as piles_of
+from .narrate import reason_text, words_text
 from .rules import DREAMER
 from .state import CLUE, CORRECT, DREAM, OVER, SKIP, STORY, WRONG
 
@@ -46,6 +47,12 @@ def _sand_rects(view) -> tuple:
     return glass, clock
 
 
+def sand_glass(view) -> pygame.Rect:
+    """The sand glass and its time on the top line (where the sand running out shows)."""
+    glass, clock = _sand_rects(view)
+    return glass.union(clock)
+
+
 def top_text_rect(view) -> pygame.Rect:
     """The top line's words: the round and the person's role (or that they dream)."""
     glass = _sand_rects(view)[0]
@@ -53,11 +60,9 @@ def top_text_rect(view) -> pygame.Rect:
 
 
 def draw_table(view, surface) -> None:
-    state, s = view.state, view.s
-    if state.phase == OVER:
+    if view.state.phase == OVER:
         return
-    token = px(22, s)
-    centres = seat_centres(view.stage, len(state.seats), view.me, token)
+    centres, token = seats(view)
     _draw_card(view, surface)
     for seat, centre in enumerate(centres):
         _draw_seat(view, surface, seat, centre, token)
@@ -91,12 +96,12 @@ def _draw_card(view, surface) -> None:
     inner = card.inflate(-px(20, s), -px(16, s))
     head = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 4)
     middle = pygame.Rect(inner.left, head.bottom, inner.width, inner.height // 2)
-    foot = pygame.Rect(inner.left, middle.bottom, inner.width, inner.bottom - middle.bottom)
-    correct, wrong = state.pile(CORRECT), state.pile("wrong")
+    piles.draw(surface, view.app, pile_chips(view), s)
     if state.phase == STORY:
-        title = t("dream.bots.story_me", n=correct) if hidden else t("dream.bots.story_bot", name=view.scene.name(
-            state.dreamer()))
-        tx.draw_block(surface, fonts, title, inner, px(20, s), theme.WHITE if hidden else theme.INK, bold=True)
+        title = t("dream.bots.story_me", n=state.pile(CORRECT)) if hidden else t(
+            "dream.bots.story_bot", name=view.scene.name(state.dreamer()))
+        above = pygame.Rect(inner.left, inner.top, inner.width, middle.bottom - inner.top)
+        tx.draw_block(surface, fonts, title, above, px(20, s), theme.WHITE if hidden else theme.INK, bold=True)
         return
     number = t("dream.bots.card_number", n=len(state.cards) + 1)
     tx.draw_line(surface, fonts, number, head, px(16, s), theme.GOLD_LIGHT if hidden else theme.INK_SOFT)
@@ -104,8 +109,24 @@ def _draw_card(view, surface) -> None:
         tx.draw_block(surface, fonts, t("dream.bots.eyes_closed"), middle, px(20, s), theme.WHITE)
     elif state.current is not None:
         tx.draw_block(surface, fonts, card_word(view), middle, px(44, s), theme.PLUM, bold=True)
-    tx.draw_line(surface, fonts, t("dream.bots.piles", correct=correct, wrong=wrong), foot, px(16, s),
-                 theme.WHITE if hidden else theme.INK)
+
+
+def pile_chips(view) -> dict:
+    """The round's piles as placed: under the dream card while it shows, beside a finished round's
+    title while its scores show (`piles.chips`); {} when neither is on show."""
+    state, s = view.state, view.s
+    if view.summary is not None:
+        record = state.history[view.summary]
+        correct, wrong = piles_of(record["cards"])
+        body = view.stage.inflate(-px(20, s), -px(10, s))
+        title = pygame.Rect(body.left, body.top, body.width, px(34, s))  # the summary's title line
+        return piles.chips(view.app, title, s, {"correct": correct, "wrong": wrong}, "right")
+    if state.phase == OVER:
+        return {}
+    inner = view.card.inflate(-px(20, s), -px(16, s))
+    middle_bottom = inner.top + inner.height // 4 + inner.height // 2
+    foot = pygame.Rect(inner.left, middle_bottom, inner.width, inner.bottom - middle_bottom)
+    return piles.chips(view.app, foot, s, {"correct": state.pile(CORRECT), "wrong": state.pile(WRONG)})
 
 
 def card_word(view) -> str:
@@ -119,7 +140,13 @@ def card_word(view) -> str:
 
 
 def _draw_bubbles(view, surface, centres: list) -> None:
-    """This card's latest clue by each spirit, the newest marked; the dreamer's last guess."""
+    for seat, text, rect, fresh, colour in bubbles(view, centres):
+        draw_bubble(surface, view.app.fonts, text, rect, centres[seat], view.s, fresh, colour)
+
+
+def bubbles(view, centres: list) -> list:
+    """(seat, text, rect, newest?, colour) of the bubbles on show: this card's latest clue by each
+    spirit, the newest marked; the dreamer's last guess until the next card's first clue."""
     state, s, fonts = view.state, view.s, view.app.fonts
     said = {}
     card = len(state.cards)
@@ -128,24 +155,32 @@ def _draw_bubbles(view, surface, centres: list) -> None:
             said[seat] = text
     newest = state.clues[-1][1] if state.clues and state.clues[-1][0] == card else None
     most = max(px(60, s), view.stage.width // 4)
-    for seat, text in said.items():
-        rect = bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most))
-        draw_bubble(surface, fonts, text, rect, centres[seat], s, seat == newest)
+    out = [(seat, text, bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most)), seat == newest,
+            theme.INK) for seat, text in said.items()]
     if state.cards and state.cards[-1][2] and not view.dreaming() and not said:  # until the next card's clue
         word, outcome, guess = state.cards[-1]
         text = view.app.t("dream.bots.bubble_guess", guess=guess)
         seat = state.dreamer()
-        rect = bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most))
-        draw_bubble(surface, fonts, text, rect, centres[seat], s, False,
-                    theme.TEAL if outcome == CORRECT else theme.RED)
+        out.append((seat, text, bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most)), False,
+                    theme.TEAL if outcome == CORRECT else theme.RED))
+    return out
+
+
+def seats(view) -> tuple:
+    """(each seat's centre round the table, the tokens' radius)."""
+    token = px(22, view.s)
+    return seat_centres(view.stage, len(view.state.seats), view.me, token), token
 
 
 def draw_summary(view, surface) -> None:
     """The finished round: the piles, every seat's role, points and reason, and the story."""
     s, app = view.s, view.app
     title, body, font, wrapped = _summary(view)
-    tx.draw_line(surface, app.fonts, title, pygame.Rect(body.left, body.top, body.width, px(34, s)), px(22, s),
+    chips = pile_chips(view)
+    room = body.right - chips["correct"][0].left + px(12, s)
+    tx.draw_line(surface, app.fonts, title, pygame.Rect(body.left, body.top, body.width - room, px(34, s)), px(22, s),
                  theme.PLUM, bold=True, align="left")
+    piles.draw(surface, app, chips, s)
     y = body.top + px(40, s)
     for line in wrapped:
         surface.blit(tx.render(font, line, theme.INK), (body.left, y))
@@ -165,7 +200,7 @@ def _summary(view) -> tuple:
     """(title, the area, the font, the wrapped lines) of the finished round on show."""
     s, t, app = view.s, view.app.t, view.app
     record = view.state.history[view.summary]
-    correct, wrong = piles(record["cards"])
+    correct, wrong = piles_of(record["cards"])
     lines = [t("dream.bots.summary_title", round=view.summary + 1, correct=correct, wrong=wrong)]
     right = [w for w, o, _ in record["cards"] if o == CORRECT]
     missed = [w for w, o, _ in record["cards"] if o in (WRONG, SKIP)]

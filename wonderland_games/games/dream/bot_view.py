@@ -344,7 +344,7 @@ class BotModeView:
     def update(self, dt: float) -> None:
         self.t += dt
         self._follow_viewer()
-        if self.scene.replay or self.holds() or self.scene.timeline:
+        if self.scene.replay or self.holds():  # a move on show holds nothing (scene.py)
             self._show_widgets()
             return
         state = self.state
@@ -473,13 +473,28 @@ class BotModeView:
             return pygame.Rect(button.rect) if button is not None and button.visible else None
         if kind == "field" and arg == "text":
             return pygame.Rect(self.field.rect) if self.field.visible else None
+        if kind == "pile":  # the round's piles: under the card, or beside a round's scores
+            placed = bot_draw.pile_chips(self).get(arg)
+            return None if placed is None else pygame.Rect(placed[0])
         if self.summary is not None or self.state.phase == OVER:
             return bot_draw.summary_rect(self) if (kind, arg) == ("scores", "table") and self.summary is not None else None
         if (kind, arg) == ("card", "word"):
             return pygame.Rect(self.card)
         if (kind, arg) == ("role", "me"):
             return bot_draw.top_text_rect(self)
-        return None
+        if (kind, arg) == ("sand", "glass"):
+            return bot_draw.sand_glass(self)
+        return self._seat_part(kind, arg)
+
+    def _seat_part(self, kind: str, arg: str):
+        """`seat:N` (a seat's token round the table) or `bubble:N` (its speech bubble, while shown)."""
+        if kind not in ("seat", "bubble") or not arg.isdigit() or int(arg) >= len(self.state.seats):
+            return None
+        seat = int(arg)
+        centres, token = bot_draw.seats(self)
+        if kind == "seat":
+            return pygame.Rect(centres[seat][0] - token, centres[seat][1] - token, 2 * token, 2 * token)
+        return next((pygame.Rect(rect) for who, _, rect, _, _ in bot_draw.bubbles(self, centres) if who == seat), None)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

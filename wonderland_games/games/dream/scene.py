@@ -26,7 +26,11 @@ The parts a guided game's coach points at (`_part_rect`; docs/tutorials.md), in 
 `field:text` (where clues, guesses and the story are typed), `card:word` (the
 dream card), `role:me` (the top line with the person's secret role),
 `scores:table` (a finished round's scores), and in both modes `player:N` (a
-row of the players panel: total and penalties).
+row of the players panel: total and penalties). What moves (data/dream/motion.yaml, moves.py)
+names these too, and `score:N` (a row's total), `pile:correct|wrong` (the round's piles),
+`lift:correct|wrong` (the card's edge by its pile),
+`sand:glass`, `stage:centre`, and in bot mode `seat:N` and `bubble:N` (a seat's token and its
+speech bubble round the table).
 
 Table mode has no curtain of the base class (the view raises its own between
 the players who look at their roles), no bots, no Suggest and no fast-forward;
@@ -44,6 +48,7 @@ from ...ui.seat_line import draw_name_and_kind
 from ...ui.seat_words import seat_label
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
+from . import moves
 from .clock import SandClock
 from .coaching import DreamCoach
 from .layout import compute
@@ -63,6 +68,7 @@ class DreamScene(TableScene):
         super().__init__(app, session, replay)
         state = self.state
         self.lexicon = load_lexicon()
+        self.score_lag = None  # the players' totals before a round's points, until they land (moves.py)
         self.clock = SandClock(state.seconds, state.clock)
         self.narrator = (TableNarrator(app, self.seats, self.lexicon) if state.mode == TABLE else
                          Narrator(app, self.seats, self.lexicon, viewer=self.viewer))
@@ -122,7 +128,11 @@ class DreamScene(TableScene):
     def apply(self, action) -> None:
         """Any action but a clock report, the person's or a bot's: the time left first, so the
         autosave after it holds the time as it was (a crash never gives the round extra sand).
-        A bot still thinking (the sand ran out under it) thinks again in the new position."""
+        A bot still thinking (the sand ran out under it) thinks again in the new position. A move
+        on show never holds an action (the sand's time-up, a guess sent during a bot's clue): it
+        lands at once, and the action is taken."""
+        if self.timeline and not self.replay:
+            self._finish_timeline()
         if action[0] != "clock":
             if self.runner is not None:
                 self.runner.cancel()
@@ -136,6 +146,45 @@ class DreamScene(TableScene):
                 self.app.sound.play(sound)
         if self.clock.left <= 0 and self.state.phase == DREAM and not self.replay:
             self.apply(TIME_UP)  # again next frame if an animation held it back
+
+    # -- motion (ui/motion.py, data/dream/motion.yaml, moves.py) -------------------------
+    def _advance(self, dt: float) -> None:
+        """Play what moves; a bot to act thinks on meanwhile, so the sand's seconds between clues
+        are what they were without motion (a dreaming person never loses clues to it)."""
+        super()._advance(dt)
+        seat = self.state.current_player()
+        if self.timeline and not self.replay and seat is not None and self.seats[seat].is_bot:
+            self._update_turn(dt)
+
+    def _show_move(self, seat, events: list) -> None:
+        """The sand's own reports are nobody's move: the marks of the last mover stay."""
+        if all(e["type"] in CLOCK_KINDS for e in events):
+            seat = self._marks_seat
+        super()._show_move(seat, events)
+
+    def motion_beats(self, event: dict) -> list:
+        return moves.beats(self, event)
+
+    def motion_marks(self, event: dict) -> list:
+        return moves.marks(self, super().motion_marks(event))
+
+    def land_scores(self) -> None:
+        """A round's points have reached the players' rows: their totals show them."""
+        self.score_lag = None
+        self.dirty = True
+
+    def _finish_timeline(self) -> None:
+        super()._finish_timeline()
+        self.land_scores()
+
+    def _draw_motion(self, surface: pygame.Surface) -> list:
+        """What moves, under the clue or guess being typed: the field is drawn again over anything
+        that crossed it."""
+        drawn = super()._draw_motion(surface)
+        field = getattr(self.view, "field", None)
+        if field is not None and field.visible and field.rect.collidelist(drawn) >= 0:
+            field.draw(surface)
+        return drawn
 
     # -- Scene hooks ------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -283,9 +332,23 @@ class DreamScene(TableScene):
         """The rect on screen now of a part the coach names (see the module docstring), or None."""
         if self.layout is None:
             return None
-        if kind == "player":
+        if kind in ("player", "score"):
             rows = self.layout.player_rows()
-            return rows[int(arg)] if arg.isdigit() and int(arg) < len(rows) else None
+            if not arg.isdigit() or int(arg) >= len(rows):
+                return None
+            row = rows[int(arg)]
+            return row if kind == "player" else pygame.Rect(row.right - 2 * row.height, row.top, 2 * row.height,
+                                                            row.height)
+        if kind == "lift":  # the card's edge by its pile, where a judged card leaves from
+            pile, card = self.target_rect(f"pile:{arg}"), self.target_rect("card:word")
+            if pile is None or card is None:
+                return None
+            pile.centery = card.bottom if pile.centery > card.centery else card.top
+            return pile
+        if (kind, arg) == ("stage", "centre"):  # where what has no part of its own moves from
+            rect = pygame.Rect(0, 0, px(110, self.layout.s), px(70, self.layout.s))
+            rect.center = self.layout.main.center
+            return rect
         part = getattr(self.view, "part_rect", None)
         return part(kind, arg) if part is not None else None
 
@@ -328,7 +391,7 @@ class DreamScene(TableScene):
         """(name, total, penalties, dreaming now) per seat: nobody dreams while a round's scores show."""
         state = self.state
         dreamer = None if state.is_over() or self.view.round_on_show() is not None else state.dreamer()
-        scores = state.scores()
+        scores = self.score_lag or state.scores()
         return [(self.name(i), scores[i], state.penalties[i], i == dreamer) for i in range(len(self.seats))]
 
     def _paint_players(self, frame, rows) -> None:

@@ -31,8 +31,8 @@ from ...ui import text as tx
 from ...ui import theme
 from ...ui.theme import px
 from ...ui.widgets import Button
-from . import hourglass
-from .narrate import piles
+from . import hourglass, piles
+from .narrate import piles as narrate_piles
 from .rules import BOOGEYMAN, FAIRY, SANDMAN
 from .state import CORRECT, CORRECT_A, DREAM, LAST, OVER, SKIP, SKIP_A, STORY, WRONG, WRONG_A
 
@@ -336,7 +336,44 @@ class TableModeView:
         return out
 
     def _header(self, surface, text: str) -> None:
-        self._line(surface, text, self.parts["header"], 24, theme.PLUM, bold=True)
+        """The stage's title; where the round's piles show, they flank it (`pile_chips`)."""
+        header, chips = self.parts["header"], self.pile_chips()
+        if chips:
+            room = max(r.width for r, _ in chips.values()) + px(12, self.s)
+            header = header.inflate(-2 * room, 0)
+            piles.draw(surface, self.app, chips, self.s)
+        self._line(surface, text, header, 24, theme.PLUM, bold=True)
+
+    def pile_chips(self) -> dict:
+        """The round's piles at the header's two ends while the dream, its last guess, its story or
+        its scores show (a finished round's own piles); {} at the reveal and before the dream."""
+        state = self.state
+        if self.stage in ("dream", "last", "story"):
+            counts = {"correct": state.pile(CORRECT), "wrong": state.pile(WRONG)}
+        elif self.stage == "scores" and state.history:
+            correct, wrong = narrate_piles(state.history[-1]["cards"])
+            counts = {"correct": correct, "wrong": wrong}
+        else:
+            return {}
+        return piles.chips(self.app, self.parts["header"], self.s, counts, "ends")
+
+    def part_rect(self, kind: str, arg: str):
+        """Where a part a move names is on screen now (scene.py lists them), or None while it is not
+        shown: the dream card (or the card the stage shows), the piles, the sand glass."""
+        if not self.parts:
+            return None
+        if kind == "pile":
+            placed = self.pile_chips().get(arg)
+            return None if placed is None else pygame.Rect(placed[0])
+        if (kind, arg) == ("card", "word"):
+            if self.stage in ("dream", "last"):
+                return pygame.Rect(self._dream_areas()[0])
+            if self.stage == "story":
+                return self._story_box()
+            return None if self.stage == "scores" else self._card()
+        if (kind, arg) == ("sand", "glass") and self.stage in ("dream", "last"):
+            return hourglass.glass_rect(self._dream_areas()[1])
+        return None
 
     def _draw_reveal(self, surface) -> None:
         t, state = self.app.t, self.state
@@ -397,8 +434,7 @@ class TableModeView:
 
     def _draw_dream(self, surface) -> None:
         t, state, scene = self.app.t, self.state, self.scene
-        self._header(surface, t("dream.table.piles", correct=state.pile(CORRECT), wrong=state.pile(WRONG),
-                                n=len(state.cards) + 1))
+        self._header(surface, t("dream.table.card_n", n=len(state.cards) + 1))
         word, glass, clock = self._dream_areas()
         theme.panel(surface, word, self.s, color=theme.WHITE, border=theme.GOLD_DARK)
         a, b, c = self._rows(word.inflate(-px(24, self.s), -px(20, self.s)), 2, 5, 2)
@@ -431,10 +467,14 @@ class TableModeView:
         a, b, c = self._rows(body, 2, 5, 2)
         self._block(surface, t("dream.table.story_tell", name=scene.name(state.dreamer())), a, 22, theme.INK)
         words = self.app.i18n.join([scene.word_name(w) for w in state.correct_words()])
-        box = b.inflate(-px(20, self.s), -px(8, self.s))
+        box = self._story_box()
         theme.panel(surface, box, self.s, color=theme.WHITE, border=theme.GOLD_DARK)
         self._block(surface, words, box.inflate(-px(24, self.s), -px(16, self.s)), 44, theme.TEAL, bold=True)
         self._block(surface, t("dream.table.story_ask"), c, 22, theme.PLUM, bold=True)
+
+    def _story_box(self) -> pygame.Rect:
+        """The story stage's box of the correct words."""
+        return self._rows(self.parts["body"], 2, 5, 2)[1].inflate(-px(20, self.s), -px(8, self.s))
 
     def _draw_scores(self, surface) -> None:
         t, state, scene = self.app.t, self.state, self.scene
@@ -445,7 +485,7 @@ class TableModeView:
         body, s = self.parts["body"], self.s
         correct = [scene.word_name(w) for w, o, _ in record["cards"] if o == CORRECT]
         wrong = [scene.word_name(w) for w, o, _ in record["cards"] if o in (WRONG, SKIP)]
-        pile_c, pile_w = piles(record["cards"])
+        pile_c, pile_w = narrate_piles(record["cards"])
         n = len(state.seats)
         words_h = px(56, s)
         self._block(surface, t("dream.table.round_words", correct=self._words(correct), wrong=self._words(wrong)),

@@ -1,0 +1,269 @@
+"""Dream Teller's moves in motion (data/dream/motion.yaml, games/dream/moves.py), driven through
+the real scene at the pace a player sees: a clue rings its bubble, a judged card travels onto its
+pile (its word hidden from a dreamer who missed it), a round's points fly to the totals, which wait
+for them. The motion never costs the sand: bots think on while it plays, a guess sent during it
+is taken, the sand runs out on time, and the clue being typed stays on top. Header, players panel
+and table agree on whose turn it is; undo and replays show no motion."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from wonderland_games.core.game import BOT, Seat
+from wonderland_games.core.session import Session
+from wonderland_games.games.dream.scene import DreamScene
+from wonderland_games.games.dream.state import DREAM, LAST
+from wonderland_games.ui import theme
+from wonderland_games.ui.motion import Beat, Timeline
+from wonderland_games.ui.theme import px
+from wonderland_games.ui.testing import click, key, make_app, random_record, step, type_text
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+ANN_DREAMS, DEE_DREAMS = 4, 0  # seeds: who dreams the first round (Dee: Ann gives the first clue)
+
+
+@pytest.fixture
+def app(user_dirs):
+    """A window at the pace a player sees (no fast-forward), bots quick."""
+    app = make_app((1280, 800), "zh", bot_think_seconds=0.0)
+    app.running = True
+    yield app
+    for scene in reversed(app.stack):
+        scene.on_exit()
+    app.stack.clear()
+
+
+def bots_table(app, seed: int, rng_seed: int = 7):
+    """Ann and three bots, clues in Chinese, the round begun; the view's pace seeded."""
+    seats = [Seat("Ann")] + [Seat(n, BOT, "normal") for n in NAMES[1:]]
+    session = Session("dream", seats, seed, {"mode": "bots", "lang": "zh"}, autosave=False)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    scene.view.rng = random.Random(rng_seed)
+    step(app, 2)
+    scene.view.begin()
+    return session, scene
+
+
+def shows(scene) -> list:
+    """Every move shown from now on: (events, the beats it added, the marks after it)."""
+    seen = []
+    original = scene._show_move
+
+    def spy(seat, events):
+        before = [b for g in scene.timeline.groups for b in g]
+        original(seat, events)
+        seen.append((events, [b for g in scene.timeline.groups for b in g if b not in before], list(scene.marks)))
+    scene._show_move = spy
+    return seen
+
+
+def run(app, until, frames=60 * 60):
+    for _ in range(frames):
+        if until():
+            return
+        app.step(1 / 60)
+    raise AssertionError("never happened")
+
+
+def kinds(events) -> list:
+    return [e["type"] for e in events]
+
+
+# -- the signature motions -----------------------------------------------------------------------
+def test_a_bots_clue_rings_its_bubble_and_its_seat_stays_marked(app):
+    session, scene = bots_table(app, ANN_DREAMS)
+    seen = shows(scene)
+    run(app, lambda: any("clue" in kinds(ev) for ev, _, _ in seen))
+    events, beats, marks = next(s for s in seen if "clue" in kinds(s[0]))
+    seat = next(e["seat"] for e in events if e["type"] == "clue")
+    assert session.state.seats[seat].is_bot
+    pulse = next(b for b in beats if b.motion == "pulse")
+    assert pulse.path == [f"bubble:{seat}"] and scene.target_rect(f"bubble:{seat}") is not None
+    assert marks == [f"seat:{seat}"]
+    run(app, lambda: not scene.timeline)
+    assert scene.mark_rects() == [scene.target_rect(f"seat:{seat}")]
+
+
+def test_a_judged_card_travels_to_its_pile_face_down_for_a_dreamer_who_missed_it(app):
+    session, scene = bots_table(app, ANN_DREAMS)
+    state, view = session.state, scene.view
+    seen = shows(scene)
+    run(app, view.my_guess)
+    view.field.set_text("不是这个")  # a wrong guess
+    view.submit()
+    events, beats, _ = seen[-1]
+    card = next(e for e in events if e["type"] == "card")
+    assert card["outcome"] == "wrong"
+    travel = next(b for b in beats if b.motion == "travel")
+    assert travel.path == ["lift:wrong", "pile:wrong"] and scene.target_rect("pile:wrong") is not None
+    centre = (travel.sprite.get_width() // 2, travel.sprite.get_height() // 2)
+    assert travel.sprite.get_at(centre)[:3] == theme.PLUM, "the missed word is never shown to its dreamer"
+    ring = next(b for b in beats if b.motion == "pulse")  # the next card rings as the judged one leaves
+    assert ring.path == ["card:word"] and ring.with_previous
+    run(app, view.my_guess)
+    view.field.set_text(scene.lexicon.words[state.current].name["zh"])  # right
+    view.submit()
+    travel = next(b for b in seen[-1][1] if b.motion == "travel")
+    assert travel.path == ["lift:correct", "pile:correct"]
+    assert travel.sprite.get_at((travel.sprite.get_width() // 2, 4))[:3] == theme.WHITE, "a word got right shows"
+
+
+def test_a_rounds_points_fly_to_each_total_and_the_totals_wait_for_them(app):
+    session = Session.new("dream", [Seat(n) for n in NAMES], seed=5, autosave=False)  # a table of people
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    view = scene.view
+    for _ in range(3):
+        view.show_role()
+        view.hide_role()
+    view.start()
+    seen = shows(scene)
+    for action in (("correct",), ("time_up",), ("wrong",), ("story", 1)):
+        scene.apply(action)
+    events, beats, _ = seen[-1]
+    end = next(e for e in events if e["type"] == "round_end")
+    flights = [b for b in beats if b.motion == "fly"]
+    assert [b.path[-1] for b in flights] == [f"score:{i}" for i in range(4)]
+    assert [b.text for b in flights] == [f"+{p}" for p in end["points"]]
+    assert [row[1] for row in scene._player_lines()] == [0, 0, 0, 0], "the totals wait for the points"
+    deal = next(b for b in beats if b.motion == "travel")  # the next round's card, dealt under the scores
+    assert deal.path[-1] == f"player:{session.state.dreamer()}"
+    run(app, lambda: not scene.timeline)
+    assert [row[1] for row in scene._player_lines()] == end["totals"]
+
+
+def word_band(scene):
+    """The band of the dream card its word is written in (bot_draw._draw_card)."""
+    inner = scene.view.card.inflate(-px(20, scene.view.s), -px(16, scene.view.s))
+    return pygame.Rect(inner.left, inner.top + inner.height // 4, inner.width, inner.height // 2)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_word_in_play_stays_readable_while_a_judged_card_moves(user_dirs, size):
+    """Ann is a spirit: the next word is hers to clue from at once; the card the dreamer's guess
+    put on a pile never crosses it."""
+    app = make_app(size, "zh", bot_think_seconds=0.0)
+    app.running = True
+    session, scene = bots_table(app, DEE_DREAMS)
+    seen = shows(scene)
+    run(app, lambda: scene.timeline and any(b.motion == "travel" for b in scene.timeline.groups[0]))
+    band = word_band(scene)
+    group = scene.timeline.groups[0]
+    plain = scene.timeline.groups
+    scene.timeline.groups = []
+    scene.draw(app.screen)
+    word = pygame.image.tobytes(app.screen.subsurface(band), "RGB")
+    scene.timeline.groups = plain
+    for tenth in range(11):
+        scene.timeline.time = Timeline.length(group) * tenth / 10
+        scene.draw(app.screen)
+        assert pygame.image.tobytes(app.screen.subsurface(band), "RGB") == word, tenth
+    assert "card" in kinds(seen[-1][0])
+    app.stack.pop().on_exit()
+
+
+# -- the sand is never held ------------------------------------------------------------------------
+def clue_times(app, motion: bool) -> list:
+    """The sand left as each of the first bot clues comes while Ann dreams and only listens."""
+    session, scene = bots_table(app, ANN_DREAMS)
+    if not motion:
+        scene.motion_beats = lambda event: []
+    seen = shows(scene)
+    times = []
+    while len(times) < 4:
+        app.step(1 / 60)
+        if seen and "clue" in kinds(seen[-1][0]) and (not times or times[-1][0] != len(session.actions)):
+            times.append((len(session.actions), scene.clock.left))
+    app.stack.pop().on_exit()
+    return [left for _, left in times]
+
+
+def test_bots_think_on_while_a_move_plays_so_the_clues_come_as_often_in_the_sand(app):
+    still = clue_times(app, motion=False)
+    moving = clue_times(app, motion=True)
+    assert moving == pytest.approx(still, abs=2.5 / 60)
+
+
+def test_a_guess_sent_during_a_bots_move_is_taken_at_once(app):
+    session, scene = bots_table(app, ANN_DREAMS)
+    run(app, lambda: scene.timeline and scene.view.my_guess())
+    type_text(app, "月亮")
+    assert scene.timeline, "typing goes on under the move"
+    key(app, pygame.K_RETURN)
+    assert session.actions[-1] == ("guess", "月亮")
+
+
+def test_the_sand_runs_out_on_time_during_a_move(app):
+    session, scene = bots_table(app, ANN_DREAMS)
+    run(app, lambda: bool(scene.timeline))
+    scene.clock.left = 0.01
+    step(app)
+    assert session.state.phase == LAST
+
+
+def test_the_clue_being_typed_stays_on_top_of_what_moves(app):
+    session, scene = bots_table(app, DEE_DREAMS)
+    view = scene.view
+    run(app, view.my_clue_turn)
+    type_text(app, "旅行")
+    field = view.field.rect.inflate(-24, -12)  # inside its rounded edge
+    step(app)
+    typed = app.screen.subsurface(field).copy()
+    blot = pygame.Surface((field.width + 60, field.height + 60))
+    blot.fill(theme.RED)
+    scene.timeline.add(Beat("travel", 5.0, [field.center], blot))
+    scene.draw(app.screen)
+    assert scene.timeline and view.field.visible
+    assert pygame.image.tobytes(app.screen.subsurface(field), "RGB") == pygame.image.tobytes(typed, "RGB")
+
+
+# -- whose turn, and no motion on a jump -------------------------------------------------------------
+def test_header_panel_and_table_agree_on_whose_turn_through_bots_moves(app):
+    """Ann's clue, then the bots in a row (the dreamer Dee, Bob, Dee, Cy, ...): on every frame, in
+    motion or not, the header names the dreamer the panel lights, and the line over the field names
+    the spirit the table rings as speaking."""
+    session, scene = bots_table(app, DEE_DREAMS)
+    state, view = session.state, scene.view
+    run(app, view.my_clue_turn)
+    view.field.set_text("旅行")
+    view.submit()
+    moving = 0
+    for _ in range(60 * 12):
+        app.step(1 / 60)
+        if state.phase != DREAM or view.my_clue_turn():
+            break
+        moving += bool(scene.timeline)
+        dreamer = state.dreamer()
+        assert scene.name(dreamer) in scene._status()
+        assert [row[3] for row in scene._player_lines()] == [i == dreamer for i in range(4)]
+        text = view.status()[0]
+        if state.awaiting == "clue" and not view.message[0]:
+            assert scene.name(state.speaker) in text
+    assert moving > 10, "bots' moves were seen in motion"
+
+
+def test_undo_and_a_replay_step_show_no_motion(app):
+    session = Session.new("dream", [Seat(n) for n in NAMES], seed=5, autosave=False)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    scene.apply(("penalty", 2))
+    assert scene.timeline
+    run(app, lambda: not scene.timeline)
+    click(app, scene.buttons["undo"].rect.center)
+    assert not scene.timeline and scene.marks == [] and scene.score_lag is None
+    assert session.state.penalties[2] == 0
+    replay = DreamScene(app, None, replay=random_record("dream", players=4))
+    app.push(replay)
+    step(app, 2)
+    for _ in range(30):
+        replay.replay_next()
+        step(app)
+        assert not replay.timeline
+    replay.replay_goto(3)
+    assert not replay.timeline
