@@ -25,7 +25,7 @@ from typing import Callable
 import pygame
 
 from ..core.data import DataError, load_yaml
-from . import theme
+from . import surfaces, theme
 from .anim import ease_in_out, ease_out, lerp
 
 MOTIONS = ("travel", "flip", "walk", "jump", "tumble", "fly", "pulse", "pause")
@@ -114,6 +114,8 @@ class Beat:
     delay: float = 0.0  # after the start of its group
     with_previous: bool = False  # plays at once with the beat before it
     done: list = field(default_factory=list)  # callables run when its group ends
+    fit: bool = False  # the sprite takes the size of the parts it leaves and reaches (a card
+    # from a big hand to a small pile grows smaller on the way), not its own
 
 
 def beats_for(game_id: str, event: dict, sprite: Callable | None = None, s: float = 1.0) -> list:
@@ -223,7 +225,7 @@ def _along(points: list, q: float, arc: float, hops: bool) -> tuple:
 
 def token(size: int) -> pygame.Surface:
     """What moves when a game names no sprite: a small gold glow."""
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    surf = surfaces.new((size, size), alpha=True)
     r = size // 2
     for i in range(r, 0, -1):
         alpha = int(220 * (1 - i / r) ** 0.6)
@@ -238,10 +240,16 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
     points = [p for p in (_point(item, resolve) for item in beat.path) if p is not None]
     if not points and beat.motion != "pause":
         return None
-    sprite = beat.sprite or token(max(12, int(28 * s)))
-    drawn = None
     if beat.motion == "pause":
         return None
+    sprite = beat.sprite or token(max(12, int(28 * s)))
+    back = beat.back
+    if beat.fit:
+        size = _fitted_size(beat.path, 1.0 if reduced else q, resolve)
+        if size is not None:
+            sprite = _scale_within(sprite, size)
+            back = None if back is None else _scale_within(back, size)
+    drawn = None
     if beat.motion == "pulse" or (reduced and beat.motion != "flip"):
         spot = points[-1]
         if beat.motion == "pulse":
@@ -249,10 +257,9 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
             return _pulse(surface, rect, spot, q, s, reduced)
         drawn = _blit(surface, sprite, spot, alpha=int(255 * min(1.0, q * 1.5)))
     elif beat.motion == "flip":
-        face = beat.sprite if q >= 0.5 or beat.back is None else beat.back
-        face = face or sprite
+        face = sprite if q >= 0.5 or back is None else back
         width = max(1, int(face.get_width() * (1.0 if reduced else abs(math.cos(math.pi * q)))))
-        drawn = _blit(surface, pygame.transform.smoothscale(face, (width, face.get_height())), points[-1])
+        drawn = _blit(surface, _scale(face, (width, face.get_height())), points[-1])
     elif beat.motion == "tumble":
         wobble = (1 - ease_out(q))
         angle = wobble * 540 * (1 if hash(id(beat)) % 2 else -1)
@@ -270,6 +277,32 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
     return drawn
 
 
+def _fitted_size(path: list, q: float, resolve: Callable) -> tuple | None:
+    """The size a fitted sprite has at `q` of its way: its first part's, growing to its last's."""
+    ends = [resolve(p) if isinstance(p, str) else p for p in (path[:1] + path[-1:])]
+    if not ends or not all(isinstance(r, pygame.Rect) for r in ends):
+        return None
+    t = ease_in_out(q)
+    return lerp(ends[0].size, ends[-1].size, t)
+
+
+def _scale_within(sprite: pygame.Surface, size: tuple) -> pygame.Surface:
+    """`sprite` as large as fits in `size`, its shape kept."""
+    w, h = sprite.get_size()
+    k = min(size[0] / w, size[1] / h)
+    return sprite if abs(k - 1) < 0.01 else _scale(sprite, (max(1, round(w * k)), max(1, round(h * k))))
+
+
+def _scale(sprite: pygame.Surface, size: tuple) -> pygame.Surface:
+    """Scaled smoothly, or plainly when a colour key cuts its corners (smoothing would fringe
+    them with the key colour)."""
+    key = sprite.get_colorkey()
+    out = surfaces.scaled(sprite, size, smooth=key is None)
+    if key is not None:
+        out.set_colorkey(key)
+    return out
+
+
 def _blit(surface, sprite, centre, alpha: int = 255) -> pygame.Rect:
     if alpha < 255:
         sprite = sprite.copy()
@@ -283,7 +316,7 @@ def _pulse(surface, rect, spot, q: float, s: float, reduced: bool) -> pygame.Rec
     ring = base.inflate(grow * 2, grow * 2)
     ring.center = (int(spot[0]), int(spot[1]))
     alpha = int(230 * (1 - q)) if not reduced else 200
-    layer = pygame.Surface(ring.size, pygame.SRCALPHA)
+    layer = surfaces.new(ring.size, alpha=True)
     pygame.draw.rect(layer, (*theme.GOLD_LIGHT[:3], alpha), layer.get_rect(), max(2, int(3 * s)),
                      border_radius=max(4, int(8 * s)))
     return surface.blit(layer, ring)
@@ -295,7 +328,7 @@ def draw_marks(surface: pygame.Surface, rects: list, s: float) -> list:
     width = max(2, int(2.5 * s))
     for rect in rects:
         ring = rect.inflate(int(6 * s), int(6 * s))
-        layer = pygame.Surface(ring.size, pygame.SRCALPHA)
+        layer = surfaces.new(ring.size, alpha=True)
         pygame.draw.rect(layer, (*theme.GOLD_LIGHT[:3], 215), layer.get_rect(), width, border_radius=max(4, int(6 * s)))
         drawn.append(surface.blit(layer, ring))
         r = max(4, int(5 * s))
