@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 
-import pygame
 import pytest
 
 from wonderland_games.core.game import BOT, Seat
@@ -211,3 +210,18 @@ def test_the_last_keep_sends_every_kept_card_to_its_piles_and_turns_the_hidden_o
             assert all(scene.target_rect(p) is not None for p in beat.path)
         scene.timeline.advance(scene.timeline.length(scene.timeline.groups[0]))
     assert scene.display.collections == session.state.collections
+
+
+def test_the_take_and_the_draw_sound_as_they_move_but_not_all_at_once_when_a_click_cuts_the_move(app, monkeypatch):
+    heard: list = []
+    monkeypatch.setattr(app.sound, "play", heard.append)
+    session, scene, played, reds = _arranged(app, [Seat("Ann"), Seat("Bob", BOT)])
+    scene.apply(("play", played))
+    _frames(app, scene, [])
+    assert heard[-2:] == ["take", "draw"], heard
+    session, scene, played, reds = _arranged(app, [Seat("Ann"), Seat("Bob", BOT)])
+    heard.clear()
+    scene.apply(("play", played))
+    step(app, 3)
+    click(app, (5, 5))
+    assert not scene.timeline and "take" not in heard and "draw" not in heard, heard

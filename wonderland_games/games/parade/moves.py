@@ -83,8 +83,9 @@ def _play(scene, event: dict) -> list:
     landed.parade = (*landed.parade, card)
     boundary = rules.removal_count(len(before.parade), scene.deck.value_of(card))
     then = _drawn(scene, seat)
+    sound = "draw" if then.hidden else None
     if not taken:
-        out[-1].done.append(scene.stage_setter(then))
+        out[-1].done.append(scene.stage_setter(then, sound))
         return out
     out[-1].done.append(scene.stage_setter(Stage(landed, taken=taken, boundary=boundary)))
     sliding = landed.clone()
@@ -93,7 +94,7 @@ def _play(scene, event: dict) -> list:
     for i, c in enumerate(event["taken"]):  # head first, as they leave the parade
         out.append(Beat("travel", SLIDE, [f"row:{c}", f"collection:{c}"], scene.card_sprite(c), arc=24 * scene.layout.s,
                         delay=STAGGER * i, with_previous=i > 0, fit=True))
-    out[-1].done.append(scene.stage_setter(then))
+    out[-1].done.append(scene.stage_setter(then, sound))
     return out
 
 

@@ -82,6 +82,7 @@ class ParadeScene(TableScene):
         self.lit: frozenset = frozenset()  # parade cards lit as taken while a move plays
         self.lit_boundary = None  # the end of the cards at risk, while the played card waits
         self.move_before, self.move_events, self.mover = state, [], None  # the move being shown
+        self._landing = False  # a move cut short lands at once
         self.selected: list = []
         self.cursor = 0
         self.hover = None
@@ -213,10 +214,11 @@ class ParadeScene(TableScene):
         return seat == self.viewer and self.layout.hand.width > 0
 
     def stage_setter(self, stage: Stage, sound: str | None = None):
-        """What a beat's `done` calls to move the shown table on (and sound the next step)."""
+        """What a beat's `done` calls to move the shown table on (and sound the next step, unless
+        the move is cut short: a click then does not set off every step's sound at once)."""
         def go() -> None:
             self._set_stage(stage)
-            if sound:
+            if sound and not self._landing:
                 self.app.sound.play(sound)
         return go
 
@@ -225,7 +227,9 @@ class ParadeScene(TableScene):
         self.dirty = True
 
     def _finish_timeline(self) -> None:
+        self._landing = bool(self.timeline)
         super()._finish_timeline()
+        self._landing = False
         self._set_stage(Stage(self.state.clone()))
 
     def turn_seat(self):
