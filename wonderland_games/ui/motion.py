@@ -114,6 +114,8 @@ class Beat:
     delay: float = 0.0  # after the start of its group
     with_previous: bool = False  # plays at once with the beat before it
     done: list = field(default_factory=list)  # callables run when its group ends
+    fit: bool = False  # the sprite takes the size of the parts it leaves and reaches (a card
+    # from a big hand to a small pile grows smaller on the way), not its own
 
 
 def beats_for(game_id: str, event: dict, sprite: Callable | None = None, s: float = 1.0) -> list:
@@ -240,10 +242,16 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
     points = [p for p in (_point(item, resolve) for item in beat.path) if p is not None]
     if not points and beat.motion != "pause":
         return None
-    sprite = beat.sprite or token(max(12, int(28 * s)))
-    drawn = None
     if beat.motion == "pause":
         return None
+    sprite = beat.sprite or token(max(12, int(28 * s)))
+    back = beat.back
+    if beat.fit:
+        size = _fitted_size(beat.path, 1.0 if reduced else q, resolve)
+        if size is not None:
+            sprite = _scale_within(sprite, size)
+            back = None if back is None else _scale_within(back, size)
+    drawn = None
     if beat.motion == "pulse" or (reduced and beat.motion != "flip"):
         spot = points[-1]
         if beat.motion == "pulse":
@@ -251,10 +259,9 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
             return _pulse(surface, rect, spot, q, s, reduced)
         drawn = _blit(surface, sprite, spot, alpha=int(255 * min(1.0, q * 1.5)))
     elif beat.motion == "flip":
-        face = beat.sprite if q >= 0.5 or beat.back is None else beat.back
-        face = face or sprite
+        face = sprite if q >= 0.5 or back is None else back
         width = max(1, int(face.get_width() * (1.0 if reduced else abs(math.cos(math.pi * q)))))
-        drawn = _blit(surface, surfaces.scaled(face, (width, face.get_height())), points[-1])
+        drawn = _blit(surface, _scale(face, (width, face.get_height())), points[-1])
     elif beat.motion == "tumble":
         wobble = (1 - ease_out(q))
         angle = wobble * 540 * (1 if hash(id(beat)) % 2 else -1)
@@ -282,6 +289,32 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
 def _gain_images(font, text: str) -> tuple:
     """(its dark rim, the gold) of a gain's text, rendered once, not every frame."""
     return font.render(text, True, (70, 44, 12)), font.render(text, True, theme.GOLD_LIGHT)
+
+
+def _fitted_size(path: list, q: float, resolve: Callable) -> tuple | None:
+    """The size a fitted sprite has at `q` of its way: its first part's, growing to its last's."""
+    ends = [resolve(p) if isinstance(p, str) else p for p in (path[:1] + path[-1:])]
+    if not ends or not all(isinstance(r, pygame.Rect) for r in ends):
+        return None
+    t = ease_in_out(q)
+    return lerp(ends[0].size, ends[-1].size, t)
+
+
+def _scale_within(sprite: pygame.Surface, size: tuple) -> pygame.Surface:
+    """`sprite` as large as fits in `size`, its shape kept."""
+    w, h = sprite.get_size()
+    k = min(size[0] / w, size[1] / h)
+    return sprite if abs(k - 1) < 0.01 else _scale(sprite, (max(1, round(w * k)), max(1, round(h * k))))
+
+
+def _scale(sprite: pygame.Surface, size: tuple) -> pygame.Surface:
+    """Scaled smoothly, or plainly when a colour key cuts its corners (smoothing would fringe
+    them with the key colour)."""
+    key = sprite.get_colorkey()
+    out = surfaces.scaled(sprite, size, smooth=key is None)
+    if key is not None:
+        out.set_colorkey(key)
+    return out
 
 
 def _blit(surface, sprite, centre, alpha: int = 255) -> pygame.Rect:

@@ -660,7 +660,7 @@ class TableScene(Scene):
         """Mark what `seat` changed unless the looking human made the move themselves, and set
         its beats moving: at the bot pace, quicker for one's own move, as fades with reduced
         motion, not at all when fast-forwarding. A seat acting again adds to its marks."""
-        own = seat is not None and seat == self.viewer and not self.seats[seat].is_bot
+        own = seat is not None and seat == self.viewer and not self.seats[seat].is_bot and not self.replay
         names = [] if own else [name for e in events for name in self.motion_marks(e)]
         if own or seat != self._marks_seat:
             self.marks = []
@@ -976,6 +976,7 @@ class TableScene(Scene):
         events = self.replay_state.apply(self.record.actions[self.replay_step])
         self.replay_step += 1
         self._after_action(before, events)
+        self._show_move(before.current_player(), events)  # a step forward plays; a jump (replay_goto) does not
 
     def replay_goto(self, step: int) -> None:
         """Rebuild the state by replaying the record from the start."""

@@ -17,7 +17,7 @@ from ...ui import surfaces, theme
 from ...ui.theme import px
 from ...ui.widgets import Widget
 from . import rules
-from .cards import hex_rgb
+from .cards import card_height, hex_rgb
 
 PANEL = (250, 241, 218, 232)
 CURRENT = theme.GOLD_LIGHT
@@ -69,41 +69,29 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
     translucent(surface, box.rect, PANEL if not current else (255, 247, 226, 246), radius)
     pygame.draw.rect(surface, theme.GOLD if current else theme.PAPER_EDGE, box.rect, max(1, px(2, s)), border_radius=radius)
 
-    header = box.header
     score = rules.scores_now(deck, state.collections)[seat_index]
-    score_text = app.t("parade.points", n=score)
     score_font = app.font(px(20, s), True)
-    score_w = score_font.size(score_text)[0]
     hand = state.hands[seat_index]
-    count_text = app.t("parade.hand_count", n=len(hand))
-    count_w = app.font(px(14, s)).size(count_text)[0] + px(22, s)
-    name_w = header.width - score_w - count_w - px(20, s)
-    name_rect = pygame.Rect(header.left, header.top, max(10, int(name_w * 0.62)), header.height)
+    name_rect, kind_rect, score_rect, count_rect = header_rects(app, box, s, state, seat_index)
     marker = "▶ " if current else ""
     tx.draw_line(surface, app.fonts, marker + seat.name, name_rect, px(19, s), theme.PLUM if current else theme.INK,
                  bold=True, align="left")
-    kind_rect = pygame.Rect(name_rect.right + px(4, s), header.top, max(10, name_w - name_rect.width - px(4, s)), header.height)
     tx.draw_line(surface, app.fonts, seat_label(app, seat), kind_rect, px(14, s), theme.INK_SOFT, align="left")
-    score_rect = pygame.Rect(header.right - score_w, header.top, score_w, header.height)
-    surface.blit(tx.render(score_font, score_text, theme.RED if score else theme.GREEN),
-                 (score_rect.left, header.centery - score_font.get_height() // 2))
-    count_rect = pygame.Rect(score_rect.left - count_w - px(8, s), header.top, count_w, header.height)
-    back_w = max(8, px(12, s))
-    back = scene.painter.back(back_w)
-    surface.blit(back, back.get_rect(midleft=(count_rect.left, header.centery)))
-    tx.draw_line(surface, app.fonts, count_text, count_rect.inflate(-px(16, s), 0).move(px(9, s), 0), px(14, s),
-                 theme.INK_SOFT, align="left")
+    surface.blit(tx.render(score_font, app.t("parade.points", n=score), theme.RED if score else theme.GREEN),
+                 (score_rect.left, box.header.centery - score_font.get_height() // 2))
+    back = scene.painter.back(hand_back(box, s, count_rect).width)
+    surface.blit(back, back.get_rect(midleft=count_rect.midleft))
+    tx.draw_line(surface, app.fonts, app.t("parade.hand_count", n=len(hand)),
+                 count_rect.inflate(-px(16, s), 0).move(px(9, s), 0), px(14, s), theme.INK_SOFT, align="left")
 
     if show_hand and box.hand.height > 0 and hand:
-        w = min(int((box.hand.height - px(4, s)) / 1.4), box.hand.width // 3)
-        step = min(w + px(4, s), (box.hand.width - w) / max(1, len(hand) - 1))
-        for i, card in enumerate(hand):
-            surface.blit(scene.painter.face(card, w), (box.hand.left + int(i * step), box.hand.top + px(2, s)))
+        for card, rect in zip(hand, replay_hand_slots(box, s, len(hand))):
+            if card not in hidden:
+                surface.blit(scene.painter.face(card, rect.width), rect)
 
-    by_colour = [[] for _ in deck.colours]
+    by_colour = [[] for _ in deck.colours]  # a card in the air keeps its place: it lands there
     for card in state.collections[seat_index]:
-        if card not in hidden:
-            by_colour[deck.colour_of(card)].append(card)
+        by_colour[deck.colour_of(card)].append(card)
     for colour, cards in enumerate(by_colour):  # crowns and empty slots first: cards lie over them
         pile = box.pile(colour)
         if seat_index in holders[colour]:
@@ -120,7 +108,39 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
     for colour, cards in enumerate(by_colour):
         cards.sort(key=deck.value_of)
         for card, rect in zip(cards, box.stack_slots(colour, len(cards))):
-            surface.blit(scene.painter.face(card, box.mini_w), rect)
+            if card not in hidden:
+                surface.blit(scene.painter.face(card, box.mini_w), rect)
+
+
+def header_rects(app, box, s: float, state, seat_index: int) -> tuple:
+    """(name, kind, score, hand count) rects of a seat's header line: the score on the right,
+    the hand count (a small back and "5 cards") before it, the name and kind in what is left."""
+    header = box.header
+    score = rules.scores_now(state.deck, state.collections)[seat_index]
+    score_w = app.font(px(20, s), True).size(app.t("parade.points", n=score))[0]
+    count_w = app.font(px(14, s)).size(app.t("parade.hand_count", n=len(state.hands[seat_index])))[0] + px(22, s)
+    name_w = header.width - score_w - count_w - px(20, s)
+    name_rect = pygame.Rect(header.left, header.top, max(10, int(name_w * 0.62)), header.height)
+    kind_rect = pygame.Rect(name_rect.right + px(4, s), header.top, max(10, name_w - name_rect.width - px(4, s)),
+                            header.height)
+    score_rect = pygame.Rect(header.right - score_w, header.top, score_w, header.height)
+    count_rect = pygame.Rect(score_rect.left - count_w - px(8, s), header.top, count_w, header.height)
+    return name_rect, kind_rect, score_rect, count_rect
+
+
+def hand_back(box, s: float, count_rect: pygame.Rect) -> pygame.Rect:
+    """The small card back before a seat's hand count: where a hidden hand's cards leave and arrive."""
+    w = max(8, px(12, s))
+    rect = pygame.Rect(0, 0, w, card_height(w))
+    rect.midleft = count_rect.midleft
+    return rect
+
+
+def replay_hand_slots(box, s: float, count: int) -> list:
+    """Where a replay shows a seat's hand face up, card by card."""
+    w = min(int((box.hand.height - px(4, s)) / 1.4), box.hand.width // 3)
+    step = min(w + px(4, s), (box.hand.width - w) / max(1, count - 1))
+    return [pygame.Rect(box.hand.left + int(i * step), box.hand.top + px(2, s), w, card_height(w)) for i in range(count)]
 
 
 def luminance(rgb: tuple) -> float:
@@ -146,20 +166,13 @@ def slot_edge(tint: tuple) -> tuple:
     return edge
 
 
-def stack_target(layout, state, seat_index: int, card: int) -> pygame.Rect:
-    """Where `card` sits (or will sit) in the seat's collection, for flights."""
-    deck = state.deck
-    colour = deck.colour_of(card)
-    cards = sorted({c for c in state.collections[seat_index] if deck.colour_of(c) == colour} | {card}, key=deck.value_of)
-    return layout.stack_slots(seat_index, colour, len(cards))[cards.index(card)]
-
-
 # -- live scores ------------------------------------------------------------------------
 LIVE_NAME = 15  # unscaled size of the names in the live panel (they get the panel's width)
 
 
-def draw_live(surface, layout, scene, state) -> None:
-    """Score of every player if the game ended now, and each colour's majority."""
+def draw_live(surface, layout, scene, state, current) -> None:
+    """Score of every player if the game ended now, and each colour's majority; the row of
+    `current`, whose turn the table shows, lit."""
     app, deck, s = scene.app, state.deck, layout.s
     theme.panel(surface, layout.live, s, with_shadow=False)
     title, chips, rows = layout.live_table()
@@ -176,7 +189,7 @@ def draw_live(surface, layout, scene, state) -> None:
     name_font = app.font(px(LIVE_NAME, s))
     score_font = app.font(px(LIVE_NAME + 1, s), True)
     for seat_index, (seat, row) in enumerate(zip(state.seats, rows)):
-        if seat_index == state.current_player():
+        if seat_index == current:
             translucent(surface, row.block, (*theme.GOLD_LIGHT, 200), px(5, s))
         name = tx.render(name_font, tx.ellipsize(name_font, seat.name, row.name.width), theme.INK)
         surface.blit(name, name.get_rect(midleft=row.name.midleft))

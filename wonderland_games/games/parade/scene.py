@@ -2,17 +2,18 @@
 
 The scene never changes the game except through `session.apply(legal action)`.
 What the table shows (`self.display`) lags behind the live state while a move
-is animated: a move becomes a short timeline of steps (card flies to the tail,
-the cards it takes light up, they fly to the collection), each step naming the
-state to draw and the cards in flight.
+is shown in motion (moves.py on the shared layer, ui/motion.py: the card travels
+to the tail, the cards it takes light up and slide to the taker's piles, a card
+is drawn), each step of it moving the shown table on.
 
 Drawing stays within a few milliseconds however much changes: the table is one
 cached frame split into disjoint regions (`Layout.regions`: each seat, the
 parade row, the hand, the preview panel, ...). Each region has a key holding
 everything it shows; a region is repainted (over the static background) only
 when its key changed, and only repainted regions are copied to the window.
-Flying cards and focus rings are drawn on the window over the frame and wiped
-from it the next frame, so an animation step never repaints the table.
+Moving cards, the marks of another player's move and focus rings are drawn on
+the window over the frame and wiped from it the next frame, so a moving card never
+repaints the table.
 
 Hot-seat: another human's hand is never on screen. When the turn passes to a
 human who is not the one looking (`self.viewer`), a curtain hides the table
@@ -26,29 +27,34 @@ base's `button:<name>` and `region:<name>`; a card is named "<colour id>-<value>
 - `parade:red-2`: the part of a parade card that shows (the next one overlaps the rest);
 - `seat:1`: a player's area; `stack:0:orange`: a colour's pile in a player's area with its
   crown strip (the first card's place while it is empty);
-- `pile:draw`: the draw pile with its label.
+- `pile:draw`: the draw pile with its label; `pile:top` its top card.
+What moves names cards by their number, as the events do (data/parade/motion.yaml):
+- `held:1:41`: card 41 in player 1's hand, where it shows (the looking hand, a replay's
+  open hands), else the small back by the hand count; `held:1` that hand (its count);
+- `row:41` a parade card whole (lifted while lit as taken), `row:next` the next place;
+- `collection:41` a card in a player's piles, `taken:41` the part of it that shows there.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 from functools import partial
 
 import pygame
 
 from ...ui import text as tx
 from ...ui import surfaces, theme
-from ...ui.anim import ease_in_out, lerp
 from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
 from ...ui.widgets import Button
-from . import rules
-from .cards import KEY, CardPainter, card_height, glow, shade
+from . import moves, rules
+from .cards import CardPainter, card_height, glow, shade
 from .layout import PILE_LAYERS, PILE_STEP, compute
-from .panels import CrownTip, card_list, card_name, crown_tip, draw_live, draw_seat, stack_target
+from .moves import Stage
+from .panels import (CrownTip, card_list, card_name, crown_tip, draw_live, draw_seat, hand_back, header_rects,
+                     replay_hand_slots)
 from .tutorial import card_named
 
 TAKEN = (230, 70, 60)
@@ -56,27 +62,6 @@ PICKED = theme.GOLD_LIGHT
 LAST = (255, 226, 140)
 REPAINT_SECONDS = 0.0025  # repainting regions stops for this frame once it took this long
 WARM_SECONDS = 0.002  # at most this much of a quiet frame goes to rendering faces ahead
-
-
-@dataclass
-class Flight:
-    card: int  # -1 draws a card back
-    src: pygame.Rect
-    dst: pygame.Rect
-    delay: float = 0.0
-
-
-@dataclass
-class Step:
-    """One beat of a move's animation: what the table shows and what flies."""
-
-    duration: float
-    display: object
-    hidden: frozenset = frozenset()
-    flights: list = field(default_factory=list)
-    taken: frozenset = frozenset()  # cards lit up as taken
-    boundary: int | None = None  # removal-mode boundary index in the shown parade
-    sound: str | None = None
 
 
 def _score_look(preview: dict):
@@ -92,9 +77,12 @@ class ParadeScene(TableScene):
         state = self.state
         self.deck = state.deck
         self.painter = CardPainter(self.deck, app.font)
-        self.display = state.clone()
-        self.hidden: frozenset = frozenset()
-        self.step_time = 0.0
+        self.display = state.clone()  # what the table shows: behind the state while a move plays
+        self.hidden: frozenset = frozenset()  # cards in the air, not drawn where they lie
+        self.lit: frozenset = frozenset()  # parade cards lit as taken while a move plays
+        self.lit_boundary = None  # the end of the cards at risk, while the played card waits
+        self.move_before, self.move_events, self.mover = state, [], None  # the move being shown
+        self._landing = False  # a move cut short lands at once
         self.selected: list = []
         self.cursor = 0
         self.hover = None
@@ -179,6 +167,8 @@ class ParadeScene(TableScene):
 
     # -- applying moves ----------------------------------------------------------------
     def _after_action(self, before, events: list) -> None:
+        """Log and sound a move; the table starts from where it was (moves.opening) and the
+        motion (`_show_move`, moves.py) brings it on."""
         after = self.state
         lines = self._log_lines(events, after)
         self.move_text = lines[0][0] if lines else ""
@@ -187,85 +177,65 @@ class ParadeScene(TableScene):
         for e in events:
             if e["type"] == "play":
                 self.last_play = (e["seat"], e["card"])
-        self._animate(before, after, events)
-        if not self.timeline or after.is_over():  # an animated play sounds step by step (_start_step)
-            self._play_events(events)
+        self.move_before, self.move_events, self.mover = before, events, before.current_player()
+        self._set_stage(moves.opening(before, after, events))
+        self._play_events(events)  # the take and the draw sound as they move (moves.py)
         self.dirty = True
 
-    def _animate(self, before, after, events: list) -> None:
-        self.timeline = []
-        self.step_time = 0.0
-        self.hidden = frozenset()
-        play = next((e for e in events if e["type"] == "play"), None)
-        if self.app.settings.fast_forward or play is None or self.layout is None:
+    def _show_move(self, seat, events: list) -> None:
+        super()._show_move(seat, events)
+        if not self.timeline:  # fast-forward: nothing moves, the table is where the move left it
             self._finish_timeline()
-            return
+
+    def motion_beats(self, event: dict) -> list:
+        return moves.beats(self, event)
+
+    def motion_sprite(self, name: str, event: dict):
+        """"card": the event's card, face up where its hand is on show, else its back; "back"."""
+        if name == "card" and self.shows_hand(event.get("seat")):
+            return self.card_sprite(event.get("card"))
+        return self.card_sprite(None)
+
+    def card_sprite(self, card):
+        """A card's face (None: its back) at the largest size it shows on this table: a moving
+        card is scaled to the places it leaves and reaches (ui/motion.py, `fit`)."""
         lay = self.layout
-        pace = 1.0 / self._speed()
-        seat, card, taken = play["seat"], play["card"], list(play["taken"])
-        own = seat == self.viewer and not self.seats[seat].is_bot and not self.replay
-        if own:
-            pace *= 0.7  # the player already saw the preview
-        shown = before.clone()
-        src = self._hand_source(before, seat, card)
-        shown.hands[seat].remove(card)
-        n = len(before.parade)
-        _, slots = lay.parade_slots(n + 1)
-        steps = [Step(0.45 * pace, shown, flights=[Flight(card, src, slots[n])], sound="play")]
-        landed = shown.clone()
-        landed.parade = (*landed.parade, card)
-        boundary = rules.removal_count(n, self.deck.value_of(card))
-        steps.append(Step((0.55 if taken else 0.25) * pace, landed, taken=frozenset(taken), boundary=boundary))
-        if taken:
-            _, old = lay.parade_slots(n + 2)
-            flights = [Flight(c, old[landed.parade.index(c)], stack_target(lay, after, seat, c), 0.06 * i * pace)
-                       for i, c in enumerate(taken)]
-            steps.append(Step((0.5 + 0.06 * len(taken)) * pace, after.clone(), hidden=frozenset(taken),
-                              flights=flights, sound="take"))
-        if any(e["type"] == "draw" for e in events):
-            steps.append(Step(0.3 * pace, after.clone(), flights=[Flight(-1, lay.pile, self._seat_hand_rect(seat))],
-                              sound="draw"))
-        self.timeline = steps
-        self._start_step()
+        width = lay.parade_slots(len(self.display.parade) + 1)[0]
+        if lay.hand.width:
+            width = max(width, lay.hand_slots(self.deck.hand_size)[0])
+        return self.painter.back(width) if card is None else self.painter.face(card, width)
 
-    def _hand_source(self, state, seat: int, card: int) -> pygame.Rect:
-        if seat == self.viewer and not self.replay and self.layout.hand.width:
-            _, rects = self.layout.hand_slots(len(state.hands[seat]))
-            return rects[state.hands[seat].index(card)]
-        return self._seat_hand_rect(seat)
+    def shows_hand(self, seat) -> bool:
+        """Whether `seat`'s hand is on show face up (the looking player's, or any in a replay)."""
+        if seat is None or self.layout is None:
+            return False
+        if self.replay:
+            return self.layout.seats[seat].hand.height > 0
+        return seat == self.viewer and self.layout.hand.width > 0
 
-    def _seat_hand_rect(self, seat: int) -> pygame.Rect:
-        box = self.layout.seats[seat]
-        w = box.mini_w
-        return pygame.Rect(box.header.centerx - w // 2, box.header.top, w, card_height(w))
+    def stage_setter(self, stage: Stage, sound: str | None = None):
+        """What a beat's `done` calls to move the shown table on (and sound the next step, unless
+        the move is cut short: a click then does not set off every step's sound at once)."""
+        def go() -> None:
+            self._set_stage(stage)
+            if sound and not self._landing:
+                self.app.sound.play(sound)
+        return go
 
-    def _start_step(self) -> None:
-        step = self.timeline[0]
-        self.display = step.display
-        self.hidden = step.hidden
-        if step.sound:
-            self.app.sound.play(step.sound)
+    def _set_stage(self, stage: Stage) -> None:
+        self.display, self.hidden, self.lit, self.lit_boundary = stage.display, stage.hidden, stage.taken, stage.boundary
         self.dirty = True
-
-    def _advance(self, dt: float) -> None:
-        if self.app.settings.fast_forward:
-            self._finish_timeline()
-            return
-        self.step_time += dt
-        while self.timeline and self.step_time >= self.timeline[0].duration:
-            self.step_time -= self.timeline[0].duration
-            self.timeline.pop(0)
-            if self.timeline:
-                self._start_step()
-        if not self.timeline:
-            self._finish_timeline()
 
     def _finish_timeline(self) -> None:
-        self.timeline = []
-        self.step_time = 0.0
-        self.hidden = frozenset()
-        self.display = self.state.clone()
-        self.dirty = True
+        self._landing = bool(self.timeline)
+        super()._finish_timeline()
+        self._landing = False
+        self._set_stage(Stage(self.state.clone()))
+
+    def turn_seat(self):
+        """Whose turn the table shows: the mover while their move plays, then the next player;
+        the header, the seats and both panels all show this one."""
+        return self.mover if self.timeline else self.state.current_player()
 
     # -- the human's choice --------------------------------------------------------------
     def _viewer_hand(self) -> list:
@@ -429,8 +399,14 @@ class ParadeScene(TableScene):
             return next((r.copy() for c, r in cards if c == self._card(arg)), None)
         if kind == "parade":
             return self._parade_card_rect(self._card(arg))
-        if kind == "pile" and arg == "draw":
-            return lay.pile.union(lay.pile_label)
+        if kind == "pile" and arg in ("draw", "top"):
+            return lay.pile.union(lay.pile_label) if arg == "draw" else lay.pile.copy()
+        if kind == "row":
+            return self._row_rect(arg)
+        if kind in ("collection", "taken"):
+            return self._collection_rect(arg, whole=kind == "collection")
+        if kind == "held":
+            return self._held_rect(arg)
         seat, _, colour = arg.partition(":")
         if not seat.isdigit() or int(seat) >= len(self.seats):
             return None
@@ -448,6 +424,61 @@ class ParadeScene(TableScene):
             return card_named(self.deck, name)
         except ValueError:
             return None
+
+    def _number(self, text: str):
+        """A card by its number, as events name it (None: no such card)."""
+        return int(text) if text.isdigit() and int(text) < self.deck.size else None
+
+    def _row_rect(self, arg: str):
+        """`row:next`, the parade's next place; `row:41`, a parade card whole, lifted while lit."""
+        parade = self.display.parade
+        _, rects = self.layout.parade_slots(len(parade) + 1)
+        if arg == "next":
+            return rects[len(parade)].copy()
+        card = self._number(arg)
+        if card not in parade:
+            return None
+        rect = rects[parade.index(card)]
+        return rect.move(0, -self.layout.parade_lift) if self.timeline and card in self.lit else rect.copy()
+
+    def _collection_rect(self, arg: str, whole: bool):
+        """A card in a player's piles: whole, or the part that shows (the next card covers the rest)."""
+        card = self._number(arg)
+        holder = next((i for i, cards in enumerate(self.display.collections) if card in cards), None)
+        if holder is None:
+            return None
+        colour = self.deck.colour_of(card)
+        pile = sorted((c for c in self.display.collections[holder] if self.deck.colour_of(c) == colour),
+                      key=self.deck.value_of)
+        slots = self.layout.seats[holder].stack_slots(colour, len(pile))
+        at = pile.index(card)
+        rect = slots[at].copy()
+        if not whole and at + 1 < len(slots):
+            rect.height = max(1, slots[at + 1].top - rect.top)
+        return rect
+
+    def _held_rect(self, arg: str):
+        """`held:1:41`: where card 41 shows in player 1's hand, else the back by their hand count;
+        `held:1`: that hand."""
+        seat, _, card = arg.partition(":")
+        if not seat.isdigit() or int(seat) >= len(self.seats):
+            return None
+        seat, lay = int(seat), self.layout
+        box = lay.seats[seat]
+        count = header_rects(self.app, box, lay.s, self.display, seat)[3]
+        if not card:
+            if self.shows_hand(seat) and not self.replay:
+                return self._part_rect("hand", "all") or count
+            return count
+        card = self._number(card)
+        if card is None:
+            return None
+        hand = self.display.hands[seat]
+        if self.shows_hand(seat) and card in hand:
+            if self.replay:
+                return replay_hand_slots(box, lay.s, len(hand))[hand.index(card)]
+            return next((r.copy() for c, r in self.hand_rects() if c == card), None)
+        return hand_back(box, lay.s, count)
 
     def _parade_card_rect(self, card):
         """The shown part of a parade card: up to where the next card in its row starts."""
@@ -514,7 +545,7 @@ class ParadeScene(TableScene):
                 surface.blit(self._frame, rect, rect)
         else:
             surface.blit(self._frame, (0, 0))
-        self._overdraw = (self._draw_flights(surface) + self._draw_focus(surface) + self._draw_coach_dim(surface)
+        self._overdraw = (self._draw_motion(surface) + self._draw_focus(surface) + self._draw_coach_dim(surface)
                           + self._draw_coach(surface) + self._draw_done(surface) + self._draw_tips(surface))
         self._partial_ok = self.app.top is self and surface is self.app.screen
 
@@ -554,8 +585,8 @@ class ParadeScene(TableScene):
             return
         state, entries = self.state, self.log.entries
         key = (self.app.lang, tuple(self.selected), repr(self.preview), tuple(self.hint_lines()), self.my_turn(),
-               self.handoff_to, state.phase,
-               state.current_player(), state.is_over(), len(entries), entries[-1] if entries else None,
+               self.handoff_to, self.display.phase,
+               self.turn_seat(), state.is_over(), len(entries), entries[-1] if entries else None,
                button_look(self.buttons["confirm"]))
         yield "info", key, self._paint_info
 
@@ -566,25 +597,26 @@ class ParadeScene(TableScene):
         status = self._status()
         yield "status", status, lambda frame: tx.draw_line(frame, self.app.fonts, status, lay.status, px(22, s),
                                                            theme.GOLD_LIGHT, bold=True, align="left")
-        current = None if self.timeline else state.current_player()
+        current, hidden = self.turn_seat(), self.hidden
         holders = rules.majorities(self.deck, state.collections)
         scores = rules.scores_now(self.deck, state.collections)
         for i in range(len(self.seats)):
-            shown = tuple(c for c in state.collections[i] if c not in self.hidden)
-            hand = tuple(state.hands[i]) if self.replay else len(state.hands[i])
+            shown = tuple((c, c in hidden) for c in state.collections[i])
+            hand = tuple((c, c in hidden) for c in state.hands[i]) if self.replay else len(state.hands[i])
             key = (lang, shown, hand, i == current, tuple(i in h for h in holders), scores[i])
             yield ("seat", i), key, partial(self._paint_seat, i, state, holders, i == current)
         taken, boundary, ghost = self._parade_marks()
         last = self.last_play[1] if self.last_play else None
-        step = self.timeline[0].boundary if self.timeline else None
-        yield "row", (lang, state.phase, tuple(state.parade), len(state.draw_pile), tuple(sorted(taken)), boundary, ghost,
-                      bool(self.timeline), step is not None, last), self._paint_row
+        yield "row", (lang, state.phase, tuple((c, c in hidden) for c in state.parade), len(state.draw_pile),
+                      tuple(sorted(taken)), boundary, ghost, bool(self.timeline), self._just_played() is not None,
+                      last), self._paint_row
         if not self.replay:
             hand = tuple(self._viewer_hand())
-            yield "hand", (hand, tuple(c in self.selected for c in hand)), self._paint_hand
+            yield "hand", (hand, tuple(c in self.selected for c in hand), tuple(c in hidden for c in hand)), \
+                self._paint_hand
         yield from self._button_parts()
-        yield "live", (lang, tuple(map(tuple, state.collections)), state.current_player()), \
-            lambda frame: draw_live(frame, lay, self, state)
+        yield "live", (lang, tuple(map(tuple, state.collections)), current), \
+            lambda frame: draw_live(frame, lay, self, state, current)
         entries = self.log.entries
         yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
             lambda frame: self.log.draw(frame, lay.log, s)
@@ -650,8 +682,7 @@ class ParadeScene(TableScene):
     def _parade_marks(self):
         """(taken cards, boundary, ghost card) to draw: the preview or the animated move."""
         if self.timeline:
-            step = self.timeline[0]
-            return step.taken, step.boundary, None
+            return self.lit, self.lit_boundary, None
         if self.preview and self.state.phase != rules.KEEP and self.my_turn():
             return frozenset(self.preview["taken"]), self.preview["boundary"], self.selected[0]
         return frozenset(), None, None
@@ -668,8 +699,10 @@ class ParadeScene(TableScene):
         dim = shade(cw, card_height(cw))
         lift = lay.parade_lift
         marking = bool(taken) or ghost is not None
-        just_played = len(parade) - 1 if self.timeline and self.timeline[0].boundary is not None else None
+        just_played = self._just_played()
         for i, card in enumerate(parade):
+            if card in self.hidden:
+                continue  # on its way to a pile
             rect = rects[i]
             glow_color = None
             if card in taken:
@@ -690,6 +723,10 @@ class ParadeScene(TableScene):
             self._draw_boundary(frame, rects, boundary, n_shown, cw, ch, s)
         if parade:
             self._draw_ends(frame, rects, len(parade))
+
+    def _just_played(self):
+        """The place of the card just played while it waits at the tail for what it takes to go."""
+        return len(self.display.parade) - 1 if self.timeline and self.lit_boundary is not None else None
 
     def _draw_ends(self, frame, rects: list, n: int) -> None:
         """"Head" over the first card, "Tail" over the visible part of the last, in the
@@ -763,6 +800,8 @@ class ParadeScene(TableScene):
             return
         cw, _ = lay.hand_slots(len(hand))
         for card, rect in self.hand_rects():
+            if card in self.hidden:
+                continue  # on its way out or in
             if card in self.selected:
                 g = glow(cw, card_height(cw), PICKED, px(8, s))
                 frame.blit(g, rect.move(-px(8, s), -px(8, s)))
@@ -777,12 +816,12 @@ class ParadeScene(TableScene):
     def _draw_info(self, frame, rect, s) -> None:
         t, state, deck = self.app.t, self.state, self.deck
         lines = self.hint_lines()  # (text, size, colour, bold)
-        seat = state.current_player()
+        seat = self.turn_seat()
         if state.is_over():
             lines.append((t("parade.status.over"), 20, theme.PLUM, True))
         elif not self.my_turn():
             name = self.seats[seat].name if seat is not None else ""
-            wait = "parade.hint.wait_keep" if state.phase == rules.KEEP else "parade.hint.wait"
+            wait = "parade.hint.wait_keep" if self.display.phase == rules.KEEP else "parade.hint.wait"
             lines.append(self._handoff_line() or (t(wait, name=name), 18, theme.INK_SOFT, False))
             if self.log.entries:
                 lines.append((self.log.entries[-1][0], 16, theme.INK, False))
@@ -832,28 +871,6 @@ class ParadeScene(TableScene):
             if sum(len(wrapped) * font.get_linesize() + gap for font, wrapped, _ in blocks) - gap <= rect.height:
                 break
         return blocks
-
-    def _draw_flights(self, surface) -> list:
-        if not self.timeline:
-            return []
-        drawn = []
-        step = self.timeline[0]
-        s = self.layout.s
-        for f in step.flights:
-            span = max(0.01, step.duration - f.delay)
-            p = ease_in_out(max(0.0, min(1.0, (self.step_time - f.delay) / span)))
-            w = int(lerp(f.src.width, f.dst.width, p))
-            x, y = lerp(f.src.topleft, f.dst.topleft, p)
-            y -= math.sin(math.pi * p) * px(40, s)
-            big = max(f.src.width, f.dst.width)
-            face = self.painter.back(big) if f.card < 0 else self.painter.face(f.card, big)
-            if w != big:  # plain scaling keeps the colour-keyed corners exact
-                img = surfaces.scaled(face, (w, card_height(w)), smooth=False)
-                img.set_colorkey(KEY)
-            else:
-                img = face
-            drawn.append(surface.blit(img, (int(x), int(y))))
-        return drawn
 
     def _draw_focus(self, surface) -> list:
         """Hover outline and keyboard cursor on the hand (returns the spots drawn)."""
