@@ -32,6 +32,7 @@ MOTIONS = ("travel", "flip", "walk", "jump", "tumble", "fly", "pulse", "pause")
 TABLE_FILE = "motion.yaml"
 OWN_PACE = 0.5  # a human's own move animates this much quicker: it never holds them up
 REDUCED_SECONDS = 0.15  # with reduced motion every beat is a fade this long at most
+TEXT_SHADOW = (60, 34, 12)  # under a gain's gold figures
 log = logging.getLogger(__name__)
 
 
@@ -52,12 +53,14 @@ def motion_table(game_id: str) -> dict:
 
 
 def entry_for(game_id: str, event: dict):
-    """The entry that shows `event`: its kind's, or the branch its `by:` field picks; None for
-    a kind that does not move (or is missing: the tests catch that)."""
+    """The entry that shows `event`: its kind's, or the branch its `by:` field picks (a text, or
+    true, false or null: the YAML keys of those values); None for a kind that does not move (or
+    is missing: the tests catch that)."""
     entry = motion_table(game_id).get(event.get("type"))
     if entry is not None and "by" in entry:
         value = event.get(entry["by"])
-        entry = entry.get(value if isinstance(value, str) else None, entry.get("else"))
+        key = value if isinstance(value, (str, bool)) or value is None else "else"
+        entry = entry.get(key, entry.get("else"))
     return entry if isinstance(entry, dict) and entry.get("motion") in MOTIONS else None
 
 
@@ -264,9 +267,12 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
     if beat.text and font is not None:
         rise = int(30 * s * ease_out(q))
         x, y = points[-1]
-        img = font.render(beat.text, True, theme.GOLD_LIGHT)
-        img.set_alpha(int(255 * (1 - max(0.0, q - 0.7) / 0.3)))
-        surface.blit(img, img.get_rect(center=(int(x), int(y) - rise - sprite.get_height() // 2)))
+        alpha = int(255 * (1 - max(0.0, q - 0.7) / 0.3))
+        centre = (int(x), int(y) - rise - sprite.get_height() // 2)
+        for colour, dx in ((TEXT_SHADOW, max(1, int(2 * s))), (theme.GOLD_LIGHT, 0)):  # the shadow reads on paper too
+            img = font.render(beat.text, True, colour)
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(center=(centre[0] + dx, centre[1] + dx)))
     return drawn
 
 
