@@ -8,6 +8,7 @@ import random
 
 import pygame
 import pytest
+from events_seen import emitted
 
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.session import Session
@@ -85,6 +86,16 @@ def longest_walk(state, legal):
 
 def near(point, target, reach) -> bool:
     return point is not None and abs(point[0] - target[0]) <= reach and abs(point[1] - target[1]) <= reach
+
+
+def test_every_kind_the_engine_emits_moves_here_when_its_entry_says_so(paced_app):
+    """One event of each kind from seeded games (a reward's or a refill's city is the table's to
+    find): each with a moving entry has beats at a table, and its marks are named."""
+    session, scene = table(paced_app, [Seat("B1", BOT), Seat("B2", BOT)])
+    for kind, event in sorted(emitted("voyage").items()):
+        if motion.entry_for("voyage", event) is not None:
+            assert scene.motion_beats(event), f"{kind} has a motion but no beats: {event}"
+            assert scene.motion_marks(event) or kind in ("turn", "round_end"), f"{kind} marks nothing"
 
 
 def test_a_bots_traveller_walks_every_city_of_its_route_and_stands_there_only_then(paced_app):

@@ -138,6 +138,7 @@ def beats_for(game_id: str, event: dict, sprite: Callable | None = None, s: floa
     return [Beat(motion, seconds, path, image, back, fill(entry.get("text"), event) or "", arc)]
 
 
+_CARRIED = ("travel", "walk", "jump", "fly")  # motions whose piece goes somewhere: its gain goes with it
 _SECONDS = {"travel": 0.45, "flip": 0.4, "walk": 0.28, "jump": 0.5, "tumble": 0.8, "fly": 0.55, "pulse": 0.5,
             "pause": 0.3}
 
@@ -264,11 +265,11 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
         drawn = _blit(surface, pygame.transform.rotate(sprite, angle), spot)
     else:
         drawn = _blit(surface, sprite, _along(points, q, beat.arc, beat.motion == "walk"))
-    if beat.text and font is not None:
-        rise = int(30 * s * ease_out(q))
-        x, y = points[-1]
+    if beat.text and font is not None:  # a gain rides on the piece that brings it, then rises where it lands
+        rise = int(30 * s * ease_out(max(0.0, q - 0.6) / 0.4 if beat.motion in _CARRIED and not reduced else q))
+        x, y = drawn.midtop if drawn is not None else points[-1]
         alpha = int(255 * (1 - max(0.0, q - 0.7) / 0.3))
-        centre = (int(x), int(y) - rise - sprite.get_height() // 2)
+        centre = (int(x), int(y) - rise - font.get_height() // 2)
         for colour, dx in ((TEXT_SHADOW, max(1, int(2 * s))), (theme.GOLD_LIGHT, 0)):  # the shadow reads on paper too
             img = font.render(beat.text, True, colour)
             img.set_alpha(alpha)

@@ -21,7 +21,7 @@ from .panels import card_back, coin, cube, draw_destination, draw_itinerary, paw
 def with_places(event: dict, cards) -> dict:
     """`event` with its destination's `city` and `region` when it names a destination but not them."""
     dest = event.get("dest")
-    if dest is None or "region" in event and "city" in event or dest not in cards.destinations:
+    if dest is None or "region" in event and "city" in event or dest not in cards.destination_ids:
         return event
     d = cards.destinations[dest]
     return {"city": d.city, "region": d.region, **event}
@@ -65,7 +65,7 @@ def sprite(scene, name: str, event: dict):
     if name in ("itinerary", "itinerary_back"):
         rect = event.get("rect") or pygame.Rect(0, 0, int(size * 1.3), int(size * 1.45))  # a drawn card: its slot
         img = surfaces.new(rect.size, alpha=True)
-        if name == "itinerary" and event.get("card", -1) in state.cards.itineraries:
+        if name == "itinerary" and event.get("card") in state.cards.itinerary_ids:
             draw_itinerary(img, img.get_rect(), s, app, state.cards, event["card"])
         else:
             card_back(img, img.get_rect())
