@@ -179,6 +179,30 @@ def whole_frame(app, scene):
     return app.screen
 
 
+def test_a_visits_points_ride_on_the_landmark_to_the_score(paced_app):
+    """The "+3" goes with the card that brings it: waiting over the score from the start, at
+    1024x640 a gain for one traveller sat on the row above, another's."""
+    session, scene = table(paced_app, [Seat("B1", BOT), Seat("B2", BOT)])
+    dest = session.state.display[0]
+    city = session.state.cards.destinations[dest].city
+    event = {"type": "visit", "seat": 1, "dest": dest, "city": city, "points": 3}
+    [beat] = scene.motion_beats(event)
+    start, end = scene.target_rect(f"city:{city}").center, scene.target_rect("score:1").center
+    frames = []
+    for text in ("+3", ""):
+        frames.append(pygame.Surface(scene.layout.size))
+        beat.text = text
+        drawn = motion.draw_beat(frames[-1], beat, 0.3, scene.target_rect, scene.layout.s,
+                                 font=paced_app.font(20, True))
+    frames[0].blit(frames[1], (0, 0), special_flags=pygame.BLEND_RGB_SUB)  # what the text alone adds
+    words = pygame.mask.from_threshold(frames[0], (0, 0, 0), (1, 1, 1, 255))
+    words.invert()
+    assert words.count(), "the gain is drawn"
+    x, y = words.centroid()
+    assert abs(x - drawn.centerx) < drawn.width and drawn.top - 40 < y < drawn.top, "just above the flying card"
+    assert abs(x - end[0]) > abs(end[0] - start[0]) / 3, "not waiting at the score"
+
+
 def _drawn_turn(scene):
     """(header's name, highlighted row, ringed traveller) as the table last drew them, once every
     region is up to date (a long repaint may leave one for the next frame)."""

@@ -266,7 +266,8 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
     else:
         drawn = _blit(surface, sprite, _along(points, q, beat.arc, beat.motion == "walk"))
     if beat.text and font is not None:  # a gain rides on the piece that brings it, then rises where it lands
-        rise = int(30 * s * ease_out(max(0.0, q - 0.6) / 0.4 if beat.motion in _CARRIED and not reduced else q))
+        carried = beat.motion in _CARRIED and not reduced
+        rise = int((12 if carried else 30) * s * ease_out(max(0.0, q - 0.6) / 0.4 if carried else q))
         x, y = drawn.midtop if drawn is not None else points[-1]
         alpha = int(255 * (1 - max(0.0, q - 0.7) / 0.3))
         centre = (int(x), int(y) - rise - font.get_height() // 2)
