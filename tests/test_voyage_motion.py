@@ -18,6 +18,7 @@ from wonderland_games.games.voyage.map_view import rgb_of
 from wonderland_games.games.voyage.moving import standing
 from wonderland_games.games.voyage.panels import PAWNS
 from wonderland_games.games.voyage.scene import VoyageScene
+from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.ui import motion
 from wonderland_games.ui.theme import px
 from wonderland_games.ui.testing import click, key, random_record, run_until, step
@@ -259,6 +260,30 @@ def test_undo_and_a_replay_jump_show_no_motion(paced_app):
     key(app, pygame.K_RIGHT)  # the next step ends the one in motion
     key(app, pygame.K_LEFT)
     assert not replay.timeline and not replay.arriving and not replay.marks and replay.replay_step == 1
+
+
+def test_in_hot_seat_the_next_human_sees_what_the_last_one_changed(paced_app):
+    app = paced_app
+    session, scene = table(app, [Seat("Ann"), Seat("Ben")], seed=5)
+    run_until(app, lambda: isinstance(app.top, CurtainScene))
+    click(app, app.top.button.rect.center)
+    mover = scene.viewer
+    here = session.state.positions[mover]
+    card, city = next((a[1], a[2]) for a in session.state.legal_actions() if a[0] == "move")
+    click(app, dict(scene.hand_rects())[card].center)
+    click(app, scene.city_rect(city).center)
+    click(app, scene.city_rect(city).center)
+    run_until(app, lambda: not scene.timeline)
+    walked = [f"city:{c}" for c in session.state.world.shortest_path(here, city)]
+    assert scene.marks == walked and not scene.mark_rects(), "not outlined for the one who made the move"
+    click(app, scene.buttons["end"].rect.center)
+    run_until(app, lambda: scene.done_button.visible)
+    click(app, scene.done_button.rect.center)
+    click(app, app.top.button.rect.center)
+    step(app)
+    assert scene.viewer != mover and scene.mark_rects() == [scene.target_rect(m) for m in walked]
+    click(app, scene.buttons["end"].rect.center)  # the next one acts: the marks go
+    assert not scene.mark_rects()
 
 
 def test_with_reduced_motion_the_traveller_fades_in_where_it_arrives(paced_app):
