@@ -308,7 +308,7 @@ def test_the_flag_and_traveller_rects_cover_what_the_table_draws(table_app):
     frame.fill((0, 0, 0))
     scene._flag(frame, area, city, (255, 0, 0), 3)
     session.state.positions[1] = city  # not the one to move: no ring at its feet
-    scene._draw_pawns(frame, area, hidden=0)
+    scene._draw_pawns(frame, area, hidden={0})
     rects = [r.move(area.topleft) for r in mv.piece_rects(pygame.Rect((0, 0), area.size), city)]
     mark = pygame.Rect(0, 0, 2 * mv.mark_radius(area, False) + 2, 2 * mv.mark_radius(area, False) + 2)
     mark.center = mv.city_px(area, city)

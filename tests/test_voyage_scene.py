@@ -220,9 +220,12 @@ def test_bots_walk_city_by_city_at_a_followable_pace(app):
         count = len(session.actions)
         app.step(1 / 60)
         t += 1 / 60
-        walker = scene._walker()
-        if walker is not None and (not seen or seen[-1][0] != scene.timeline[0].b):
-            seen.append((scene.timeline[0].b, t))
+        walking = [(beat, q) for beat, q in scene.timeline.now() if beat.motion == "walk"]
+        if walking:  # the city the traveller last passed
+            beat, q = walking[0]
+            city = beat.path[int(q * (len(beat.path) - 1))]
+            if not seen or seen[-1][0] != city:
+                seen.append((city, t))
         if len(session.actions) > count:
             actions_at.append(t)
         assert t < 60

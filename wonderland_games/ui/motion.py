@@ -32,6 +32,7 @@ MOTIONS = ("travel", "flip", "walk", "jump", "tumble", "fly", "pulse", "pause")
 TABLE_FILE = "motion.yaml"
 OWN_PACE = 0.5  # a human's own move animates this much quicker: it never holds them up
 REDUCED_SECONDS = 0.15  # with reduced motion every beat is a fade this long at most
+TEXT_SHADOW = (60, 34, 12)  # under a gain's gold figures
 log = logging.getLogger(__name__)
 
 
@@ -52,12 +53,14 @@ def motion_table(game_id: str) -> dict:
 
 
 def entry_for(game_id: str, event: dict):
-    """The entry that shows `event`: its kind's, or the branch its `by:` field picks; None for
-    a kind that does not move (or is missing: the tests catch that)."""
+    """The entry that shows `event`: its kind's, or the branch its `by:` field picks (a text, or
+    true, false or null: the YAML keys of those values); None for a kind that does not move (or
+    is missing: the tests catch that)."""
     entry = motion_table(game_id).get(event.get("type"))
     if entry is not None and "by" in entry:
         value = event.get(entry["by"])
-        entry = entry.get(value if isinstance(value, str) else None, entry.get("else"))
+        key = value if isinstance(value, (str, bool)) or value is None else "else"
+        entry = entry.get(key, entry.get("else"))
     return entry if isinstance(entry, dict) and entry.get("motion") in MOTIONS else None
 
 
@@ -137,6 +140,7 @@ def beats_for(game_id: str, event: dict, sprite: Callable | None = None, s: floa
     return [Beat(motion, seconds, path, image, back, fill(entry.get("text"), event) or "", arc)]
 
 
+_CARRIED = ("travel", "walk", "jump", "fly")  # motions whose piece goes somewhere: its gain goes with it
 _SECONDS = {"travel": 0.45, "flip": 0.4, "walk": 0.28, "jump": 0.5, "tumble": 0.8, "fly": 0.55, "pulse": 0.5,
             "pause": 0.3}
 
@@ -270,11 +274,12 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
         drawn = _blit(surface, pygame.transform.rotate(sprite, angle), spot)
     else:
         drawn = _blit(surface, sprite, _along(points, q, beat.arc, beat.motion == "walk"))
-    if beat.text and font is not None:
-        rise = int(30 * s * ease_out(q))
-        x, y = points[-1]
+    if beat.text and font is not None:  # a gain rides on the piece that brings it, then rises where it lands
+        carried = beat.motion in _CARRIED and not reduced
+        rise = int((12 if carried else 30) * s * ease_out(max(0.0, q - 0.6) / 0.4 if carried else q))
+        x, y = drawn.midtop if drawn is not None else points[-1]
         alpha = int(255 * (1 - max(0.0, q - 0.7) / 0.3))
-        centre = (int(x), int(y) - rise - sprite.get_height() // 2)
+        centre = (int(x), int(y) - rise - font.get_height() // 2)
         edge = max(1, int(2 * s))  # a dark rim: the gold reads on a pale panel too
         shade, img = _gain_images(font, beat.text)
         shade.set_alpha(alpha)
@@ -288,7 +293,7 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
 @lru_cache(maxsize=64)
 def _gain_images(font, text: str) -> tuple:
     """(its dark rim, the gold) of a gain's text, rendered once, not every frame."""
-    return font.render(text, True, (70, 44, 12)), font.render(text, True, theme.GOLD_LIGHT)
+    return font.render(text, True, TEXT_SHADOW), font.render(text, True, theme.GOLD_LIGHT)
 
 
 def _fitted_size(path: list, q: float, resolve: Callable) -> tuple | None:

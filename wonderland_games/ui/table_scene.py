@@ -659,10 +659,12 @@ class TableScene(Scene):
     def _show_move(self, seat, events: list) -> None:
         """Mark what `seat` changed unless the looking human made the move themselves, and set
         its beats moving: at the bot pace, quicker for one's own move, as fades with reduced
-        motion, not at all when fast-forwarding. A seat acting again adds to its marks."""
+        motion, not at all when fast-forwarding. A seat acting again adds to its marks. In hot-seat
+        a human's own move is marked too, unseen until the device has passed (`mark_rects`)."""
         own = seat is not None and seat == self.viewer and not self.seats[seat].is_bot and not self.replay
-        names = [] if own else [name for e in events for name in self.motion_marks(e)]
-        if own or seat != self._marks_seat:
+        unmarked = own and len(self.humans) < 2  # the lone human's own move: they saw it made
+        names = [] if unmarked else [name for e in events for name in self.motion_marks(e)]
+        if unmarked or seat != self._marks_seat:
             self.marks = []
         self.marks.extend(name for name in names if name not in self.marks)
         self._marks_seat = seat
@@ -690,8 +692,11 @@ class TableScene(Scene):
         return marks_for(self.game_id, event)
 
     def mark_rects(self) -> list:
-        """Where the marks are now (a part no longer shown is skipped); none while a move plays."""
-        if self.timeline or self.layout is None:
+        """Where the marks are now (a part no longer shown is skipped); none while a move plays, nor
+        for the human who made it (in hot-seat the next human sees them)."""
+        seat = self._marks_seat
+        if self.timeline or self.layout is None or seat is not None and seat == self.viewer \
+                and not self.seats[seat].is_bot:
             return []
         return [rect for rect in map(self.target_rect, self.marks) if rect is not None]
 

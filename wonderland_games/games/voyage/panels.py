@@ -517,13 +517,15 @@ def tooltip(app, s: float, lines: list, note: str = "", width: int = 0) -> pygam
 
 
 # -- destination cards ---------------------------------------------------------------------
-def draw_display(surface, lay, app, state, hover, here_dest, deck_left: int) -> None:
+def draw_display(surface, lay, app, state, hover, here_dest, deck_left: int, unseen=frozenset()) -> None:
+    """The destinations on display but those still being turned face up (`unseen`)."""
     s = lay.s
     theme.panel(surface, lay.display, s, with_shadow=False)
     title = app.t("voyage.display_title", n=deck_left)
     panel_title(surface, app, lay.display, s, title)
     for dest, rect in zip(state.display, lay.display_slots(len(state.display))):
-        draw_destination(surface, rect, s, app, state, dest, hover=dest == hover, here=dest == here_dest)
+        if dest not in unseen:
+            draw_destination(surface, rect, s, app, state, dest, hover=dest == hover, here=dest == here_dest)
 
 
 def draw_destination(surface, rect, s, app, state, dest: int, hover=False, here=False) -> None:
@@ -609,7 +611,9 @@ def _reward_badge(surface, app, state, d, line: pygame.Rect, s: float) -> pygame
 
 
 # -- itinerary cards -----------------------------------------------------------------------
-def draw_hand(surface, lay, app, state, cards: list, title: str, selected, playable, hover, empty_note="") -> None:
+def draw_hand(surface, lay, app, state, cards: list, title: str, selected, playable, hover, empty_note="",
+              coming=frozenset()) -> None:
+    """The hand on show, its places kept for the cards still being turned face up (`coming`)."""
     s = lay.s
     theme.panel(surface, lay.hand, s, with_shadow=False)
     panel_title(surface, app, lay.hand, s, title)
@@ -618,6 +622,8 @@ def draw_hand(surface, lay, app, state, cards: list, title: str, selected, playa
         tx.draw_block(surface, app.fonts, empty_note, pygame.Rect(area.left, area.top, lay.hand.width - px(16, s),
                       area.height), px(16, s), theme.INK_SOFT, align="left")
     for card, rect in zip(cards, lay.hand_slots(len(cards))):
+        if card in coming:
+            continue
         if card == UNKNOWN:
             card_back(surface, rect)
             continue

@@ -6,10 +6,13 @@ point at one to see the route with numbered steps, click it to fix the plan,
 then confirm (the button, Enter, or a second click on that city). Pointing at
 a displayed destination lights its city and the shortest route there.
 
-What is drawn is the state itself; an action becomes a short timeline of
-beats (the traveller walks its path city by city, flies, or the table pauses
-briefly after a bot's action) during which the moving traveller is drawn on
-top of the cached frame.
+What is drawn is the state itself, but for what is still on its way: a move's events
+become the shared motion layer's beats (ui/motion.py, data/voyage/motion.yaml) — the
+traveller walks its route city by city (off one edge of the map and in at the other over
+the Pacific) or jumps a flight, points fly to the score, cubes to a row, a new destination
+turns face up — and a piece on its way (`arriving`) is left out of the table until its beat
+lands. While a move plays the table names its mover as the one whose turn it is
+(`turn_seat`): the header, the players' rows and the ring under a traveller always agree.
 
 Drawing stays within a few milliseconds: the table is one cached frame split
 into disjoint regions (map, display, hand, players, controls, log, ...); a
@@ -29,13 +32,14 @@ souvenir market on the Travellers title line), fare:<itinerary id> (the fare coi
 card), flag:<destination id> (a displayed destination's flag on the map), star:<region id>
 (its starting city's star), edge:west and edge:east (the map's edges, where the Pacific routes wrap),
 row:<seat>, score:<seat>, money:<seat>, tokens:<seat>, hand:<seat> (the row's count of
-cards), visited:<seat>:<colour id> and souvenirs:<seat>:<region id> (a traveller's row).
+cards), visited:<seat>:<colour id> and souvenirs:<seat>:<region id> (a traveller's row); and for
+the motion only wrap:<city>,<city>,<0|1>, where a route over the Pacific leaves the map (0) and
+comes back in (1).
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+import copy
 from functools import partial
 
 import pygame
@@ -43,36 +47,21 @@ import pygame
 from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import theme
-from ...ui.anim import ease_in_out, ease_out, lerp
 from ...ui.log_panel import LogPanel
+from ...ui.motion import Beat
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from ...ui.widgets import Button, resolve
-from . import rules, tip_spot
+from . import moving, rules, tip_spot
 from .cards import FLY, PLAIN
 from .layout import compute
 from .map_view import MapView, rgb_of
 from .narrate import Narrator, card_name, city_name, colour_name, counted, dest_name, region_name
-from .panels import (PAWNS, breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
+from .panels import (breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
                      fare_badge, market_spots, pawn, row_spots, score_rect, spot_tooltip, tooltip)
 
-STEP_SECONDS = 0.3  # one route of a walk
-FLY_SECONDS = 0.8
-PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
 RESIZE_SETTLE = 0.25  # seconds a new window size holds before the map is drawn anew for it
 ROW_TIP_WIDTH = 300  # a row icon's or a market's tooltip wraps its sentences to this width (unscaled)
-
-
-@dataclass
-class Beat:
-    """One moment of an animation: a traveller walking one route, flying, or a pause."""
-
-    duration: float
-    kind: str  # "walk", "fly", "pause"
-    seat: int = -1
-    a: str = ""  # cities
-    b: str = ""
-    text: str = ""  # a floating gain shown over city `b`
 
 
 class VoyageScene(TableScene):
@@ -95,6 +84,10 @@ class VoyageScene(TableScene):
         self._legal = (None, [])
         self._tips: dict = {}
         self.resizing = 0.0  # seconds left before a resized window's map is drawn anew
+        self.mover = None  # whose move the timeline shows
+        self._before = None  # the state before the last move
+        self.shown = None  # what the rows show while a move is shown (panel_state)
+        self.arriving: set = set()  # ("pawn", seat), ("card", id), ("dest", id): on their way, not drawn yet
         self.log = LogPanel(app, lambda: app.t("voyage.log.title"))
         self.buttons = self._make_buttons()
         self._rebuild_log()
@@ -232,53 +225,99 @@ class VoyageScene(TableScene):
         self.log.entries.extend(self.narrator.lines(events))
         self.log.offset = 0
         self._sound(events)
-        actor = before.current_player()
-        paced = self.replay or (actor is not None and self.seats[actor].is_bot)
-        self._animate(events, paced)
+        self.mover, self._before = before.current_player(), before
+        if self.replay:  # a replayed step is shown as it was played (a jump is not: _reset_view)
+            self._show_move(self.mover, events)
 
     def _sound(self, events: list) -> None:
         self._play_events(events)
 
-    def _animate(self, events: list, paced: bool) -> None:
-        self.timeline, self.beat_time = [], 0.0
-        if self.app.settings.fast_forward or self.layout is None:
-            return
-        for e in events:
-            kind = e["type"]
-            if kind == "move":
-                path = e["path"]
-                self.timeline += [Beat(STEP_SECONDS, "walk", e["seat"], a, b) for a, b in zip(path, path[1:])]
-            elif kind == "fly":
-                self.timeline.append(Beat(FLY_SECONDS, "fly", e["seat"], e["from"], e["to"]))
-            elif kind == "visit":
-                self.timeline.append(Beat(PAUSE_SECONDS * 1.5, "pause", e["seat"], e["city"], e["city"],
-                                          f"+{e['points']}"))
-        if paced and not any(b.kind == "pause" for b in self.timeline):
-            self.timeline.append(Beat(PAUSE_SECONDS, "pause"))
+    # -- motion (data/voyage/motion.yaml, moving.py) -----------------------------------------
+    ARRIVES = {"move": "pawn", "fly": "pawn", "refill": "dest"}  # event kind -> what it brings, unseen till it lands
+    # a beat landing on a traveller's row (or a market) brings these fields of the state to the rows
+    ROW_FIELDS = {"score": ("visited", "money"), "money": ("money",), "tokens": ("tokens",), "hand": ("hands",),
+                  "card": ("hands",), "souvenirs": ("souvenirs", "supply", "stock"), "market": ("supply", "stock")}
 
-    def _walker(self):
-        """(seat, pixel position) of the traveller in motion, or None."""
-        if not self.timeline or self.layout is None:
-            return None
-        beat = self.timeline[0]
-        if beat.kind not in ("walk", "fly"):
-            return None
-        area = self.layout.map
-        p = ease_in_out(min(1.0, self.beat_time / max(0.01, beat.duration)))
-        if beat.kind == "fly":
-            a, b = self.map_view.city_px(area, beat.a), self.map_view.city_px(area, beat.b)
-            x, y = lerp(a, b, p)
-            return beat.seat, (x, y - math.sin(math.pi * p) * area.height * 0.12)
-        segments = self.map_view.route_segments(area, beat.a, beat.b)
-        if segments[0][0] != self.map_view.city_px(area, beat.a):  # listed from the other end
-            segments = [(q, p_) for p_, q in reversed(segments)]
-        lengths = [math.dist(p_, q) for p_, q in segments]
-        left = p * sum(lengths)
-        for (p_, q), length in zip(segments, lengths):
-            if left <= length or length == 0:
-                return beat.seat, lerp(p_, q, left / length if length else 1.0)
-            left -= length
-        return beat.seat, segments[-1][1]
+    def _show_move(self, seat, events: list) -> None:
+        """As every table, and what the move brings is left off the table until its beat lands:
+        a traveller, a card, and on the rows what the state was before (`shown`) until each
+        gain or cost arrives there."""
+        super()._show_move(seat, events)
+        self.arriving = {change.args for group in self.timeline.groups for beat in group for change in beat.done
+                         if isinstance(change, partial) and change.func == self._landed}
+        self.shown = self._before.clone() if self.timeline and self._before is not None else None
+        for beat in (b for group in self.timeline.groups for b in group):
+            end = beat.path[-1] if beat.path else None
+            fields = self.ROW_FIELDS.get(end.partition(":")[0]) if isinstance(end, str) else None
+            if fields:
+                beat.done.append(partial(self._to_rows, fields))
+
+    def _to_rows(self, fields: tuple) -> None:
+        """What a beat brought reaches the rows: they show those fields as they are now."""
+        if self.shown is not None:
+            for name in fields:
+                setattr(self.shown, name, copy.deepcopy(getattr(self.state, name)))
+        self.dirty = True
+
+    def panel_state(self):
+        """The state the travellers' rows and markets show: behind the real one while a move
+        is shown, until what it brings lands there."""
+        return self.shown if self.shown is not None and self.timeline else self.state
+
+    def motion_beats(self, event: dict) -> list:
+        """The table's beats, with a walk cut at the Pacific edge, a draw into the hand on show
+        turning each card face up in its place, and each beat landing what it brings."""
+        event = moving.with_places(event, self.cards)
+        kind = event["type"]
+        if kind == "draw" and event["seat"] == self.hand_owner()[0]:
+            return self._card_flips(event["cards"])
+        beats = super().motion_beats(event)
+        if kind == "move" and beats and not self.app.settings.reduced_motion:
+            beats = moving.over_the_edge(self, beats[0], event["path"])
+        what = self.ARRIVES.get(kind)
+        if what is not None and beats:
+            beats[-1].done.append(partial(self._landed, what, event["seat"] if what == "pawn" else event["dest"]))
+        return beats
+
+    def _card_flips(self, cards: list) -> list:
+        """The drawn cards turning face up in the hand, all at once."""
+        rects = dict(self.hand_rects())
+        beats = []
+        for card in cards:
+            rect = rects.get(card)
+            if rect is None:
+                continue
+            face = {"type": "draw", "card": card, "rect": pygame.Rect((0, 0), rect.size)}
+            beats.append(Beat("flip", 0.45, [f"card:{card}"], self.motion_sprite("itinerary", face),
+                              self.motion_sprite("itinerary_back", face), with_previous=bool(beats),
+                              done=[partial(self._landed, "card", card)]))
+        return beats
+
+    def motion_marks(self, event: dict) -> list:
+        return super().motion_marks(moving.with_places(event, self.cards))
+
+    def motion_sprite(self, name: str, event: dict):
+        return moving.sprite(self, name, event)
+
+    def _landed(self, what: str, key) -> None:
+        self.arriving.discard((what, key))
+        if what == "pawn":
+            self._to_rows(("positions",))  # the row names the city it stands in
+        self.dirty = True
+
+    def _finish_timeline(self) -> None:
+        super()._finish_timeline()
+        self.arriving.clear()
+        self.shown = None
+        self.dirty = True
+
+    def turn_seat(self):
+        """Whose turn the table shows: the mover while their move is still being shown (a bot's
+        last walk of its turn is its turn), then the one to move. The header, the players' rows
+        and the ring under a traveller all ask here, so they always agree."""
+        if self.timeline and self.mover is not None and not self.state.is_over():
+            return self.mover
+        return self.state.current_player()
 
     # -- the human's choices ------------------------------------------------------------
     def _clear_selection(self) -> None:
@@ -494,6 +533,8 @@ class VoyageScene(TableScene):
             return next((r for c, r in self.hand_rects() if str(c) == arg), None)
         if kind == "city":
             return self.city_rect(arg) if arg in self.world.city else None
+        if kind == "wrap":
+            return moving.wrap_point(self, arg)
         if kind == "fare":  # the coin on a plain card: its fare
             rect = next((r for c, r in self.hand_rects() if str(c) == arg), None)
             return fare_badge(rect, lay.s) if rect is not None and self.cards.itineraries[int(arg)].money else None
@@ -521,7 +562,7 @@ class VoyageScene(TableScene):
             shown = [self.buttons[n].rect for n in ("visit_card", "visit_money") if self.buttons[n].visible]
             return shown[0].unionall(shown[1:]) if shown else None
         if kind == "market":
-            spots = market_spots(self.app, lay, state)[1]
+            spots = market_spots(self.app, lay, self.panel_state())[1]
             return next((sp.rect for sp in spots if self.world.regions[sp.what[1]].id == arg), None)
         seat, _, which = arg.partition(":")
         if not seat.isdigit() or int(seat) >= len(self.seats):
@@ -530,12 +571,12 @@ class VoyageScene(TableScene):
         if kind == "row":
             return lay.row_rects(len(self.seats))[seat]
         if kind == "score":
-            return score_rect(self.app, lay, state, seat)
+            return score_rect(self.app, lay, self.panel_state(), seat)
         what = {"money": ("money",), "tokens": ("tokens",), "hand": ("hand",),
                 "visited": ("destinations", which)}.get(kind)
         if kind == "souvenirs" and which in rules.REGION_INDEX:
             what = ("souvenirs", rules.REGION_INDEX[which])
-        return next((sp.rect for sp in row_spots(self.app, lay, state, seat) if sp.what == what), None)
+        return next((sp.rect for sp in row_spots(self.app, lay, self.panel_state(), seat) if sp.what == what), None)
 
     def coach_keep_clear(self) -> list:
         """While a card is picked, the cities it reaches and the traveller (the learner reads the
@@ -593,9 +634,11 @@ class VoyageScene(TableScene):
         fixed = self._replay_or_over_status("voyage.status")
         if fixed is not None:
             return fixed
-        seat = state.current_player()
+        seat = self.turn_seat()
         name = self.seats[seat].name
         prefix = t("voyage.status.round", n=state.round, limit=rules.ROUND_LIMIT) + t("sep")
+        if seat != state.current_player():  # the last move of a turn that has passed, still being shown
+            return prefix + t("voyage.status.moving", name=name)
         if self.seats[seat].is_bot and not self.timeline:
             return prefix + t("voyage.status.thinking", name=name)
         if state.phase == rules.DISCARD:
@@ -612,6 +655,10 @@ class VoyageScene(TableScene):
     def _hint_lines(self) -> list:
         """What the controls panel says: what to do now, or the move being planned."""
         t, state, app = self.app.t, self.state, self.app
+        mover = self.turn_seat()
+        if not self.replay and mover is not None and mover != state.current_player():  # as the header says
+            return [] if mover == self.viewer else [(t("voyage.hint.wait", name=self.seats[mover].name), 16,
+                                                     theme.INK_SOFT, False)]
         waiting = self._waiting_lines("voyage.status.over", "voyage.hint.wait")
         if waiting is not None:
             return waiting
@@ -678,10 +725,13 @@ class VoyageScene(TableScene):
 
     # -- drawing -----------------------------------------------------------------------------
     def _draw_overlay(self, surface: pygame.Surface) -> None:
-        self._draw_motion(surface)
         for rect in self._hint_rects():
             hints.ring(surface, rect, self.layout.s)
-        self._draw_tooltip(surface)
+
+    def _draw_tips(self, surface: pygame.Surface) -> list:
+        """What is pointed at, over everything else (the marks and what moves too)."""
+        box = self._draw_tooltip(surface)
+        return super()._draw_tips(surface) + ([box] if box is not None else [])
 
     def _parts(self):
         """(region, key, paint) of every part of the table; a key holds all that its region shows."""
@@ -691,27 +741,29 @@ class VoyageScene(TableScene):
                                                                theme.GOLD_LIGHT, bold=True, align="left")
         top = [self.buttons[n] for n in lay.buttons]
         yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
-        walker = self._walker()
-        hidden = walker[0] if walker is not None else None
+        arriving = frozenset(self.arriving)
         marks = self._map_marks()
         quick = self.resizing > 0
-        yield "map", (lay.size, lang, tuple(state.positions), tuple(state.display), hidden, marks,
-                      state.current_player(), quick), partial(self._paint_map, hidden, marks, quick)
+        turn = self.turn_seat()
+        yield "map", (lay.size, lang, tuple(state.positions), tuple(state.display), arriving, marks, turn, quick), \
+            partial(self._paint_map, arriving, marks, quick)
         here = state.visitable(state.current) if state.phase == rules.TURN else None
-        yield "display", (lang, tuple(state.display), len(state.dest_deck), self.hover_dest, here), \
-            lambda f: draw_display(f, lay, self.app, state, self.hover_dest, here, len(state.dest_deck))
+        unseen = frozenset(key for what, key in arriving if what == "dest")
+        yield "display", (lang, tuple(state.display), len(state.dest_deck), self.hover_dest, here, unseen), \
+            lambda f: draw_display(f, lay, self.app, state, self.hover_dest, here, len(state.dest_deck), unseen)
         seat, cards = self.hand_owner()
         title = self._hand_title(seat, cards)
         playable = self._playable()
-        yield "hand", (lang, tuple(cards), title, self.selected, playable, self.hover_card), \
+        coming = frozenset(key for what, key in arriving if what == "card")
+        yield "hand", (lang, tuple(cards), title, self.selected, playable, self.hover_card, coming), \
             lambda f: draw_hand(f, lay, self.app, state, cards, title, self.selected, playable, self.hover_card,
-                                "" if seat is None or cards else self.app.t("voyage.hand_empty"))
-        current = None if self.timeline else state.current_player()
-        scores = state.scores()
-        yield "players", (lang, tuple(scores), tuple(state.money), tuple(state.tokens), tuple(map(len, state.hands)),
-                          tuple(map(tuple, state.visited)), tuple(map(tuple, state.souvenirs)), tuple(state.supply),
-                          tuple(state.positions), current), \
-            lambda f: draw_players(f, lay, self.app, state, current, scores)
+                                "" if seat is None or cards else self.app.t("voyage.hand_empty"), coming)
+        panel = self.panel_state()
+        scores = panel.scores()
+        yield "players", (lang, tuple(scores), tuple(panel.money), tuple(panel.tokens), tuple(map(len, panel.hands)),
+                          tuple(map(tuple, panel.visited)), tuple(map(tuple, panel.souvenirs)), tuple(panel.supply),
+                          tuple(panel.positions), turn), \
+            lambda f: draw_players(f, lay, self.app, panel, turn, scores)
         lines = self._controls_lines()
         widgets = [self.buttons[n] for n in list(lay.actions) + list(lay.replay)]
         yield "controls", (lang, tuple(lines), tuple(map(button_look, widgets))), partial(self._paint_controls, lines, widgets)
@@ -762,13 +814,15 @@ class VoyageScene(TableScene):
             return self.viewer
         return self.state.current_player()
 
-    def _paint_map(self, hidden, marks, quick, frame) -> None:
+    def _paint_map(self, arriving, marks, quick, frame) -> None:
         lay, s, state, mv = self.layout, self.layout.s, self.state, self.map_view
         theme.panel(frame, lay.map_box, s, color=(24, 58, 92), border=theme.PAPER_EDGE, with_shadow=False)
         area = lay.map
         frame.blit(mv.base(area, quick), area)
         reach, path, target, dest_city, route = marks
         for dest in state.display:  # where the displayed destinations are: a flag in their colour
+            if ("dest", dest) in arriving:
+                continue  # still being turned face up
             d = self.cards.destinations[dest]
             self._flag(frame, area, d.city, rgb_of(self.cards.colours[d.colour].rgb), d.points)
         for city in reach:
@@ -782,7 +836,7 @@ class VoyageScene(TableScene):
             mv.draw_path(frame, area, list(path), (214, 70, 52), s)
             if target is not None:
                 mv.ring(frame, area, target, theme.RED, s, width=4)
-        self._draw_pawns(frame, area, hidden)
+        self._draw_pawns(frame, area, {key for what, key in arriving if what == "pawn"})
 
     def _flag(self, frame, area, city: str, colour: tuple, points: int) -> None:
         x, y = self.map_view.city_px(area, city)
@@ -800,19 +854,20 @@ class VoyageScene(TableScene):
         return self.map_view.pawn_size(self.layout.map)
 
     def _draw_pawns(self, frame, area, hidden) -> None:
+        """The travellers but those on their way (`hidden`), the one whose turn it is on a gold ring."""
         state = self.state
         size = self.pawn_size()
         by_city: dict = {}
         for seat, city in enumerate(state.positions):
-            if seat != hidden:
+            if seat not in hidden:
                 by_city.setdefault(city, []).append(seat)
-        current = state.current_player()
+        current = self.turn_seat()
         for city, seats in by_city.items():
             x, y = self.map_view.city_px(area, city)
             for i, seat in enumerate(seats):
                 dx = int((i - (len(seats) - 1) / 2) * size * 0.55)
                 spot = (x + dx, y)
-                if seat == current and not self.timeline:
+                if seat == current:
                     pygame.draw.ellipse(frame, theme.GOLD_LIGHT, pygame.Rect(0, 0, int(size * 0.9), size // 3).move(
                         spot[0] - int(size * 0.45), spot[1] - size // 6), max(2, size // 9))
                 frame.blit(pawn(seat, size), (spot[0] - size // 2, spot[1] - size + size // 10))
@@ -834,27 +889,6 @@ class VoyageScene(TableScene):
                 y += font.get_linesize()
         for w in widgets:
             w.draw(frame)
-
-    def _draw_motion(self, surface) -> None:
-        """The walking or flying traveller, and a visit's points rising over its city."""
-        if not self.timeline:
-            return
-        walker = self._walker()
-        size = self.pawn_size()
-        if walker is not None:
-            seat, (x, y) = walker
-            surface.blit(pawn(seat, size), (int(x) - size // 2, int(y) - size + size // 10))
-        beat = self.timeline[0]
-        if beat.kind == "pause" and beat.text:
-            lay = self.layout
-            p = min(1.0, self.beat_time / max(0.01, beat.duration))
-            x, y = self.map_view.city_px(lay.map, beat.b)
-            font = self.app.font(px(28, lay.s), True)
-            spot = (x, int(y - size - ease_out(p) * size))
-            shadow = tx.render(font, beat.text, (40, 20, 10))
-            img = tx.render(font, beat.text, PAWNS[3])
-            surface.blit(shadow, shadow.get_rect(center=(spot[0] + 2, spot[1] + 2)))
-            surface.blit(img, img.get_rect(center=spot))
 
     def _draw_tooltip(self, surface):
         """What is pointed at, in words beside it: a row icon's or a market's meaning, a player's score
