@@ -49,9 +49,9 @@ def sprite(scene, name: str, event: dict):
         return img
     if name == "cube":
         region = event.get("region")
-        rgb = state.world.region[region].rgb if region in state.world.region else state.world.regions[0].rgb
+        shown = state.world.region[region] if region in state.world.region else state.world.regions[0]
         img = surfaces.new((size, size), alpha=True)
-        cube(img, img.get_rect().inflate(-size // 4, -size // 4), rgb)
+        cube(img, img.get_rect().inflate(-size // 4, -size // 4), shown)  # its colour and its shape
         return img
     if name in ("destination", "destination_back"):
         if event["type"] != "refill":
