@@ -967,6 +967,7 @@ class TableScene(Scene):
         events = self.replay_state.apply(self.record.actions[self.replay_step])
         self.replay_step += 1
         self._after_action(before, events)
+        self._show_move(before.current_player(), events)  # a step forward plays as it was played
 
     def replay_goto(self, step: int) -> None:
         """Rebuild the state by replaying the record from the start."""
