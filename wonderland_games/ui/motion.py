@@ -290,14 +290,20 @@ def _pulse(surface, rect, spot, q: float, s: float, reduced: bool) -> pygame.Rec
 
 
 def draw_marks(surface: pygame.Surface, rects: list, s: float) -> list:
-    """What just happened: each changed part outlined in gold with a small star at its corner."""
+    """What just happened: each changed part outlined in gold with a small star at its corner; a
+    thin dark edge each side of the gold keeps it plain on a light panel too."""
     drawn = []
     width = max(2, int(2.5 * s))
+    radius = max(4, int(6 * s))
     for rect in rects:
         ring = rect.inflate(int(6 * s), int(6 * s))
-        layer = pygame.Surface(ring.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*theme.GOLD_LIGHT[:3], 215), layer.get_rect(), width, border_radius=max(4, int(6 * s)))
-        drawn.append(surface.blit(layer, ring))
+        layer = pygame.Surface((ring.width + 2, ring.height + 2), pygame.SRCALPHA)
+        box = layer.get_rect()
+        pygame.draw.rect(layer, (90, 60, 10, 170), box, 1, border_radius=radius + 1)
+        pygame.draw.rect(layer, (90, 60, 10, 170), box.inflate(-2 * width - 2, -2 * width - 2), 1,
+                         border_radius=max(2, radius - width))
+        pygame.draw.rect(layer, (*theme.GOLD_LIGHT[:3], 215), box.inflate(-2, -2), width, border_radius=radius)
+        drawn.append(surface.blit(layer, ring.inflate(2, 2)))
         r = max(4, int(5 * s))
         corner = (ring.right - r, ring.top + r)
         pygame.draw.circle(surface, theme.GOLD_LIGHT, corner, r)
