@@ -160,3 +160,21 @@ def test_a_mark_reads_on_the_cream_players_panel(app):
     panel = app.screen.get_at((row.centerx, row.bottom - 1))[:3]
     edge = app.screen.get_at((ring.right, row.centery))[:3]
     assert sum(panel) > 600 and sum(edge) < sum(panel) - 200, (panel, edge)
+
+
+def test_a_cast_card_flips_open_over_the_board_and_a_discard_turns_face_up(app):
+    """What the cards look like in motion: the card itself, not a glowing dot (the ids were looked
+    up among the card objects, so neither was ever found)."""
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=4)
+    seen = watch(scene)
+    card = session.state.hands[0][0]
+    scene.apply(("discard", card))
+    (flip,) = [b for b in seen if b.motion == "flip"]
+    assert flip.path == ["player:0"] and flip.back.get_size() == flip.sprite.get_size()
+    assert flip.sprite.get_width() > scene.layout.players.width // 3, "the card, readable"
+    spells = session.state.cards
+    boost = next(c for c in spells.spell_ids if spells[c].kind == "boost")
+    beats = scene.motion_beats({"type": "spell", "seat": 1, "card": boost, "kind": "boost", "points": [3, 5]})
+    assert beats[0].motion == "flip" and beats[0].path == ["region:board"]
+    assert beats[0].sprite.get_size() == scene._flash_card(boost).get_size()
+    assert beats[1].motion == "pulse" and beats[1].text == "+2"

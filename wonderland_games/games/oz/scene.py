@@ -256,7 +256,7 @@ class OzScene(TableScene):
         if kind == "gem" and beats:
             beats.append(Beat("fly", 0.55, [f"gem:{e['colour']}", f"score:{e['seat']}"], text=f"+{e['points']}",
                               arc=40 * lay.s, with_previous=True))
-        if kind == "spell" and e.get("card") in self.display.cards.spells:
+        if kind == "spell" and e.get("card") in self.display.cards.spell_ids:
             card = self._flash_card(e["card"])
             back = self.art.card_back(card.get_width(), card.get_height())
             beats.insert(0, Beat("flip", 0.9, ["region:board"], card, back))
@@ -371,13 +371,16 @@ class OzScene(TableScene):
             rect = self._part_rect("points", str(e.get("seat")))
             size = min(rect.height, px(44, lay.s)) if rect is not None else px(44, lay.s)
             return self.art.die("action", max(1, min(6, e["points"][1])), size)
-        if name == "card_small":
-            return self._small_card(e.get("card"))
+        if name in ("card_small", "card_small_back"):
+            card = self._small_card(e.get("card"))
+            if card is None or name == "card_small":
+                return card
+            return self.art.card_back(card.get_width(), card.get_height())
         return None
 
     def _small_card(self, card):
         """A discarded card as it turns face up by its owner's row: its name and words readable."""
-        if card not in self.display.cards.spells:
+        if card not in self.display.cards.spell_ids:
             return None
         lay = self.layout
         w = min(px(240, lay.s), int(lay.players.width * 0.7))
