@@ -178,3 +178,21 @@ def test_a_cast_card_flips_open_over_the_board_and_a_discard_turns_face_up(app):
     assert beats[0].motion == "flip" and beats[0].path == ["region:board"]
     assert beats[0].sprite.get_size() == scene._flash_card(boost).get_size()
     assert beats[1].motion == "pulse" and beats[1].text == "+2"
+
+
+def test_a_taken_die_travels_to_its_place_in_the_takers_row(app):
+    """It went to the middle of the row, over the name, and came out there as large as in the
+    draft (seen with reduced motion at 1920x1080); now it lands where the row shows it."""
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=6)
+    while not (scene.my_turn() and session.state.phase == rules.DRAFT_DIR):
+        if scene.my_turn():
+            scene.apply(session.state.legal_actions()[0])
+        step(app)
+    scene._finish_timeline()
+    seen = watch(scene)
+    scene.apply(session.state.legal_actions()[0])
+    (travel,) = [b for b in seen if b.motion == "travel"]
+    goal = scene.target_rect(travel.path[-1])
+    assert travel.sprite.get_size() == goal.size
+    scene._finish_timeline()
+    assert scene.target_rect("row_die:0,direction") == goal

@@ -55,12 +55,14 @@ def _taken(state, seat: int) -> list:
             if value is not None]
 
 
-def row_die_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int, kind: str):
-    """Where a seat's row shows the die of `kind` it took (None before it is taken): a move
-    that turns it is drawn there."""
+def row_die_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int, kind: str, landing: bool = False):
+    """Where a seat's row shows the die of `kind` it took (None before it is taken; with
+    `landing`, where it goes when taken): a move that takes or turns it is drawn there."""
     row = player_rows(rect, len(state.seats), s)[seat]
     marks = _Marks(art, row, s)
     kinds = [k for k, _ in _taken(state, seat)]
+    if landing:
+        kinds = [k for k in ("action", "direction") if k in kinds or k == kind]
     if kind not in kinds:
         return None
     return pygame.Rect(marks.name_right(row, kinds.index(kind) + 1, False), row.centery - marks.die // 2,

@@ -360,8 +360,8 @@ class OzScene(TableScene):
         if name == "card_back":
             w = max(8, int(lay.cell * 0.5))
             return self.art.card_back(w, int(w * 0.63))
-        if name == "die":
-            rect = self._part_rect(f"{e.get('die')}_die", str(e.get("index")))
+        if name == "die":  # as large as where it lands in the taker's row
+            rect = self._part_rect("lands", f"{e.get('seat')},{e.get('die')}")
             return None if rect is None else self.art.die(e.get("die"), e.get("value"), rect.width)
         if name in ("new_direction", "old_direction"):
             rect = row_die_rect(lay.players, lay.s, self.art, d, e["seat"], "direction")
@@ -708,8 +708,8 @@ class OzScene(TableScene):
     def _motion_part(self, kind: str, arg: str):
         """The parts only motion names (data/oz/motion.yaml): score:<seat> (its number in the
         players panel), row_die:<seat>,<kind> (a die it took, in its row; the row once the dice
-        are gone), picked:<kind>,<i>,<seat> (that die in the draft while the draft shows, else
-        in its row), wizard:<seat> (the Wizard on the board, else in the row of <seat>, who holds
+        are gone), lands:<seat>,<kind> (where that die goes in its row when taken),
+        picked:<kind>,<i>,<seat> (that die in the draft while the draft shows, else in its row), wizard:<seat> (the Wizard on the board, else in the row of <seat>, who holds
         it), points:<seat> (the acting player's points: big in a wide turn panel, else in the
         header)."""
         lay, d = self.layout, self.display
@@ -721,6 +721,8 @@ class OzScene(TableScene):
         if kind == "row_die" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
             owner = int(args[0])
             return row_die_rect(lay.players, lay.s, self.art, d, owner, args[1]) or rows[owner]
+        if kind == "lands" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
+            return row_die_rect(lay.players, lay.s, self.art, d, int(args[0]), args[1], landing=True)
         if kind == "picked" and len(args) == 3 and seat is not None and args[1].isdigit():
             drafted = self._part_rect(f"{args[0]}_die", args[1]) if self._drafting() else None
             return drafted or row_die_rect(lay.players, lay.s, self.art, d, seat, args[0]) or rows[seat]
