@@ -170,7 +170,9 @@ def test_a_cast_card_flips_open_over_the_board_and_a_discard_turns_face_up(app):
     card = session.state.hands[0][0]
     scene.apply(("discard", card))
     (flip,) = [b for b in seen if b.motion == "flip"]
-    assert flip.path == ["player:0"] and flip.back.get_size() == flip.sprite.get_size()
+    assert flip.path == ["shown_by:0"] and flip.back.get_size() == flip.sprite.get_size()
+    shown = scene.target_rect("shown_by:0")
+    assert shown.size == flip.sprite.get_size() and shown.top >= scene.layout.top.bottom, "clear of the top bar"
     assert flip.sprite.get_width() > scene.layout.players.width // 3, "the card, readable"
     spells = session.state.cards
     boost = next(c for c in spells.spell_ids if spells[c].kind == "boost")

@@ -382,16 +382,19 @@ class OzScene(TableScene):
         """A discarded card as it turns face up by its owner's row: its name and words readable."""
         if card not in self.display.cards.spell_ids:
             return None
-        lay = self.layout
-        w = min(px(240, lay.s), int(lay.players.width * 0.7))
-        key = (card, w, self.app.lang)
+        size = self._small_size()
+        key = (card, size, self.app.lang)
         if key not in self._cards:
             if len(self._cards) > 32:
                 self._cards.clear()
-            surf = surfaces.new((w, int(w * 0.63)), alpha=True)
-            draw_card(surf, surf.get_rect(), lay.s, self.app, self.art, self.display.cards[card])
+            surf = surfaces.new(size, alpha=True)
+            draw_card(surf, surf.get_rect(), self.layout.s, self.app, self.art, self.display.cards[card])
             self._cards[key] = surf
         return self._cards[key]
+
+    def _small_size(self) -> tuple:
+        w = min(px(240, self.layout.s), int(self.layout.players.width * 0.7))
+        return w, int(w * 0.63)
 
     def _moving(self) -> set:
         """The pieces moving now: the board leaves them out, the turn panel its dice while they roll."""
@@ -708,7 +711,8 @@ class OzScene(TableScene):
     def _motion_part(self, kind: str, arg: str):
         """The parts only motion names (data/oz/motion.yaml): score:<seat> (its number in the
         players panel), row_die:<seat>,<kind> (a die it took, in its row; the row once the dice
-        are gone), lands:<seat>,<kind> (where that die goes in its row when taken),
+        are gone), lands:<seat>,<kind> (where that die goes in its row when taken), shown_by:<seat>
+        (a card turned face up by its row, clear of the top bar),
         picked:<kind>,<i>,<seat> (that die in the draft while the draft shows, else in its row), wizard:<seat> (the Wizard on the board, else in the row of <seat>, who holds
         it), points:<seat> (the acting player's points: big in a wide turn panel, else in the
         header)."""
@@ -721,6 +725,10 @@ class OzScene(TableScene):
         if kind == "row_die" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
             owner = int(args[0])
             return row_die_rect(lay.players, lay.s, self.art, d, owner, args[1]) or rows[owner]
+        if kind == "shown_by" and seat is not None:  # a card turned face up beside a row, under the top bar
+            box = pygame.Rect((0, 0), self._small_size())
+            box.center = rows[seat].center
+            return box.clamp(pygame.Rect(0, lay.top.bottom, lay.size[0], lay.size[1] - lay.top.bottom))
         if kind == "lands" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
             return row_die_rect(lay.players, lay.s, self.art, d, int(args[0]), args[1], landing=True)
         if kind == "picked" and len(args) == 3 and seat is not None and args[1].isdigit():
