@@ -198,3 +198,15 @@ def test_a_taken_die_travels_to_its_place_in_the_takers_row(app):
     assert travel.sprite.get_size() == goal.size
     scene._finish_timeline()
     assert scene.target_rect("row_die:0,direction") == goal
+
+
+def test_the_wizard_flies_to_where_its_takers_row_shows_it(app):
+    """Not to the middle of the row, over the taker's name."""
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=4)
+    scene.display.wizard = (2, 2)
+    (beat,) = scene.motion_beats({"type": "wizard", "seat": 1, "taken": True, "from_seat": 0, "points": 1})
+    goal, row = scene.target_rect(beat.path[-1]), scene.target_rect("player:1")
+    assert row.contains(goal) and goal.left > row.centerx
+    for change in beat.done:
+        change()
+    assert scene.display.wizard_holder == 1 and scene.target_rect("wizard_slot:1") == goal

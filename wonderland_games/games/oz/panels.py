@@ -69,6 +69,14 @@ def row_die_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int, kind
                        marks.die, marks.die)
 
 
+def wizard_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int) -> pygame.Rect:
+    """Where a seat's row shows the Wizard card when it holds it: the Wizard flies there."""
+    row = player_rows(rect, len(state.seats), s)[seat]
+    marks = _Marks(art, row, s)
+    size = marks.wizard.get_size()
+    return pygame.Rect((marks.name_right(row, len(_taken(state, seat)), True), row.centery - size[1] // 2), size)
+
+
 def score_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int) -> pygame.Rect:
     """Where a seat's row shows its score: the points it wins fly there."""
     row = player_rows(rect, len(state.seats), s)[seat]

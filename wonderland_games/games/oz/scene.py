@@ -58,7 +58,7 @@ from .board_view import BoardView
 from .layout import compute
 from .narrate import Narrator, counted, spell_name
 from .panels import (card_detail, draw_card, draw_dice, draw_hand, draw_players, draw_road, is_strip, player_rows,
-                     row_die_rect, score_rect)
+                     row_die_rect, score_rect, wizard_rect)
 from .spells import RANDOM_KINDS
 
 FORCED_PAUSE = 0.12  # a bot's pause before a step it cannot avoid
@@ -709,13 +709,16 @@ class OzScene(TableScene):
         return self._motion_part(kind, arg)
 
     def _motion_part(self, kind: str, arg: str):
-        """The parts only motion names (data/oz/motion.yaml): score:<seat> (its number in the
-        players panel), row_die:<seat>,<kind> (a die it took, in its row; the row once the dice
-        are gone), lands:<seat>,<kind> (where that die goes in its row when taken), shown_by:<seat>
-        (a card turned face up by its row, clear of the top bar),
-        picked:<kind>,<i>,<seat> (that die in the draft while the draft shows, else in its row), wizard:<seat> (the Wizard on the board, else in the row of <seat>, who holds
-        it), points:<seat> (the acting player's points: big in a wide turn panel, else in the
-        header)."""
+        """The parts only motion names (data/oz/motion.yaml), by seat:
+        score:<seat>              its number in the players panel
+        row_die:<seat>,<kind>     a die it took, in its row (the row once the dice are gone)
+        lands:<seat>,<kind>       where that die goes in its row when taken
+        picked:<kind>,<i>,<seat>  that die in the draft while the draft shows, else in its row
+        wizard:<seat>             the Wizard on the board, else in the row of <seat>, who holds it
+        wizard_slot:<seat>        where the row of <seat> shows the Wizard
+        shown_by:<seat>           a card turned face up by its row, clear of the top bar
+        points:<seat>             the acting player's points: big in a wide turn panel, else the header
+        """
         lay, d = self.layout, self.display
         args = arg.split(",")
         seat = int(args[-1]) if args[-1].isdigit() and int(args[-1]) < len(self.seats) else None
@@ -735,7 +738,9 @@ class OzScene(TableScene):
             drafted = self._part_rect(f"{args[0]}_die", args[1]) if self._drafting() else None
             return drafted or row_die_rect(lay.players, lay.s, self.art, d, seat, args[0]) or rows[seat]
         if kind == "wizard" and seat is not None:  # on the board, else in the row of the one who holds it
-            return self._part_rect("wizard", "board") or rows[seat]
+            return self._part_rect("wizard", "board") or wizard_rect(lay.players, lay.s, self.art, d, seat)
+        if kind == "wizard_slot" and seat is not None:
+            return wizard_rect(lay.players, lay.s, self.art, d, seat)
         if kind == "points" and seat is not None:
             if lay.wide and d.phase == rules.ACTION and d.acting == seat and not self.options:
                 size = min(px(44, lay.s), lay.hint.height)  # the die and the points, as _paint_controls draws them
