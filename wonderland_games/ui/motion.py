@@ -281,6 +281,7 @@ def _pulse(surface, rect, spot, q: float, s: float, reduced: bool) -> pygame.Rec
     base = rect if rect is not None else pygame.Rect(0, 0, int(40 * s), int(40 * s))
     grow = 0 if reduced else int(10 * s * ease_out(q))
     ring = base.inflate(grow * 2, grow * 2)
+    ring.size = max(1, ring.width), max(1, ring.height)  # a part squeezed to nothing by a tiny window
     ring.center = (int(spot[0]), int(spot[1]))
     alpha = int(230 * (1 - q)) if not reduced else 200
     layer = pygame.Surface(ring.size, pygame.SRCALPHA)
@@ -297,6 +298,8 @@ def draw_marks(surface: pygame.Surface, rects: list, s: float) -> list:
     radius = max(4, int(6 * s))
     for rect in rects:
         ring = rect.inflate(int(6 * s), int(6 * s))
+        if ring.width <= 0 or ring.height <= 0:
+            continue  # a part squeezed to nothing by a tiny window
         layer = pygame.Surface((ring.width + 2, ring.height + 2), pygame.SRCALPHA)
         box = layer.get_rect()
         pygame.draw.rect(layer, (90, 60, 10, 170), box, 1, border_radius=radius + 1)
