@@ -210,3 +210,29 @@ def test_the_wizard_flies_to_where_its_takers_row_shows_it(app):
     for change in beat.done:
         change()
     assert scene.display.wizard_holder == 1 and scene.target_rect("wizard_slot:1") == goal
+
+
+def test_a_gain_rises_where_a_gem_was_found_and_over_a_changed_points_total(app):
+    """A pulse drew no gain: the Wizard's +1 and a gem's +2 were never seen; the gem's +2 also rose
+    from its score into the row above, as if another player had scored."""
+    import pygame
+
+    from wonderland_games.ui import theme
+    from wonderland_games.ui.motion import draw_beat
+
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=4)
+    scene.display.gems["red"], scene.display.tokens[1] = (3, 3), (3, 3)
+    gem = {"type": "gem", "seat": 1, "colour": "red", "points": 2, "to": (0, 0)}
+    adjust = {"type": "adjust", "seat": 1, "points": [3, 4]}
+    for event, text, where in ((gem, "+2", "token:1"), (adjust, "+1", None)):
+        (beat,) = [b for b in scene.motion_beats(event) if b.text]
+        assert beat.motion == "pulse" and beat.text == text and (where is None or beat.path == [where])
+        surface = pygame.Surface(app.screen.get_size())
+        font = app.font(20, bold=True)
+        draw_beat(surface, beat, 0.3, scene.target_rect, scene.layout.s, False, font)
+        spot = scene.target_rect(beat.path[-1])
+        above = pygame.Rect(spot.left - 40, spot.top - 60, spot.width + 80, spot.height + 60).clip(surface.get_rect())
+        lit = [surface.get_at((x, y))[:3] for x in range(above.left, above.right, 2)
+               for y in range(above.top, above.bottom, 2)]
+        assert any(abs(c[0] - theme.GOLD_LIGHT[0]) < 20 and abs(c[2] - theme.GOLD_LIGHT[2]) < 30 and c[1] > 150
+                   for c in lit), f"no {text} drawn"

@@ -244,10 +244,11 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
         return None
     if beat.motion == "pulse" or (reduced and beat.motion != "flip"):
         spot = points[-1]
-        if beat.motion == "pulse":
+        if beat.motion == "pulse":  # its gain, if any, floats up from it as any beat's
             rect = resolve(beat.path[-1]) if isinstance(beat.path[-1], str) else None
-            return _pulse(surface, rect, spot, q, s, reduced)
-        drawn = _blit(surface, sprite, spot, alpha=int(255 * min(1.0, q * 1.5)))
+            drawn = _pulse(surface, rect, spot, q, s, reduced)
+        else:
+            drawn = _blit(surface, sprite, spot, alpha=int(255 * min(1.0, q * 1.5)))
     elif beat.motion == "flip":
         face = beat.sprite if q >= 0.5 or beat.back is None else beat.back
         face = face or sprite

@@ -253,9 +253,10 @@ class OzScene(TableScene):
             if piece is not None and beat.motion != "pulse":
                 self._carried[id(beat)] = piece
             beat.arc = self._arc(beat)
-        if kind == "gem" and beats:
-            beats.append(Beat("fly", 0.55, [f"gem:{e['colour']}", f"score:{e['seat']}"], text=f"+{e['points']}",
-                              arc=40 * lay.s, with_previous=True))
+        if kind == "gem" and beats:  # "+2" rises where it was found as its points fly to the score
+            found = f"token:{e['seat']}"
+            beats += [Beat("pulse", 0.55, [found], text=f"+{e['points']}", with_previous=True),
+                      Beat("fly", 0.55, [found, f"score:{e['seat']}"], arc=40 * lay.s, with_previous=True)]
         if kind == "spell" and e.get("card") in self.display.cards.spell_ids:
             card = self._flash_card(e["card"])
             back = self.art.card_back(card.get_width(), card.get_height())
