@@ -204,10 +204,10 @@ def test_the_wizard_flies_to_where_its_takers_row_shows_it(app):
     """Not to the middle of the row, over the taker's name."""
     session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=4)
     scene.display.wizard = (2, 2)
-    (beat,) = scene.motion_beats({"type": "wizard", "seat": 1, "taken": True, "from_seat": 0, "points": 1})
-    goal, row = scene.target_rect(beat.path[-1]), scene.target_rect("player:1")
+    beats = scene.motion_beats({"type": "wizard", "seat": 1, "taken": True, "from_seat": 0, "points": 1})
+    goal, row = scene.target_rect(beats[0].path[-1]), scene.target_rect("player:1")
     assert row.contains(goal) and goal.left > row.centerx
-    for change in beat.done:
+    for change in beats[-1].done:
         change()
     assert scene.display.wizard_holder == 1 and scene.target_rect("wizard_slot:1") == goal
 
@@ -236,3 +236,17 @@ def test_a_gain_rises_where_a_gem_was_found_and_over_a_changed_points_total(app)
                for y in range(above.top, above.bottom, 2)]
         assert any(abs(c[0] - theme.GOLD_LIGHT[0]) < 20 and abs(c[2] - theme.GOLD_LIGHT[2]) < 30 and c[1] > 150
                    for c in lit), f"no {text} drawn"
+
+
+def test_no_gain_rises_from_a_players_row_into_the_row_above(app):
+    """A gain drawn at a row rose into the row above it, as if that player had won it (a book's
+    "+1" card over Ann's row when Bo drew, the Wizard's "+1")."""
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=4)
+    scene.display.wizard = scene.display.tokens[1] = (3, 3)
+    events = [{"type": "draw", "seat": 1, "cards": [5], "source": "cell:1,1"},
+              {"type": "wizard", "seat": 1, "taken": True, "from_seat": 0, "points": 1}]
+    rows = scene.target_rect("region:players")
+    for event in events:
+        texts = [b for b in scene.motion_beats(event) if b.text]
+        assert all(not rows.colliderect(scene.target_rect(b.path[-1])) for b in texts), event["type"]
+    assert [b.text for b in scene.motion_beats(events[1]) if b.text] == ["+1"]

@@ -239,7 +239,8 @@ class OzScene(TableScene):
     def motion_beats(self, event: dict) -> list:
         """The table's beats of one event: the data's, and what data cannot say — each piece lands
         in `display` when its beat ends and hides from the board while it moves, a cast card
-        flips open first, a gem's points fly to the score, each rolled die tumbles on its own."""
+        flips open first, a found gem's or Wizard's points rise from the finder (a gem's fly on to
+        its score: a gain drawn at a row rose into the row above), each rolled die tumbles on its own."""
         e, kind, lay = _derived(event), event.get("type"), self.layout
         if kind == "roll":
             return self._roll_beats(e)
@@ -253,10 +254,11 @@ class OzScene(TableScene):
             if piece is not None and beat.motion != "pulse":
                 self._carried[id(beat)] = piece
             beat.arc = self._arc(beat)
-        if kind == "gem" and beats:  # "+2" rises where it was found as its points fly to the score
+        if kind in ("gem", "wizard") and beats:  # "+2" rises from the finder as the points go to its score
             found = f"token:{e['seat']}"
-            beats += [Beat("pulse", 0.55, [found], text=f"+{e['points']}", with_previous=True),
-                      Beat("fly", 0.55, [found, f"score:{e['seat']}"], arc=40 * lay.s, with_previous=True)]
+            beats.append(Beat("pulse", 0.55, [found], text=f"+{e['points']}", with_previous=True))
+            if kind == "gem":
+                beats.append(Beat("fly", 0.55, [found, f"score:{e['seat']}"], arc=40 * lay.s, with_previous=True))
         if kind == "spell" and e.get("card") in self.display.cards.spell_ids:
             card = self._flash_card(e["card"])
             back = self.art.card_back(card.get_width(), card.get_height())
@@ -1160,13 +1162,12 @@ def _cell(arg: str):
 
 def _derived(event: dict) -> dict:
     """The event with what its motion entry says that it does not hold: a change of points as
-    "+1" (`gain`), a draw's card count (`count`) and where its cards come from (`source`)."""
+    "+1" (`gain`) and where a draw's cards come from (`source`)."""
     out = dict(event)
     points = event.get("points")
     if isinstance(points, (list, tuple)) and len(points) == 2:
         out["gain"] = f"{points[1] - points[0]:+d}"
     if event.get("type") == "draw":
-        out["count"] = len(event.get("cards") or ())
         out.setdefault("source", "region:board")
     return out
 
