@@ -20,7 +20,7 @@ from wonderland_games.core.game import BOT, Seat
 from wonderland_games.ui import motion, testing
 from wonderland_games.ui.motion import MOTIONS, Beat, Timeline, draw_beat, entry_for, fill, motion_table
 
-NOT_YET = {"oz", "valley"}  # games whose tables are still being wired
+NOT_YET = {"valley"}  # games whose tables are still being wired
 
 
 def _pending(game_id: str):

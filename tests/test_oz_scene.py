@@ -1069,9 +1069,10 @@ def test_a_piece_moving_along_the_top_row_stays_below_the_letters(app, kind):
     event = {"wizard_move": {"type": "wizard_move", "seat": 0, "to": (5, 0)},
              "gem": {"type": "gem", "seat": 1, "colour": "red", "points": 1, "to": (5, 0)},
              "teleport": {"type": "teleport", "seat": 0, "to": (5, 0), "why": "edge"}}[kind]
-    (beat,) = scene._beats(event)
-    assert beat.arc > 0
-    top = min(beat.src[1], beat.dst[1]) - scene._arc(beat) - beat.size / 2
+    beat = scene.motion_beats(event)[0]
+    assert beat.arc > 0 and beat.sprite is not None
+    ends = [scene.target_rect(p).centery for p in (beat.path[0], beat.path[-1])]
+    top = min(ends) - beat.arc - beat.sprite.get_height() / 2
     assert lay.board.top <= top
 
 

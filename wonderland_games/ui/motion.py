@@ -258,10 +258,11 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
     drawn = None
     if beat.motion == "pulse" or (reduced and beat.motion != "flip"):
         spot = points[-1]
-        if beat.motion == "pulse":
+        if beat.motion == "pulse":  # its gain, if any, floats up from it as any beat's
             rect = resolve(beat.path[-1]) if isinstance(beat.path[-1], str) else None
-            return _pulse(surface, rect, spot, q, s, reduced)
-        drawn = _blit(surface, sprite, spot, alpha=int(255 * min(1.0, q * 1.5)))
+            drawn = _pulse(surface, rect, spot, q, s, reduced)
+        else:
+            drawn = _blit(surface, sprite, spot, alpha=int(255 * min(1.0, q * 1.5)))
     elif beat.motion == "flip":
         face = sprite if q >= 0.5 or back is None else back
         width = max(1, int(face.get_width() * (1.0 if reduced else abs(math.cos(math.pi * q)))))
@@ -333,6 +334,7 @@ def _pulse(surface, rect, spot, q: float, s: float, reduced: bool) -> pygame.Rec
     base = rect if rect is not None else pygame.Rect(0, 0, int(40 * s), int(40 * s))
     grow = 0 if reduced else int(10 * s * ease_out(q))
     ring = base.inflate(grow * 2, grow * 2)
+    ring.size = max(1, ring.width), max(1, ring.height)  # a part squeezed to nothing by a tiny window
     ring.center = (int(spot[0]), int(spot[1]))
     alpha = int(230 * (1 - q)) if not reduced else 200
     layer = surfaces.new(ring.size, alpha=True)
@@ -342,14 +344,22 @@ def _pulse(surface, rect, spot, q: float, s: float, reduced: bool) -> pygame.Rec
 
 
 def draw_marks(surface: pygame.Surface, rects: list, s: float) -> list:
-    """What just happened: each changed part outlined in gold with a small star at its corner."""
+    """What just happened: each changed part outlined in gold with a small star at its corner; a
+    thin dark edge each side of the gold keeps it plain on a light panel too."""
     drawn = []
     width = max(2, int(2.5 * s))
+    radius = max(4, int(6 * s))
     for rect in rects:
         ring = rect.inflate(int(6 * s), int(6 * s))
-        layer = surfaces.new(ring.size, alpha=True)
-        pygame.draw.rect(layer, (*theme.GOLD_LIGHT[:3], 215), layer.get_rect(), width, border_radius=max(4, int(6 * s)))
-        drawn.append(surface.blit(layer, ring))
+        if ring.width <= 0 or ring.height <= 0:
+            continue  # a part squeezed to nothing by a tiny window
+        layer = surfaces.new((ring.width + 2, ring.height + 2), alpha=True)
+        box = layer.get_rect()
+        pygame.draw.rect(layer, (90, 60, 10, 170), box, 1, border_radius=radius + 1)
+        pygame.draw.rect(layer, (90, 60, 10, 170), box.inflate(-2 * width - 2, -2 * width - 2), 1,
+                         border_radius=max(2, radius - width))
+        pygame.draw.rect(layer, (*theme.GOLD_LIGHT[:3], 215), box.inflate(-2, -2), width, border_radius=radius)
+        drawn.append(surface.blit(layer, ring.inflate(2, 2)))
         r = max(4, int(5 * s))
         corner = (ring.right - r, ring.top + r)
         pygame.draw.circle(surface, theme.GOLD_LIGHT, corner, r)

@@ -6,8 +6,6 @@ its own region, and only when what it shows changed.
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from ...ui.seat_words import seat_label
@@ -37,14 +35,52 @@ def draw_players(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, c
     (rows chose each on its own and shrank the text, so one said "Human" beside "Tin Man – Bot –
     Normal", and the form changed as dice were taken, QA 1260x740)."""
     theme.panel(surface, rect, s, with_shadow=False)
-    n = len(state.seats)
-    inner = rect.inflate(-px(12, s), -px(10, s))
-    row_h = inner.height // n
-    rows = [pygame.Rect(inner.left, inner.top + seat * row_h, inner.width, row_h - px(2, s)) for seat in range(n)]
+    rows = player_rows(rect, len(state.seats), s)
     marks = _Marks(art, rows[0], s)
     full = all(_subtitle_fits(app, state, seat, row, s, marks) for seat, row in enumerate(rows))
     for seat, row in enumerate(rows):
         _player_row(surface, row, s, app, art, state, seat, seat == current, marks, full)
+
+
+def player_rows(rect: pygame.Rect, n: int, s: float) -> list:
+    """The players panel's row of each seat."""
+    inner = rect.inflate(-px(12, s), -px(10, s))
+    row_h = inner.height // n
+    return [pygame.Rect(inner.left, inner.top + seat * row_h, inner.width, row_h - px(2, s)) for seat in range(n)]
+
+
+def _taken(state, seat: int) -> list:
+    """[(kind, value)] of the dice a seat has taken this round, as its row shows them."""
+    return [(kind, value) for kind, value in (("action", state.taken_act[seat]), ("direction", state.taken_dir[seat]))
+            if value is not None]
+
+
+def row_die_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int, kind: str, landing: bool = False):
+    """Where a seat's row shows the die of `kind` it took (None before it is taken; with
+    `landing`, where it goes when taken): a move that takes or turns it is drawn there."""
+    row = player_rows(rect, len(state.seats), s)[seat]
+    marks = _Marks(art, row, s)
+    kinds = [k for k, _ in _taken(state, seat)]
+    if landing:
+        kinds = [k for k in ("action", "direction") if k in kinds or k == kind]
+    if kind not in kinds:
+        return None
+    return pygame.Rect(marks.name_right(row, kinds.index(kind) + 1, False), row.centery - marks.die // 2,
+                       marks.die, marks.die)
+
+
+def wizard_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int) -> pygame.Rect:
+    """Where a seat's row shows the Wizard card when it holds it: the Wizard flies there."""
+    row = player_rows(rect, len(state.seats), s)[seat]
+    marks = _Marks(art, row, s)
+    size = marks.wizard.get_size()
+    return pygame.Rect((marks.name_right(row, len(_taken(state, seat)), True), row.centery - size[1] // 2), size)
+
+
+def score_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int) -> pygame.Rect:
+    """Where a seat's row shows its score: the points it wins fly there."""
+    row = player_rows(rect, len(state.seats), s)[seat]
+    return _Marks(art, row, s).score(row)
 
 
 def draw_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> None:
@@ -107,8 +143,7 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool, marks: _M
     tx.draw_line(surface, app.fonts, f"×{len(state.hands[seat])}", count.inflate(-back.get_width(), 0).move(back.get_width() // 2 + px(2, s), 0),
                  int(row.height * 0.42), theme.INK_SOFT, bold=True, align="left")
     # this round's dice, once taken, then the Wizard
-    taken = [(kind, value) for kind, value in (("action", state.taken_act[seat]), ("direction", state.taken_dir[seat]))
-             if value is not None]
+    taken = _taken(state, seat)
     for i, (kind, value) in enumerate(taken):
         surface.blit(art.die(kind, value, marks.die), (marks.name_right(row, i + 1, False), row.centery - marks.die // 2))
     holder = state.wizard_holder == seat
@@ -185,10 +220,10 @@ def draw_score_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state
 
 
 # -- dice ------------------------------------------------------------------------------
-def draw_dice(surface, s: float, app, art: OzArt, state, lay, clickable: set, hover,
-              tumble: float | None = None) -> None:
+def draw_dice(surface, s: float, app, art: OzArt, state, lay, clickable: set, hover, rolling: bool = False) -> None:
     """The round's dice in the turn panel: direction dice, then action dice; taken ones dimmed
-    with their owner."""
+    with their owner. While they are `rolling` their slots stay empty: each die tumbles into
+    its own (ui/motion.py)."""
     if not state.dir_dice:
         return
     dirs, acts = lay.dice_slots(len(state.dir_dice), len(state.act_dice))
@@ -196,12 +231,7 @@ def draw_dice(surface, s: float, app, art: OzArt, state, lay, clickable: set, ho
                                         ("action", acts, state.act_dice, state.act_owner)):
         for i, (r, value, owner) in enumerate(zip(rects, values, owners)):
             key = (kind, i)
-            if tumble is not None:  # rolling: show changing faces, bouncing a little
-                phase = tumble * 14 + i * 1.7 + (0 if kind == "direction" else 0.9)
-                shown = ("N", "E", "S", "W")[int(phase) % 4] if kind == "direction" else 1 + int(phase) % 6
-                bounce = int(abs(math.sin(phase)) * px(8, s) * (1 - tumble))
-                img = pygame.transform.rotate(art.die(kind, shown, r.width), (1 - tumble) * 40 * math.sin(phase))
-                surface.blit(img, img.get_rect(center=(r.centerx, r.centery - bounce)))
+            if rolling:
                 continue
             if key in clickable:
                 glow = r.inflate(px(10, s), px(10, s))

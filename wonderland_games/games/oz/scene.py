@@ -2,9 +2,11 @@
 
 The scene never changes the game except through `session.apply(legal action)`.
 What the table shows (`self.display`, a copy of the state) lags behind the
-live state while a move is animated: the events of an action become a short
-timeline of beats (a token walks one cell, a gem jumps away, the dice tumble),
-each beat moving one piece over the board and updating `display` when done.
+live state while a move is animated: the events of an action become beats of
+the shared timeline (ui/motion.py, data/oz/motion.yaml: a token walks one cell,
+a gem jumps away, the dice tumble), each piece hidden from the board while it
+moves and landing in `display` when its beat ends. While a move plays, the
+header, the players panel and the turn panel all speak of its mover.
 
 Drawing stays within a few milliseconds: the table is one cached frame split
 into disjoint regions (board, players, dice, controls, hand, log, ...). A
@@ -37,7 +39,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
 from functools import partial
 
 import pygame
@@ -45,7 +46,7 @@ import pygame
 from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import surfaces, theme
-from ...ui.anim import ease_in_out, ease_out, lerp
+from ...ui.motion import Beat, beats_for
 from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
@@ -56,28 +57,15 @@ from .board import DELTA, DIRS, cell_name, parse_cell
 from .board_view import BoardView
 from .layout import compute
 from .narrate import Narrator, counted, spell_name
-from .panels import card_detail, draw_card, draw_dice, draw_hand, draw_players, draw_road, is_strip
+from .panels import (card_detail, draw_card, draw_dice, draw_hand, draw_players, draw_road, is_strip, player_rows,
+                     row_die_rect, score_rect, wizard_rect)
 from .spells import RANDOM_KINDS
 
-STEP_SECONDS = 0.32  # one cell of a walk
 FORCED_PAUSE = 0.12  # a bot's pause before a step it cannot avoid
 WALK = ("go",)  # Go! as the coach of a guided game judges it (no engine action: the walk's steps are)
-
-
-@dataclass
-class Beat:
-    """One moment of an animation: what moves, for how long, and what it changes when done."""
-
-    duration: float
-    kind: str  # "move", "fly", "tumble", "flash", "pause"
-    piece: tuple | None = None  # ("token", seat) / ("gem", colour) / ("wizard", 0) / ("card", -1)
-    src: tuple | None = None  # pixel centres
-    dst: tuple | None = None
-    size: int = 0
-    arc: float = 0.0
-    card: int | None = None  # a spell shown big
-    text: str = ""  # floating gain
-    done: list = field(default_factory=list)  # callables run on the display when the beat ends
+CARRIED = {"step": "seat", "teleport": "seat", "gem": "colour", "wizard": None, "wizard_move": None}
+SPELL_CARRIED = {"move_gem": "colour", "push": "target", "sidestep": "seat", "teleport": "seat", "move_wizard": None}
+BOARD_PARTS = ("cell", "token", "gem", "wizard", "beyond")  # parts on the board: an arc stays under its letters
 
 
 class OzScene(TableScene):
@@ -91,6 +79,9 @@ class OzScene(TableScene):
         self.board_view = BoardView(app, self.art)
         self.narrator = Narrator(app, self.seats, state.cards)
         self.display = state.clone()
+        self._shown = None  # the state before the move on show: whose turn the table speaks of while it plays
+        self._carried: dict = {}  # id(beat) -> the board piece it carries, hidden on the board while it moves
+        self._cards: dict = {}  # (card, width, language) -> a discarded card turning face up
         self.walking = False
         self.selected = None  # a magic card picked in the hand
         self.choice: tuple = ()  # spell parameters chosen so far
@@ -234,106 +225,195 @@ class OzScene(TableScene):
     def _after_action(self, before, events: list) -> None:
         self.log.entries.extend(self.narrator.lines(events))
         self.log.offset = 0
-        self._sound(events)
-        self._animate(events)
-
-    def _sound(self, events: list) -> None:
         self._play_events(events)
+        self._shown = before
 
-    def _animate(self, events: list) -> None:
-        self.timeline, self.beat_time = [], 0.0
-        if self.app.settings.fast_forward or self.layout is None:
-            self._finish_timeline()
-            return
-        for e in events:
-            self.timeline.extend(self._beats(e))
+    # -- motion (ui/motion.py, data/oz/motion.yaml) --------------------------------------
+    def _show_move(self, seat, events: list) -> None:
+        """The shared motion, a draw after a book flying from that book; a move with nothing to
+        show lands at once."""
+        super()._show_move(seat, _sourced(events))
         if not self.timeline:
             self._finish_timeline()
 
-    def _cell_px(self, cell) -> tuple:
-        return self.layout.cell_rect(*cell).center
-
-    def _piece_center(self, kind: str, arg) -> tuple | None:
-        rect = self.board_view.piece_rect(self.layout, self.display, kind, arg)
-        return rect.center if rect else None
-
-    def _seat_px(self, seat: int) -> tuple:
-        lay = self.layout
-        inner = lay.players.inflate(-px(12, lay.s), -px(10, lay.s))
-        row_h = inner.height // len(self.seats)
-        return inner.left + row_h // 2, inner.top + seat * row_h + row_h // 2
-
-    def _beats(self, e: dict) -> list:
-        """The animation of one event (an empty list for those the panels just show)."""
-        kind, lay, d = e["type"], self.layout, self.display
-        size = int(lay.cell * 0.74)
-        if kind == "step":
-            seat = e["seat"]
-            src = self._cell_px(e["from"])
-            if e["to"] is None:
-                dx, dy = DELTA[e["dir"]]
-                dst = (src[0] + dx * lay.cell * 0.7, src[1] + dy * lay.cell * 0.7)
-                return [Beat(STEP_SECONDS, "move", ("token", seat), src, dst, size)]
-            to = tuple(e["to"])
-            return [Beat(STEP_SECONDS, "move", ("token", seat), src, self._cell_px(to), size,
-                         done=[partial(_set_token, seat, to)])]
-        if kind == "teleport":
-            seat, to = e["seat"], tuple(e["to"])
-            src = self._piece_center("token", seat) or self._cell_px(to)
-            return [Beat(0.5, "move", ("token", seat), src, self._cell_px(to), size, arc=lay.cell * 1.2,
-                         done=[partial(_set_token, seat, to)])]
-        if kind == "gem":
-            colour, to = e["colour"], tuple(e["to"])
-            src = self._piece_center("gem", colour) or self._cell_px(to)
-            return [Beat(0.5, "move", ("gem", colour), src, self._cell_px(to), int(size * 0.8), arc=lay.cell,
-                         text=f"+{e['points']}", done=[partial(_set_gem, colour, to), partial(_add_score, e["seat"], e["points"])])]
-        if kind == "book":
-            return [Beat(0.35, "fly", ("card", -1), self._cell_px(e["cell"]), self._seat_px(e["seat"]), size // 2,
-                         text=f"+{e['cards']}")]
-        if kind == "wizard":
-            src = self._piece_center("wizard", 0) or self._cell_px(d.tokens[e["seat"]])
-            return [Beat(0.5, "fly", ("wizard", 0), src, self._seat_px(e["seat"]), size, text=f"+{e['points']}",
-                         done=[partial(_take_wizard, e["seat"], e["points"])])]
-        if kind == "wizard_move":
-            to = tuple(e["to"])
-            src = self._piece_center("wizard", 0) or self._seat_px(e["seat"])
-            return [Beat(0.5, "move", ("wizard", 0), src, self._cell_px(to), size, arc=lay.cell * 0.8,
-                         done=[partial(_set_wizard, to)])]
+    def motion_beats(self, event: dict) -> list:
+        """The table's beats of one event: the data's, and what data cannot say — each piece lands
+        in `display` when its beat ends and hides from the board while it moves, a cast card
+        flips open first, a found gem's or Wizard's points rise from the finder (a gem's fly on to
+        its score: a gain drawn at a row rose into the row above), each rolled die tumbles on its own."""
+        e, kind, lay = _derived(event), event.get("type"), self.layout
         if kind == "roll":
-            return [Beat(0.0, "pause", done=[partial(_set_dice, e)]), Beat(0.8, "tumble")]
-        if kind == "take_die":
-            return [Beat(0.18, "pause", done=[partial(_take_die, e)])]
-        if kind == "spell":
-            beats = [Beat(0.9, "flash", card=e["card"])]
-            sk = e["kind"]
-            if sk in ("move_gem", "push", "move_wizard", "sidestep", "teleport"):
-                piece = {"move_gem": ("gem", e.get("colour")), "move_wizard": ("wizard", 0),
-                         "push": ("token", e.get("target"))}.get(sk, ("token", e["seat"]))
-                to = tuple(e["to"])
-                setter = {"gem": _set_gem, "wizard": lambda _, cell, disp: _set_wizard(cell, disp),
-                          "token": _set_token}[piece[0]]
-                beats.append(Beat(0.4, "move", piece, self._cell_px(e["from"]), self._cell_px(to),
-                                  int(size * (0.8 if piece[0] == "gem" else 1)), arc=lay.cell * 0.5,
-                                  done=[partial(setter, piece[1], to)]))
-            return beats
-        if kind in ("phase_start", "round_end"):
-            return [Beat(0.25 if kind == "phase_start" else 0.5, "pause")]
-        return []
+            return self._roll_beats(e)
+        if kind == "step" and e.get("to") is None:
+            path = [f"cell:{_pair(e['from'])}", f"beyond:{_pair(e['from'])},{e['dir']}"]
+            beats = [Beat("walk", 0.3, path, self.motion_sprite("token", e), arc=14 * lay.s)]
+        else:
+            beats = beats_for(self.game_id, e, self.motion_sprite, lay.s)
+        piece = self._carried_piece(e)
+        for beat in beats:
+            if piece is not None and beat.motion != "pulse":
+                self._carried[id(beat)] = piece
+            beat.arc = self._arc(beat)
+        if kind in ("gem", "wizard") and beats:  # "+2" rises from the finder as the points go to its score
+            found = f"token:{e['seat']}"
+            beats.append(Beat("pulse", 0.55, [found], text=f"+{e['points']}", with_previous=True))
+            if kind == "gem":
+                beats.append(Beat("fly", 0.55, [found, f"score:{e['seat']}"], arc=40 * lay.s, with_previous=True))
+        if kind == "spell" and e.get("card") in self.display.cards.spell_ids:
+            card = self._flash_card(e["card"])
+            back = self.art.card_back(card.get_width(), card.get_height())
+            beats.insert(0, Beat("flip", 0.9, ["region:board"], card, back))
+        change = self._landing(e)
+        if change is not None and beats:
+            beats[-1].done.append(partial(self._land, change))
+        return beats
 
-    def _advance(self, dt: float) -> None:
-        self.beat_time += dt * self._speed()
-        while self.timeline and self.beat_time >= self.timeline[0].duration:
-            self.beat_time -= self.timeline[0].duration
-            beat = self.timeline.pop(0)
-            for change in beat.done:
-                change(self.display)
-        if not self.timeline:
-            self._finish_timeline()
+    def motion_marks(self, event: dict) -> list:
+        """The data's marks; a step off the edge marks no cell (its teleport marks where it lands)."""
+        return [] if event.get("type") == "step" and event.get("to") is None else super().motion_marks(event)
+
+    def _roll_beats(self, e: dict) -> list:
+        """The dice land in the turn panel (a beat of no length), then each tumbles in its slot,
+        a little after the one before, and settles on its face."""
+        beats = [Beat("pause", 0.0, done=[partial(self._land, partial(_set_dice, e))])]
+        n = len(e["dir_dice"])
+        dirs, acts = self.layout.dice_slots(n, len(e["act_dice"]))
+        for i, (kind, value, rect) in enumerate([("direction", v, r) for v, r in zip(e["dir_dice"], dirs)] +
+                                                [("action", v, r) for v, r in zip(e["act_dice"], acts)]):
+            beat = Beat("tumble", 0.8, [f"{kind}_die:{i % n if kind == 'direction' else i - n}"],
+                        self.art.die(kind, value, rect.width), delay=0.06 * i, with_previous=i > 0)
+            self._carried[id(beat)] = ("dice", 0)
+            beats.append(beat)
+        return beats
+
+    def _carried_piece(self, e: dict):
+        """The board piece an event moves, (kind, arg) as `BoardView.pieces` names it, or None."""
+        kind = e.get("type")
+        table = SPELL_CARRIED if kind == "spell" else CARRIED
+        key = e.get("kind") if kind == "spell" else kind
+        if key not in table:
+            return None
+        field = table[key]
+        if field is None:
+            return "wizard", 0
+        return ("gem" if field == "colour" else "token"), e.get(field)
+
+    def _arc(self, beat: Beat) -> float:
+        """How high a piece moving on the board is lifted at mid-move: never over the letters
+        above the board (a wizard moved in row 1 sat on the "F", QA)."""
+        if not beat.path or not all(isinstance(p, str) and p.split(":")[0] in BOARD_PARTS for p in beat.path):
+            return beat.arc
+        ends = [self.target_rect(p) for p in (beat.path[0], beat.path[-1])]
+        if None in ends:
+            return beat.arc
+        half = (beat.sprite.get_height() if beat.sprite is not None else 0) / 2
+        room = min(r.centery for r in ends) - self.layout.board.top - half
+        return max(0.0, min(beat.arc, room))
+
+    def _landing(self, e: dict):
+        """What an event changes on the table on show once its motion ends (a function of the
+        display), or None: the rest lands with the live state when the move ends."""
+        kind = e.get("type")
+        if kind in ("step", "teleport") and e.get("to") is not None:
+            return partial(_set_token, e["seat"], tuple(e["to"]))
+        if kind == "gem":
+            return partial(_take_gem, e["seat"], e["colour"], tuple(e["to"]), e["points"])
+        if kind == "wizard":
+            return partial(_take_wizard, e["seat"], e["points"])
+        if kind == "wizard_move":
+            return partial(_set_wizard, tuple(e["to"]))
+        if kind == "take_die":
+            return partial(_take_die, e)
+        if kind == "draw":
+            return partial(_draw, e["seat"], list(e["cards"]))
+        if kind == "discard":
+            return partial(_discard, e["seat"], e["card"])
+        if kind == "adjust" or (kind == "spell" and e.get("kind") in ("boost", "reroll")):
+            return partial(_set_points, e["points"][1])
+        if kind == "guide":
+            return partial(_turn, e["seat"], e["dir"][1], e["points"])
+        if kind != "spell":
+            return None
+        sk, to = e.get("kind"), tuple(e["to"]) if e.get("to") is not None else None
+        if sk == "turn":
+            return partial(_turn, e["seat"], e["dir"][1], None)
+        if sk == "move_gem":
+            return partial(_set_gem, e["colour"], to)
+        if sk == "move_wizard":
+            return partial(_set_wizard, to)
+        if sk in ("push", "sidestep", "teleport"):
+            return partial(_set_token, e["target"] if sk == "push" else e["seat"], to)
+        return None
+
+    def _land(self, change) -> None:
+        change(self.display)
+        self.dirty = True
+
+    def motion_sprite(self, name: str, event: dict):
+        """What moves for a motion entry's `sprite:` name, sized as the table shows it."""
+        lay, d, e = self.layout, self.display, event
+        size = int(lay.cell * 0.74)
+        if name in ("token", "target_token"):
+            seat = e.get("target" if name == "target_token" else "seat")
+            return self.board_view.sprite(d, "token", seat, size) if isinstance(seat, int) else None
+        if name == "gem":
+            return self.board_view.sprite(d, "gem", e.get("colour"), int(size * 0.8))
+        if name == "wizard":
+            return self.board_view.sprite(d, "wizard", 0, size)
+        if name == "card_back":
+            w = max(8, int(lay.cell * 0.5))
+            return self.art.card_back(w, int(w * 0.63))
+        if name == "die":  # as large as where it lands in the taker's row
+            rect = self._part_rect("lands", f"{e.get('seat')},{e.get('die')}")
+            return None if rect is None else self.art.die(e.get("die"), e.get("value"), rect.width)
+        if name in ("new_direction", "old_direction"):
+            rect = row_die_rect(lay.players, lay.s, self.art, d, e["seat"], "direction")
+            size = rect.width if rect is not None else px(28, lay.s)
+            return self.art.die("direction", e["dir"][1 if name == "new_direction" else 0], size)
+        if name == "new_points":
+            rect = self._part_rect("points", str(e.get("seat")))
+            size = min(rect.height, px(44, lay.s)) if rect is not None else px(44, lay.s)
+            return self.art.die("action", max(1, min(6, e["points"][1])), size)
+        if name in ("card_small", "card_small_back"):
+            card = self._small_card(e.get("card"))
+            if card is None or name == "card_small":
+                return card
+            return self.art.card_back(card.get_width(), card.get_height())
+        return None
+
+    def _small_card(self, card):
+        """A discarded card as it turns face up by its owner's row: its name and words readable."""
+        if card not in self.display.cards.spell_ids:
+            return None
+        size = self._small_size()
+        key = (card, size, self.app.lang)
+        if key not in self._cards:
+            if len(self._cards) > 32:
+                self._cards.clear()
+            surf = surfaces.new(size, alpha=True)
+            draw_card(surf, surf.get_rect(), self.layout.s, self.app, self.art, self.display.cards[card])
+            self._cards[key] = surf
+        return self._cards[key]
+
+    def _small_size(self) -> tuple:
+        w = min(px(240, self.layout.s), int(self.layout.players.width * 0.7))
+        return w, int(w * 0.63)
+
+    def _moving(self) -> set:
+        """The pieces moving now: the board leaves them out, the turn panel its dice while they roll."""
+        return {self._carried[id(b)] for b, _ in self.timeline.now() if id(b) in self._carried}
+
+    def _turn_state(self):
+        """The state whose turn the table speaks of: while a move plays, the one it was played in."""
+        return self._shown if self.timeline and self._shown is not None else self.state
 
     def _finish_timeline(self) -> None:
-        self.timeline = []
-        self.beat_time = 0.0
+        """Every beat's change, then the table exactly as the live state is."""
+        super()._finish_timeline()
+        self._carried.clear()
+        self._shown = None
         self.display = self.state.clone()
+        self.dirty = True
 
     # -- the human's choices ------------------------------------------------------------
     def _clear_selection(self) -> None:
@@ -598,10 +678,14 @@ class OzScene(TableScene):
         if lay is None:
             return None
         if kind == "cell":
-            try:
-                return lay.cell_rect(*parse_cell(arg))
-            except ValueError:
+            cell = _cell(arg)
+            return None if cell is None else lay.cell_rect(*cell)
+        if kind == "beyond":  # past a cell's side, off the board: where a step off the edge walks to
+            cell, _, d = arg.rpartition(",")
+            cell = _cell(cell)
+            if cell is None or d not in DELTA:
                 return None
+            return lay.cell_rect(*cell).move(int(DELTA[d][0] * lay.cell * 0.7), int(DELTA[d][1] * lay.cell * 0.7))
         if kind == "wall":
             return self._wall_rect(arg)
         if kind == "token" and arg.isdigit():
@@ -624,9 +708,47 @@ class OzScene(TableScene):
             corner = lay.cell_rect(int(arg) % 3 * 2, int(arg) // 3 * 2)
             return pygame.Rect(corner.topleft, (lay.cell * 2, lay.cell * 2))
         if kind == "player" and arg.isdigit() and int(arg) < len(self.seats):
-            inner = lay.players.inflate(-px(12, lay.s), -px(10, lay.s))
-            row_h = inner.height // len(self.seats)
-            return pygame.Rect(inner.left, inner.top + int(arg) * row_h, inner.width, row_h - px(2, lay.s))
+            return player_rows(lay.players, len(self.seats), lay.s)[int(arg)]
+        return self._motion_part(kind, arg)
+
+    def _motion_part(self, kind: str, arg: str):
+        """The parts only motion names (data/oz/motion.yaml), by seat:
+        score:<seat>              its number in the players panel
+        row_die:<seat>,<kind>     a die it took, in its row (the row once the dice are gone)
+        lands:<seat>,<kind>       where that die goes in its row when taken
+        picked:<kind>,<i>,<seat>  that die in the draft while the draft shows, else in its row
+        wizard:<seat>             the Wizard on the board, else in the row of <seat>, who holds it
+        wizard_slot:<seat>        where the row of <seat> shows the Wizard
+        shown_by:<seat>           a card turned face up by its row, clear of the top bar
+        points:<seat>             the acting player's points: big in a wide turn panel, else the header
+        """
+        lay, d = self.layout, self.display
+        args = arg.split(",")
+        seat = int(args[-1]) if args[-1].isdigit() and int(args[-1]) < len(self.seats) else None
+        if kind == "score" and seat is not None:
+            return score_rect(lay.players, lay.s, self.art, d, seat)
+        rows = player_rows(lay.players, len(self.seats), lay.s)
+        if kind == "row_die" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
+            owner = int(args[0])
+            return row_die_rect(lay.players, lay.s, self.art, d, owner, args[1]) or rows[owner]
+        if kind == "shown_by" and seat is not None:  # a card turned face up beside a row, under the top bar
+            box = pygame.Rect((0, 0), self._small_size())
+            box.center = rows[seat].center
+            return box.clamp(pygame.Rect(0, lay.top.bottom, lay.size[0], lay.size[1] - lay.top.bottom))
+        if kind == "lands" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
+            return row_die_rect(lay.players, lay.s, self.art, d, int(args[0]), args[1], landing=True)
+        if kind == "picked" and len(args) == 3 and seat is not None and args[1].isdigit():
+            drafted = self._part_rect(f"{args[0]}_die", args[1]) if self._drafting() else None
+            return drafted or row_die_rect(lay.players, lay.s, self.art, d, seat, args[0]) or rows[seat]
+        if kind == "wizard" and seat is not None:  # on the board, else in the row of the one who holds it
+            return self._part_rect("wizard", "board") or wizard_rect(lay.players, lay.s, self.art, d, seat)
+        if kind == "wizard_slot" and seat is not None:
+            return wizard_rect(lay.players, lay.s, self.art, d, seat)
+        if kind == "points" and seat is not None:
+            if lay.wide and d.phase == rules.ACTION and d.acting == seat and not self.options:
+                size = min(px(44, lay.s), lay.hint.height)  # the die and the points, as _paint_controls draws them
+                return pygame.Rect(lay.hint.left, lay.hint.top, 2 * size + px(6, lay.s), size)
+            return pygame.Rect(self._regions["status"])
         return None
 
     def coach_keep_clear(self) -> list:
@@ -720,7 +842,6 @@ class OzScene(TableScene):
 
     # -- drawing -----------------------------------------------------------------------------
     def _draw_overlay(self, surface: pygame.Surface) -> None:
-        self._draw_motion(surface)
         for rect in self._hint_rects():
             hints.ring(surface, rect, self.layout.s)
         self._draw_detail(surface)
@@ -733,14 +854,14 @@ class OzScene(TableScene):
                                                        theme.GOLD_LIGHT, bold=True, align="left")
         top = [self.buttons[n] for n in lay.buttons]
         yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
-        beat = self.timeline[0] if self.timeline else None
-        hidden = frozenset([beat.piece]) if beat is not None and beat.piece is not None else frozenset()
+        moving = self._moving()
+        hidden = frozenset(p for p in moving if p[0] != "dice")
         path = self.path() if not self.timeline and (self.my_turn() or self.replay) else []
         marks = self._choice_cells()
         yield "board", (lay.size, lang, tuple(d.tokens), tuple(sorted(d.gems.items())), tuple(d.books), d.wizard,
                         hidden, tuple((p.target, p.points_left, p.score, p.book) for p in path), marks), \
             partial(self._paint_board, hidden, path, marks)
-        current = None if self.timeline else d.current_player()
+        current = self._turn_state().current_player()
         yield "players", (lang, tuple(d.scores), tuple(map(len, d.hands)), tuple(d.taken_dir), tuple(d.taken_act),
                           d.wizard_holder, current), \
             lambda f: draw_players(f, lay.players, s, self.app, self.art, d, current)
@@ -749,13 +870,11 @@ class OzScene(TableScene):
         widgets = [b for n, b in self.buttons.items() if n not in lay.buttons] + [b for b, _ in self.options]
         looks = (lang, tuple(lines), tuple(map(button_look, widgets)))
         if self._drafting():
-            tumble = None
-            if beat is not None and beat.kind == "tumble":
-                tumble = round(min(1.0, self.beat_time / beat.duration), 2)
+            rolling = ("dice", 0) in moving
             clickable = self._clickable_dice()
             yield "controls", looks + (tuple(d.dir_dice), tuple(d.act_dice), tuple(d.dir_owner), tuple(d.act_owner),
-                                       frozenset(clickable), self.hover_die, tumble), \
-                partial(self._paint_draft, lines, widgets, clickable, tumble)
+                                       frozenset(clickable), self.hover_die, rolling), \
+                partial(self._paint_draft, lines, widgets, clickable, rolling)
         else:
             yield "controls", looks + (self._acting_key(),), partial(self._paint_controls, lines, widgets)
         seat, cards, title = self._hand_owner()
@@ -820,7 +939,7 @@ class OzScene(TableScene):
             return None
         return d.acting, d.taken_dir[d.acting], d.points
 
-    def _paint_draft(self, lines, widgets, clickable, tumble, frame) -> None:
+    def _paint_draft(self, lines, widgets, clickable, rolling, frame) -> None:
         """The turn panel in the draft: the most pressing line (a suggestion, what to pick, who
         picks), the dice under it, and a replay's buttons."""
         lay, s = self.layout, self.layout.s
@@ -828,7 +947,7 @@ class OzScene(TableScene):
         if lines:
             text, size, colour, bold = lines[0]
             tx.draw_line(frame, self.app.fonts, text, lay.draft_hint, px(size, s), colour, bold=bold, align="left")
-        draw_dice(frame, s, self.app, self.art, self.display, lay, clickable, self.hover_die, tumble)
+        draw_dice(frame, s, self.app, self.art, self.display, lay, clickable, self.hover_die, rolling)
         for w in widgets:
             w.draw(frame)
 
@@ -868,6 +987,11 @@ class OzScene(TableScene):
     def _hint_lines(self) -> list:
         """What the controls panel says: the walk ahead, or what to do now."""
         t, state = self.app.t, self.state
+        if self.timeline and not self.replay:  # a move playing out: its mover is the one we wait for
+            seat = self._turn_state().current_player()
+            if seat is None or seat == self.viewer:
+                return []
+            return [(t("oz.hint.wait", name=self.seats[seat].name), 16, theme.INK_SOFT, False)]
         waiting = self._waiting_lines("oz.status.over", "oz.hint.wait")
         if waiting is not None:
             return waiting
@@ -957,9 +1081,9 @@ class OzScene(TableScene):
         return t("sep").join(parts)
 
     def _status(self) -> str:
-        t, state = self.app.t, self.state
+        t, state = self.app.t, self._turn_state()
         fixed = self._replay_or_over_status("oz.status")
-        if fixed is not None:
+        if fixed is not None and (self.replay or state is self.state):  # a move playing out: its mover's turn
             return fixed
         seat = state.current_player()
         name = self.seats[seat].name
@@ -973,47 +1097,6 @@ class OzScene(TableScene):
         key = {rules.SETUP_DISCARD: "setup_discard", rules.ROUND_DISCARD: "round_discard",
                rules.DRAFT_DIR: "draft_dir", rules.DRAFT_ACT: "draft_act"}[phase]
         return prefix + t(f"oz.status.{key}", name=name, n=len(state.hands[seat]) - rules.HAND_LIMIT)
-
-    def _arc(self, beat: Beat) -> float:
-        """How high a piece moving on the board is lifted at mid-move: never over the letters
-        above the board (a wizard moved in row 1 sat on the "F", QA)."""
-        room = min(beat.src[1], beat.dst[1]) - self.layout.board.top - beat.size / 2
-        return max(0.0, min(beat.arc, room))
-
-    def _draw_motion(self, surface) -> None:
-        """The beat's moving piece (and a floating gain, or a spell card shown big)."""
-        if not self.timeline:
-            return
-        beat, lay = self.timeline[0], self.layout
-        p = min(1.0, self.beat_time / max(0.01, beat.duration))
-        if beat.kind in ("move", "fly") and beat.piece is not None:
-            q = ease_in_out(p)
-            x, y = lerp(beat.src, beat.dst, q)
-            y -= math.sin(math.pi * q) * self._arc(beat)
-            kind, arg = beat.piece
-            if kind == "card":
-                w = max(8, beat.size)
-                img = self.art.card_back(w, int(w * 0.63))
-            else:
-                img = self.board_view.sprite(self.display, kind, arg, max(8, beat.size))
-            if beat.kind == "fly":
-                img = surfaces.scaled(img, (max(4, int(img.get_width() * (1 - 0.5 * q))),
-                                            max(4, int(img.get_height() * (1 - 0.5 * q)))))
-            surface.blit(img, img.get_rect(center=(int(x), int(y))))
-            if beat.text:
-                font = self.app.font(px(26, lay.s), True)
-                img = tx.render(font, beat.text, theme.GOLD_LIGHT)
-                rise = ease_out(p) * lay.cell * 0.5
-                spot = (int(beat.src[0]), int(beat.src[1] - rise))
-                shadow = tx.render(font, beat.text, (40, 20, 10))
-                surface.blit(shadow, shadow.get_rect(center=(spot[0] + 2, spot[1] + 2)))
-                surface.blit(img, img.get_rect(center=spot))
-        elif beat.kind == "flash" and beat.card is not None:
-            card = self._flash_card(beat.card)
-            grow = 0.5 + 0.5 * ease_out(min(1.0, p * 3))
-            img = card if grow >= 1 else surfaces.scaled(
-                card, (int(card.get_width() * grow), int(card.get_height() * grow)))
-            surface.blit(img, img.get_rect(center=lay.board.center))
 
     def detail_rect(self):
         """(card, rect) of the card shown large beside the hand, in the side column (never over
@@ -1059,6 +1142,49 @@ class OzScene(TableScene):
         return self._flash[1]
 
 
+# -- events as motion reads them -----------------------------------------------------------------
+def _pair(cell) -> str:
+    """A cell as motion part names write it: "2,3"."""
+    return ",".join(map(str, cell))
+
+
+def _cell(arg: str):
+    """A cell part's argument, "C4" (the coach's) or "2,3" (motion's), as (x, y); None if neither."""
+    try:
+        return parse_cell(arg)
+    except ValueError:
+        pass
+    x, _, y = arg.partition(",")
+    if x.isdigit() and y.isdigit() and int(x) < 6 and int(y) < 6:
+        return int(x), int(y)
+    return None
+
+
+def _derived(event: dict) -> dict:
+    """The event with what its motion entry says that it does not hold: a change of points as
+    "+1" (`gain`) and where a draw's cards come from (`source`)."""
+    out = dict(event)
+    points = event.get("points")
+    if isinstance(points, (list, tuple)) and len(points) == 2:
+        out["gain"] = f"{points[1] - points[0]:+d}"
+    if event.get("type") == "draw":
+        out.setdefault("source", "region:board")
+    return out
+
+
+def _sourced(events: list) -> list:
+    """The events of a move, a draw from a magic book knowing the book's cell (the cards fly
+    from there; other draws come from over the board, where the deck would be)."""
+    out, book = [], None
+    for e in events:
+        if e.get("type") == "book":
+            book = e.get("cell")
+        elif e.get("type") == "draw" and book is not None:
+            e, book = dict(e, source=f"cell:{_pair(book)}"), None
+        out.append(e)
+    return out
+
+
 # -- display updates run when a beat ends ------------------------------------------------------
 def _set_token(seat, cell, display) -> None:
     display.tokens[seat] = cell
@@ -1068,18 +1194,38 @@ def _set_gem(colour, cell, display) -> None:
     display.gems[colour] = cell
 
 
+def _take_gem(seat, colour, cell, points, display) -> None:
+    display.gems[colour] = cell
+    display.scores[seat] += points
+
+
 def _set_wizard(cell, display) -> None:
     display.wizard = cell
-
-
-def _add_score(seat, points, display) -> None:
-    display.scores[seat] += points
 
 
 def _take_wizard(seat, points, display) -> None:
     display.wizard = None
     display.wizard_holder = seat
     display.scores[seat] += points
+
+
+def _set_points(points, display) -> None:
+    display.points = points
+
+
+def _turn(seat, direction, points, display) -> None:
+    display.taken_dir[seat] = direction
+    if points is not None:
+        display.points = points
+
+
+def _draw(seat, cards, display) -> None:
+    display.hands[seat].extend(cards)
+
+
+def _discard(seat, card, display) -> None:
+    if card in display.hands[seat]:
+        display.hands[seat].remove(card)
 
 
 def _set_dice(event, display) -> None:
@@ -1097,4 +1243,3 @@ def _take_die(event, display) -> None:
     if event["index"] < len(owners):
         owners[event["index"]] = event["seat"]
         taken[event["seat"]] = event["value"]
-
