@@ -20,7 +20,7 @@ from wonderland_games.core.game import BOT, Seat
 from wonderland_games.ui import motion, testing
 from wonderland_games.ui.motion import MOTIONS, Beat, Timeline, draw_beat, entry_for, fill, motion_table
 
-NOT_YET = {"parade", "oz", "voyage", "valley", "dream"}  # games whose tables are still being wired
+NOT_YET = {"parade", "oz", "voyage", "dream"}  # games whose tables are still being wired
 
 
 def _pending(game_id: str):
@@ -161,10 +161,6 @@ def _own_move(app, session, scene):
     scene.apply(session.state.legal_actions()[0])
 
 
-SHARED_PENDING = pytest.mark.xfail("valley" in NOT_YET, strict=True, reason="Valley's table being wired")
-
-
-@SHARED_PENDING
 def test_another_players_move_stays_marked_until_the_human_acts(pulse_table):
     app, session, scene = pulse_table()
     _own_move(app, session, scene)
@@ -180,7 +176,6 @@ def test_another_players_move_stays_marked_until_the_human_acts(pulse_table):
     assert scene.marks == []
 
 
-@SHARED_PENDING
 def test_a_click_during_a_move_ends_it_and_is_taken(pulse_table):
     app, session, scene = pulse_table()
     _own_move(app, session, scene)
@@ -192,7 +187,6 @@ def test_a_click_during_a_move_ends_it_and_is_taken(pulse_table):
     assert not scene.timeline and len(taken) == 1
 
 
-@SHARED_PENDING
 def test_reduced_motion_keeps_every_beat_short_and_fast_forward_has_none(pulse_table):
     app, session, scene = pulse_table(reduced_motion=True)
     _own_move(app, session, scene)

@@ -88,6 +88,7 @@ class TableScene(Scene):
     main_button = "confirm"  # the game's main action button: the Done button takes its place
     done_before_curtain = True  # False: the game's own view paces the handoff (Dream)
     coach_class = Coach  # a guided game's coach (a game with more to say gives a subclass: Dream)
+    turn_regions: tuple = ()  # regions that show whose turn it is: repainted in the same frame, never one late
 
     def __init__(self, app, session=None, replay=None):
         super().__init__(app)
@@ -891,8 +892,8 @@ class TableScene(Scene):
         for name, key, paint in self._parts():
             if self._keys.get(name) == key:
                 continue
-            if painted and not fresh and time.perf_counter() > end:
-                break  # the rest waits a frame: one long change never makes one long frame
+            if painted and not fresh and time.perf_counter() > end and name not in self.turn_regions:
+                continue  # it waits a frame: one long change never makes one long frame
             painted = True
             self._keys[name] = key
             rect = self._regions[name]
