@@ -32,6 +32,7 @@ MOTIONS = ("travel", "flip", "walk", "jump", "tumble", "fly", "pulse", "pause")
 TABLE_FILE = "motion.yaml"
 OWN_PACE = 0.5  # a human's own move animates this much quicker: it never holds them up
 REDUCED_SECONDS = 0.15  # with reduced motion every beat is a fade this long at most
+MARK_EDGE = (90, 60, 10)  # the dark edge that keeps a mark's gold readable on a light ground
 log = logging.getLogger(__name__)
 
 
@@ -290,15 +291,18 @@ def _pulse(surface, rect, spot, q: float, s: float, reduced: bool) -> pygame.Rec
 
 
 def draw_marks(surface: pygame.Surface, rects: list, s: float) -> list:
-    """What just happened: each changed part outlined in solid gold (readable on any ground, and
-    no layer to make each frame) with a small star at its corner."""
+    """What just happened: each changed part outlined in solid gold edged in brown both sides (the
+    gold alone vanished on a cream panel; no layer to make each frame) with a small star at its corner."""
     drawn = []
-    width = max(2, int(2.5 * s))
+    width, edge = max(3, int(3.5 * s)), max(1, int(1.5 * s))
+    radius = max(4, int(6 * s))
     for rect in rects:
-        ring = rect.inflate(int(6 * s), int(6 * s))
-        drawn.append(pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, width, border_radius=max(4, int(6 * s))))
+        ring = rect.inflate(int(8 * s), int(8 * s))
+        drawn.append(pygame.draw.rect(surface, MARK_EDGE, ring.inflate(2 * edge, 2 * edge), width + 2 * edge,
+                                      border_radius=radius + edge))
+        pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, width, border_radius=radius)
         r = max(4, int(5 * s))
         corner = (ring.right - r, ring.top + r)
         pygame.draw.circle(surface, theme.GOLD_LIGHT, corner, r)
-        pygame.draw.circle(surface, (90, 60, 10), corner, r, max(1, width // 2))
+        pygame.draw.circle(surface, MARK_EDGE, corner, r, max(1, width // 2))
     return drawn

@@ -266,13 +266,16 @@ class ValleyScene(TableScene):
                                                 False)]
 
     def spot_rect(self, key: str):
-        """The rect of the spot `key` (a board id or "owner/index") as drawn, or None."""
-        state = self.state
-        if "/" in key:
-            owner, _, index = key.partition("/")
-            where = (int(owner), int(index)) if owner.isdigit() and index.isdigit() else None
-            return next((r for w, r in city_cards(self.layout, state) if w == where), None)
-        return next((r for where, r in board_spots(self.layout, state) if where[0] == key), None)
+        """The rect of the spot `key` (a board id or "owner/index") as drawn (a copy), or None."""
+        rect = self._cached(("spots", self.layout.size), self._spot_rects).get(key)
+        return None if rect is None else rect.copy()
+
+    def _spot_rects(self) -> dict:
+        """{spot key: rect} of every board spot and city card: motion asks for them every frame."""
+        lay, state = self.layout, self.state
+        out = {where[0]: rect for where, rect in board_spots(lay, state)}
+        out.update((f"{owner}/{index}", rect) for (owner, index), rect in city_cards(lay, state))
+        return out
 
     def _held_rect(self, arg: str):
         """`held:<seat>[/<kind>]`: the card's slot in the hand on show as the move began (the hand's
