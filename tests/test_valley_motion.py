@@ -109,8 +109,9 @@ def test_a_card_another_plays_travels_face_down_and_turns_up_in_their_city(app):
     travel, flip = next(g[0] for g in scene.timeline.groups if g[0].motion == "travel"), \
         next(g[0] for g in scene.timeline.groups if g[0].motion == "flip")
     part = f"card:1/{play['card']}"
-    assert travel.path == ["held:1", part] and flip.path == [part], "from Bo's row (his hand is hidden) to his city"
-    assert scene.target_rect("held:1") == scene.target_rect("seat:1")
+    held = f"held:1/{play['card']}"
+    assert travel.path == [held, part] and flip.path == [part], "from Bo's row (his hand is hidden) to his city"
+    assert scene.target_rect(held) == scene.target_rect("seat:1")
     assert travel.sprite.get_size() == flip.sprite.get_size() == scene.spot_rect(f"1/{index}").size
     assert (1, index) in scene._marks()["unlanded"], "the city keeps its slot empty until the card lands"
     run_until(app, lambda: scene.my_turn())
@@ -217,3 +218,17 @@ def test_every_beat_of_a_solo_game_is_on_the_table(user_dirs, size):
             scene.draw(app.screen)
     app.stack.clear()
     assert {"opponent_roll", "opponent_place", "opponent_take", "opponent_recall"} <= kinds
+
+
+def test_a_card_from_ones_own_hand_travels_face_up_from_its_slot_unmarked(app):
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT, "random")], seed=3)
+    state = session.state
+    until(app, scene, lambda: scene.my_turn() and state.decision() is None and any(
+        a[0] == "play" for a in state.legal_actions()))
+    play = next(a for a in state.legal_actions() if a[0] == "play")
+    slot = dict(scene.hand_rects())[state.hands[0].index(play[1])]
+    scene.apply(play)
+    travel = next(b for b in beats(scene) if b.motion == "travel" and b.path[-1] == f"card:0/{play[1]}")
+    assert scene.target_rect(travel.path[0]) == slot, "it leaves the slot it had in the hand"
+    assert not [b for b in beats(scene) if b.motion == "flip"] and not scene.marks
+    assert scene.timeline.pace == pytest.approx(1 / motion.OWN_PACE)

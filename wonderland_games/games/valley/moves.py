@@ -37,8 +37,8 @@ def annotate(before, events: list) -> None:
         kind = e["type"]
         if kind == "place":
             origin = "spot:" + (e["spot"] if "spot" in e else f"{e['owner']}/{e['index']}")
-        elif kind in ("play", "copy"):
-            origin = f"spot:{e['location']}" if "location" in e else _card(before, e["seat"], e["card"])
+        elif kind in ("play", "copy"):  # a card played or copied is the player's own
+            origin = f"spot:{e['location']}" if "location" in e else f"card:{e['seat']}/{e['card']}"
         elif kind == "season":
             origin = f"seat:{e['seat']}"
             e["walked"] = list(before.placed[e["seat"]])
@@ -62,7 +62,7 @@ def _origin(state, key: str, seat: int):
 
 def _card(state, seat: int, kind_id: str) -> str:
     """`card:<owner>/<kind>` of a card in `seat`'s city, else in the city that holds it (a
-    worker's spot on another's card), else the seat's row (a card just played lands later)."""
+    worker's spot on another's card), else the seat's row."""
     owners = [seat] + [o for o in range(len(state.cities)) if o != seat]
     owner = next((o for o in owners if kind_id in state.cities[o]), None)
     return f"seat:{seat}" if owner is None else f"card:{owner}/{kind_id}"
