@@ -122,6 +122,7 @@ def die(face: int, size: int) -> pygame.Surface:
         pygame.draw.rect(img, NEUTRAL, rect, max(1, size // 14), border_radius=size // 5)
         cell, r = rect.width / 4, max(2, size // 11)
         for col, row in PIPS.get(face, PIPS[1]):
-            pygame.draw.circle(img, (60, 52, 48), (int(rect.left + cell * (col + 1)), int(rect.top + cell * (row + 1))), r)
+            centre = (int(rect.left + cell * (col + 1)), int(rect.top + cell * (row + 1)))
+            pygame.draw.circle(img, (60, 52, 48), centre, r)
         _tinted[key] = img = _fast(img)
     return img

@@ -76,8 +76,8 @@ def seat_of(event: dict):
 def shape(beats: list, event: dict, hand_shown: bool, city_index) -> list:
     """[(beat, what it carries or None)] of one event: `beats` from its motion entry; `hand_shown`:
     the mover's hand is on show; `city_index`: the index in the mover's city of the card just
-    played. A card travels as its entry's `back` unless it comes from a hand on show. What a beat carries: ("worker", seat, spot key)
-    or ("card", seat, index)."""
+    played. A card travels as its entry's `back` unless it comes from a hand on show. What a beat
+    carries: ("worker", seat, spot key) or ("card", seat, index)."""
     if not beats:
         return []
     kind, first = event["type"], beats[0]

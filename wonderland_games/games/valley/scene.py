@@ -942,8 +942,8 @@ class ValleyScene(TableScene):
 
     def _parts(self):
         """(region, key, paint) of every part of the table; a key holds all that its region shows.
-        The header and the players panel come first: a frame that runs out of time to repaint
-        leaves the rest for the next, and the two never disagree about whose turn it is."""
+        The header, the players panel, the controls and the city rows all say whose turn it is:
+        `turn_regions` has them repainted in the same frame."""
         lay, s, state, lang = self.layout, self.layout.s, self.state, self.app.lang
         status = self._status()
         yield "status", (status, lang), lambda f: tx.draw_line(f, self.app.fonts, status, lay.status, px(21, s),
