@@ -20,19 +20,10 @@ from wonderland_games.core.game import BOT, Seat
 from wonderland_games.ui import motion, testing
 from wonderland_games.ui.motion import MOTIONS, Beat, Timeline, draw_beat, entry_for, fill, motion_table
 
-NOT_YET = {"valley"}  # games whose tables are still being wired
-
-
-def _pending(game_id: str):
-    return pytest.param(game_id, marks=pytest.mark.xfail(strict=True, reason="motion being wired")) \
-        if game_id in NOT_YET else game_id
-
-
-WIRED = [_pending(g) for g in GAMES]
 
 
 # -- the tables ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("game_id", WIRED)
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_event_kind_has_a_motion_or_says_why_not(game_id):
     table = motion_table(game_id)
     missing = sorted(all_kinds(game_id) - set(table))
@@ -46,7 +37,7 @@ def test_every_event_kind_has_a_motion_or_says_why_not(game_id):
                 assert branch.get("motion") in MOTIONS, f"{game_id}.{kind}: {branch!r} names no motion"
 
 
-@pytest.mark.parametrize("game_id", WIRED)
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_moving_event_moves_on_its_table(game_id):
     """Random games at the table's largest size: each event whose entry moves gives beats,
     each beat's named parts are on the table when the beat plays, and each mark is there
@@ -161,10 +152,6 @@ def _own_move(app, session, scene):
     scene.apply(session.state.legal_actions()[0])
 
 
-SHARED_PENDING = pytest.mark.xfail("valley" in NOT_YET, strict=True, reason="Valley's table being wired")
-
-
-@SHARED_PENDING
 def test_another_players_move_stays_marked_until_the_human_acts(pulse_table):
     app, session, scene = pulse_table()
     _own_move(app, session, scene)
@@ -180,7 +167,6 @@ def test_another_players_move_stays_marked_until_the_human_acts(pulse_table):
     assert scene.marks == []
 
 
-@SHARED_PENDING
 def test_a_click_during_a_move_ends_it_and_is_taken(pulse_table):
     app, session, scene = pulse_table()
     _own_move(app, session, scene)
@@ -192,7 +178,6 @@ def test_a_click_during_a_move_ends_it_and_is_taken(pulse_table):
     assert not scene.timeline and len(taken) == 1
 
 
-@SHARED_PENDING
 def test_reduced_motion_keeps_every_beat_short_and_fast_forward_has_none(pulse_table):
     app, session, scene = pulse_table(reduced_motion=True)
     _own_move(app, session, scene)

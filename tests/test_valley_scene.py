@@ -246,16 +246,6 @@ def test_no_curtain_with_one_human(app):
         app.step(1 / 60)
 
 
-def test_a_bot_walks_its_meeple_to_the_spot_it_takes(app):
-    app.settings.fast_forward = False
-    session, scene = start(app, [Seat("Bot", BOT, "random"), Seat("Bot 2", BOT, "random")], seed=9)
-    run_until(app, lambda: scene._walker() is not None, seconds=30)
-    seat, spot, pos = scene._walker()
-    assert spot in session.state.placed[seat]
-    assert scene._marks()["hidden"] == (seat, spot), "the walking meeple is not also drawn at rest"
-    run_until(app, lambda: scene._walker() is None)
-
-
 def test_prepare_says_the_season_it_enters(app):
     session, scene = start(app, [Seat("Ann"), Seat("Bot", BOT, "random")], seed=3, options={"starting_hand": 4})
     rng = random.Random(3)

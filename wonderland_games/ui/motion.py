@@ -33,6 +33,7 @@ TABLE_FILE = "motion.yaml"
 OWN_PACE = 0.5  # a human's own move animates this much quicker: it never holds them up
 REDUCED_SECONDS = 0.15  # with reduced motion every beat is a fade this long at most
 TEXT_SHADOW = (60, 34, 12)  # under a gain's gold figures
+MARK_EDGE = (90, 60, 10)  # the dark edge that keeps a mark's gold readable on a light ground
 log = logging.getLogger(__name__)
 
 
@@ -344,24 +345,20 @@ def _pulse(surface, rect, spot, q: float, s: float, reduced: bool) -> pygame.Rec
 
 
 def draw_marks(surface: pygame.Surface, rects: list, s: float) -> list:
-    """What just happened: each changed part outlined in gold with a small star at its corner; a
-    thin dark edge each side of the gold keeps it plain on a light panel too."""
+    """What just happened: each changed part outlined in solid gold edged in brown both sides (the
+    gold alone vanished on a cream panel; no layer to make each frame) with a small star at its corner."""
     drawn = []
-    width = max(2, int(2.5 * s))
+    width, edge = max(3, int(3.5 * s)), max(1, int(1.5 * s))
     radius = max(4, int(6 * s))
     for rect in rects:
-        ring = rect.inflate(int(6 * s), int(6 * s))
+        ring = rect.inflate(int(8 * s), int(8 * s))
         if ring.width <= 0 or ring.height <= 0:
             continue  # a part squeezed to nothing by a tiny window
-        layer = surfaces.new((ring.width + 2, ring.height + 2), alpha=True)
-        box = layer.get_rect()
-        pygame.draw.rect(layer, (90, 60, 10, 170), box, 1, border_radius=radius + 1)
-        pygame.draw.rect(layer, (90, 60, 10, 170), box.inflate(-2 * width - 2, -2 * width - 2), 1,
-                         border_radius=max(2, radius - width))
-        pygame.draw.rect(layer, (*theme.GOLD_LIGHT[:3], 215), box.inflate(-2, -2), width, border_radius=radius)
-        drawn.append(surface.blit(layer, ring.inflate(2, 2)))
+        drawn.append(pygame.draw.rect(surface, MARK_EDGE, ring.inflate(2 * edge, 2 * edge), width + 2 * edge,
+                                      border_radius=radius + edge))
+        pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, width, border_radius=radius)
         r = max(4, int(5 * s))
         corner = (ring.right - r, ring.top + r)
         pygame.draw.circle(surface, theme.GOLD_LIGHT, corner, r)
-        pygame.draw.circle(surface, (90, 60, 10), corner, r, max(1, width // 2))
+        pygame.draw.circle(surface, MARK_EDGE, corner, r, max(1, width // 2))
     return drawn

@@ -9,14 +9,17 @@ at the animation speed.
 
 Subclasses set `game_id`, and provide `_ensure_layout(size)`,
 `_update_buttons()`, `_after_action(before, events)` (log, sound — see
-`_play_events` — and animation of what just happened), `_clear_selection()`,
+`_play_events`), `_clear_selection()`,
 `results_scene()`,
 and a `narrator` and `log` for `_rebuild_log()` (or their own); they may
 override the small hooks `_reset_view()`, `_own_turn(seat)`,
 `_bot_pause(level, legal, seconds)`, `_has_choice()`, `_play_key(event)`,
-`_mouse(event)` and `_widgets()`. The timeline is a list of beats with a
-`duration`, played at the animation speed by `_advance(dt)`;
-`_finish_timeline()` ends it at once (both overridable).
+`_mouse(event)` and `_widgets()`. Every move is shown in motion by `_show_move`
+(ui/motion.py, docs/motion.md): its events become beats in `self.timeline`, played
+at the animation speed by `_advance(dt)`; `_finish_timeline()` ends it at once, and
+what another player changed stays marked until the next acts. A game supplies part
+names (`_part_rect`), sprites (`motion_sprite`) and, where data cannot say it,
+`motion_beats`.
 `_table_buttons()` makes the top bar's buttons (and a replay's) for them.
 
 A guided first game (`session.tutorial`) has a coach (ui/coach.py) over the table: it
@@ -88,6 +91,7 @@ class TableScene(Scene):
     main_button = "confirm"  # the game's main action button: the Done button takes its place
     done_before_curtain = True  # False: the game's own view paces the handoff (Dream)
     coach_class = Coach  # a guided game's coach (a game with more to say gives a subclass: Dream)
+    turn_regions: tuple = ()  # regions that show whose turn it is: repainted in the same frame, never one late
 
     def __init__(self, app, session=None, replay=None):
         super().__init__(app)
@@ -110,7 +114,6 @@ class TableScene(Scene):
         self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.timeline = Timeline()  # what the last move shows in motion (ui/motion.py)
-        self.beat_time = 0.0  # seconds into the first beat (a game with a timeline of its own)
         self.marks: list = []  # part names of what the last other player changed, outlined until the next acts
         self._marks_seat = None  # whose actions the marks show
         self.runner = None
@@ -668,7 +671,7 @@ class TableScene(Scene):
             self.marks = []
         self.marks.extend(name for name in names if name not in self.marks)
         self._marks_seat = seat
-        if self.app.settings.fast_forward or self.layout is None or not isinstance(self.timeline, Timeline):
+        if self.app.settings.fast_forward or self.layout is None:
             return
         reduced = self.app.settings.reduced_motion
         for e in events:
@@ -702,34 +705,23 @@ class TableScene(Scene):
 
     def _advance(self, dt: float) -> None:
         """Play the timeline at the bot pace setting."""
-        if isinstance(self.timeline, Timeline):
-            self.timeline.advance(dt * self._speed())
-        else:  # TRANSITIONAL: a game's own list of beats, until it is moved onto ui/motion.py
-            self.beat_time += dt * self._speed()
-            while self.timeline and self.beat_time >= self.timeline[0].duration:
-                self.beat_time -= self.timeline[0].duration
-                self.timeline.pop(0)
+        self.timeline.advance(dt * self._speed())
         if not self.timeline:
             self._finish_timeline()
 
     def _finish_timeline(self) -> None:
         """End what moves at once: the table shows the state as it is."""
-        if isinstance(self.timeline, Timeline):
-            self.timeline.finish()
-        else:  # TRANSITIONAL (see _advance)
-            self.timeline = Timeline()
-        self.beat_time = 0.0
+        self.timeline.finish()
 
     def _draw_motion(self, surface: pygame.Surface) -> list:
         """The marks of what just happened and the beats in motion, over the table: rects drawn on."""
         lay = self.layout
         drawn = draw_marks(surface, self.mark_rects(), lay.s)
-        if isinstance(self.timeline, Timeline):
-            font = self.app.font(max(12, theme.px(20, lay.s)), bold=True)
-            for beat, q in self.timeline.now():
-                rect = draw_beat(surface, beat, q, self.target_rect, lay.s, self.app.settings.reduced_motion, font)
-                if rect is not None:
-                    drawn.append(rect)
+        font = self.app.font(max(12, theme.px(20, lay.s)), bold=True)
+        for beat, q in self.timeline.now():
+            rect = draw_beat(surface, beat, q, self.target_rect, lay.s, self.app.settings.reduced_motion, font)
+            if rect is not None:
+                drawn.append(rect)
         return drawn
 
     @property
@@ -905,8 +897,8 @@ class TableScene(Scene):
         for name, key, paint in self._parts():
             if self._keys.get(name) == key:
                 continue
-            if painted and not fresh and time.perf_counter() > end:
-                break  # the rest waits a frame: one long change never makes one long frame
+            if painted and not fresh and time.perf_counter() > end and name not in self.turn_regions:
+                continue  # it waits a frame: one long change never makes one long frame
             painted = True
             self._keys[name] = key
             rect = self._regions[name]

@@ -109,3 +109,25 @@ def meeple(seat: int, size: int, ghost: bool = False, marked: bool = True) -> py
             img.set_alpha(70)
         _tinted[key] = img
     return img
+
+
+PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+        5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)), 6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2))}
+
+
+def die(face: int, size: int) -> pygame.Surface:
+    """The solo opponent's die showing `face` (1-6), in its neutral colour."""
+    size = max(8, int(size))
+    key = ("die", face, size)
+    img = _tinted.get(key)
+    if img is None:
+        img = surfaces.new((size, size), alpha=True)
+        rect = img.get_rect().inflate(-2, -2)
+        pygame.draw.rect(img, (250, 246, 236), rect, border_radius=size // 5)
+        pygame.draw.rect(img, NEUTRAL, rect, max(1, size // 14), border_radius=size // 5)
+        cell, r = rect.width / 4, max(2, size // 11)
+        for col, row in PIPS.get(face, PIPS[1]):
+            centre = (int(rect.left + cell * (col + 1)), int(rect.top + cell * (row + 1)))
+            pygame.draw.circle(img, (60, 52, 48), centre, r)
+        _tinted[key] = img = _fast(img)
+    return img

@@ -112,6 +112,15 @@ def occupants(state, key: str) -> list:
     return out
 
 
+def arrived(state, key: str, marks: dict) -> list:
+    """`occupants` of a spot but the meeples still walking to it (`marks["hidden"]`)."""
+    seats = occupants(state, key)
+    for seat, spot in marks.get("hidden", ()):
+        if spot == key and seat in seats:
+            seats.remove(seat)
+    return seats
+
+
 def draw_board_panel(surface, lay, app) -> None:
     """The board's panel and title (part of the table's static base)."""
     theme.panel(surface, lay.board, lay.s, with_shadow=False, color=(238, 230, 200))
@@ -121,15 +130,13 @@ def draw_board_panel(surface, lay, app) -> None:
 
 def draw_board(surface, lay, app, state, marks: dict, holders: dict) -> None:
     """marks: "legal" (set of wheres), "selected" (a where or None), "hover" (a where, an event id or None),
-    "hidden" (a (seat, key) meeple in motion, not drawn at rest); holders: event id -> `event_holders`."""
+    "hidden" ((seat, key) of meeples still on their way, not drawn at rest); holders: event id -> `event_holders`."""
     s = lay.s
     valley = state.valley
     for where, rect in board_spots(lay, state):
         place = valley.locations.get(where[0]) or valley.forest[where[0]]
         folder = "locations" if where[0] in valley.locations else "forest"
-        seats = occupants(state, where[0])
-        if marks.get("hidden") is not None and marks["hidden"][1] == where[0] and marks["hidden"][0] in seats:
-            seats.remove(marks["hidden"][0])
+        seats = arrived(state, where[0], marks)
         draw_place(surface, rect, s, app, place, folder, seats, legal=where in marks.get("legal", ()),
                    selected=where == marks.get("selected"), hover=where == marks.get("hover"))
     for event_id, special, rect in event_tiles(lay, state):

@@ -15,7 +15,7 @@ from ...ui import text as tx
 from ...ui import theme
 from ...ui.theme import px
 from . import art, effect_line
-from .board_view import LEGAL, draw_icons, occupants
+from .board_view import LEGAL, arrived, draw_icons
 from .effects import ROLES
 from .names import draw_lines, legible, line_step, name_fit, name_lines
 
@@ -153,7 +153,8 @@ def draw_cities_panel(surface, lay, app, limit: int) -> None:
 
 def draw_city(surface, lay, app, state, seat: int, marks: dict) -> None:
     """One player's city row. marks: "legal" (set of (owner, index) spots usable now), "selected",
-    "hover", "current" (seat), "hidden" (a (seat, key) meeple in motion)."""
+    "hover", "current" (seat), "hidden" ((seat, key) of meeples on their way), "unlanded" ((seat,
+    index) of cards on their way: an empty slot until they land)."""
     s = lay.s
     limit = state.numbers.city_limit
     kinds = state.cards.kinds
@@ -171,16 +172,16 @@ def draw_city(surface, lay, app, state, seat: int, marks: dict) -> None:
     slots = lay.city_slots(seat)
     for slot in slots[len(state.cities[seat]):]:
         pygame.draw.rect(surface, (224, 214, 188), slot, 1, border_radius=max(2, px(6, s)))
-    hidden = marks.get("hidden")
+    unlanded = marks.get("unlanded", ())
     for index, slot in zip(city_order(state, seat), slots):
         where = (seat, index)
+        if where in unlanded:
+            pygame.draw.rect(surface, (224, 214, 188), slot, 1, border_radius=max(2, px(6, s)))
+            continue
         kind = kinds[state.cities[seat][index]]
         draw_card(surface, slot, s, app, kind, state.cards.roles[kind.role], occupied=index in occupied,
                   edge=edge_of(where, marks))
-        seats = occupants(state, f"{seat}/{index}")
-        if hidden is not None and hidden[1] == f"{seat}/{index}" and hidden[0] in seats:
-            seats.remove(hidden[0])
-        _draw_workers(surface, workers_rect(slot, s, app, kind), seats)
+        _draw_workers(surface, workers_rect(slot, s, app, kind), arrived(state, f"{seat}/{index}", marks))
 
 
 def workers_rect(slot, s, app, kind) -> pygame.Rect:

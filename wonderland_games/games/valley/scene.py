@@ -16,19 +16,25 @@ still unplaced or the season is the player's last. Keys: Tab / arrows move a
 focus over the hand, the board and the cities (the focused thing's text shows
 as on hover), Enter picks or confirms, P picks Prepare.
 
-What is drawn is the state itself; an action becomes a short timeline of
-beats (a meeple walking to its spot, a pause after a bot) during which the
-moving meeple is drawn on top of the cached frame. Hands are private: only
-the looking player's hand is drawn, and the base class raises the curtain
-between humans.
+What is drawn is the state itself; an action's events become the shared motion
+layer's beats (data/valley/motion.yaml, moves.py): a meeple walks to its spot and
+home at a recall, a card travels into a city, gains fly to their owner's row. What
+a beat carries stays off its place until it lands, and the players panel shows the
+table as it was until the move has played; header, players panel and city rows
+name the mover while its move plays (`shown_seat`). Hands are private: only the
+looking player's hand is drawn, and the base class raises the curtain between humans.
 
 A guided first game's coach (docs/tutorials.md) points at these parts by name
 (`_part_rect`), besides the base's `button:` and `region:` ones:
 `hand:<kind or index>` (a card in the looking player's hand), `spot:<id>` (a
 basic location or forest card), `city:<kind>` (a card in the looking player's
 city; `city:<seat>/<kind>` in another's), `event:<id>` (a basic or special event
-tile), `seat:<n>` (a row of the players panel) and `option:<action>` (a button of
-the choice panel, the action's parts joined by "+", e.g. `option:take+twig+resin`).
+tile), `seat:<n>` (a row of the players panel, `seat:opponent` the solo opponent's) and
+`option:<action>` (a button of the choice panel, the action's parts joined by "+", e.g.
+`option:take+twig+resin`). The motions also name `spot:<owner>/<index>` (a card in a city as a
+worker's spot), `card:<seat>/<kind>` (the last such card in a city: the one just played),
+`held:<seat>` and `held:<seat>/<kind>` (the hand on show when it is that seat's, the card's
+slot in it as the move began; else the seat's row) and `deck` (where cards come from).
 In a guided game Prepare does not ask first: the coach has said what it gives up; the coach's
 words keep clear of an open choice panel (`coach_keep_clear`).
 """
@@ -36,7 +42,6 @@ words keep clear of an open choice panel (`coach_keep_clear`).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from functools import partial
 
 import pygame
@@ -44,13 +49,13 @@ import pygame
 from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import theme
-from ...ui.anim import ease_in_out
 from ...ui.dialogs import ConfirmDialog
 from ...ui.log_panel import LogPanel
+from ...ui.motion import OWN_PACE
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from ...ui.widgets import Button, draw_tip, resolve
-from . import art, preview
+from . import moves, preview
 from .board_view import board_spots, draw_board, draw_board_panel, draw_icons, event_holders, event_tiles
 from .city_view import city_cards, draw_cities_panel, draw_city, draw_hand
 from .effects import Choose, Named, Trade
@@ -62,24 +67,13 @@ from .panels import (breakdown_lines, card_lines, draw_players, event_lines, ico
 from .state import FINAL, GAME_ID, PREPARE, UNKNOWN
 
 PREPARING = ("prepare", None)  # Prepare picked (self.selected), or pointed at (a preview target)
-WALK_SECONDS = 0.55  # a meeple walking to its spot
-PAUSE_SECONDS = 0.45  # after each action of a bot (or a replayed one)
 OPTION_BUTTONS = 24  # the most options a choice panel shows at once
 NOTICE_SECONDS = 4.0  # a greyed-out top button clicked: its reason stays this long over the status line
 
 
-@dataclass
-class Beat:
-    """One moment of an animation: a meeple walking from its owner's row to a spot, or a pause."""
-
-    duration: float
-    kind: str  # "walk" or "pause"
-    seat: int = -1
-    key: str = ""  # the spot: a board id or "owner/index"
-
-
 class ValleyScene(TableScene):
     game_id = GAME_ID
+    turn_regions = ("status", "players", "controls", "city0", "city1", "city2", "city3")  # all name the mover
 
     def __init__(self, app, session=None, replay=None):
         super().__init__(app, session, replay)
@@ -96,6 +90,8 @@ class ValleyScene(TableScene):
         self.focus = None  # index into _targets(): the keyboard's pick
         self.mouse = None
         self.mover = None  # the seat whose action is being shown
+        self.before = None  # the state the move on show was made in: the players panel's while it plays
+        self._carried: dict = {}  # id(beat) -> (whose piece it moves, what it carries or None), this move
         self.notice = None  # (why a greyed-out top button was clicked, until when)
         self.tip_rect = None  # where the tooltip was drawn last
         self._cache: dict = {}
@@ -185,13 +181,13 @@ class ValleyScene(TableScene):
 
     # -- applying moves ---------------------------------------------------------------
     def _after_action(self, before, events: list) -> None:
+        """Log and sound the move, and keep who made it from what for the motion (moves.py)."""
         self.version += 1
         self.log.entries.extend(self._log_lines(events, self.state))
         self.log.offset = 0
         self._sound(events)
-        actor = self.mover = before.current_player()
-        paced = self.replay or (actor is not None and self.seats[actor].is_bot)
-        self._animate(events, paced)
+        self.mover, self.before = before.current_player(), before
+        moves.annotate(before, events)
 
     def _log_lines(self, events: list, state) -> list:
         """Valley's narrator reads the state after the action (a draw stopped by the hand limit)."""
@@ -200,45 +196,96 @@ class ValleyScene(TableScene):
     def _sound(self, events: list) -> None:
         self._play_events(events)
 
-    def _animate(self, events: list, paced: bool) -> None:
-        self.timeline, self.beat_time = [], 0.0
-        if self.app.settings.fast_forward or self.layout is None:
-            return
-        for e in events:
-            if e["type"] == "place":
-                key = e["spot"] if "spot" in e else f"{e['owner']}/{e['index']}"
-                self.timeline.append(Beat(WALK_SECONDS if paced else WALK_SECONDS * 0.6, "walk", e["seat"], key))
-            elif e["type"] == "opponent_place":  # the solo opponent walks at a bot's pace, after a pause
-                self.timeline += [Beat(PAUSE_SECONDS, "pause"), Beat(WALK_SECONDS, "walk", -1, e["spot"])]
-        if paced:
-            self.timeline.append(Beat(PAUSE_SECONDS, "pause"))
-
     def _reset_view(self) -> None:
         self.version += 1
         super()._reset_view()
 
-    def _walker(self):
-        """(seat, spot key, pixel position) of the meeple in motion, or None."""
-        if not self.timeline or self.layout is None or self.timeline[0].kind != "walk":
-            return None
-        beat = self.timeline[0]
-        end = self.spot_rect(beat.key)
-        rows = self._player_rows()
-        if end is None or not -1 <= beat.seat < len(self.seats):
-            return None
-        start = rows[beat.seat].midleft  # seat -1: the solo opponent's row, the last
-        p = ease_in_out(min(1.0, self.beat_time / max(0.01, beat.duration)))
-        x = start[0] + (end.centerx - start[0]) * p
-        y = start[1] + (end.centery - start[1]) * p - 60 * self.layout.s * (1 - (2 * p - 1) ** 2)
-        return beat.seat, beat.key, (int(x), int(y))
+    # -- motion: what a move looks like (data/valley/motion.yaml, moves.py) ---------------------
+    def _own_move(self) -> bool:
+        mover = self.mover
+        return mover is not None and mover == self.viewer and not self.seats[mover].is_bot
+
+    def _show_move(self, seat, events: list) -> None:
+        """As every table, but the solo opponent's turn after the player's own stays marked: it
+        is another's move."""
+        super()._show_move(seat, events)
+        if seat is not None and seat == self.viewer and not self.seats[seat].is_bot:
+            found = [n for e in events if e["type"].startswith("opponent") for n in self.motion_marks(e)]
+            self.marks.extend(n for n in found if n not in self.marks)
+
+    def motion_beats(self, event: dict) -> list:
+        """The entry's beats shaped as moves.py says; the solo opponent's at a bot's pace even
+        after the player's own quicker move."""
+        seat = moves.seat_of(event)
+        city = self.state.cities[seat] if event["type"] == "play" else ()
+        index = len(city) - 1 - city[::-1].index(event["card"]) if event.get("card") in city else None
+        out = []
+        for beat, carried in moves.shape(super().motion_beats(event), event, self.hand_owner()[0] == seat, index):
+            if seat == moves.OPPONENT and self._own_move():
+                beat.duration, beat.delay = beat.duration / OWN_PACE, beat.delay / OWN_PACE
+            self._carried[id(beat)] = (seat, carried)
+            out.append(beat)
+        return out
+
+    def motion_sprite(self, name: str, event: dict):
+        return moves.sprite(self.app, self.layout, self.state.cards, name, event)
+
+    def _finish_timeline(self) -> None:
+        super()._finish_timeline()
+        self._carried.clear()
+        self.before = None
+
+    def _in_flight(self) -> list:
+        """What the beats still to play carry (("worker", seat, key) or ("card", seat, index)): kept
+        off its place until it lands."""
+        beats = (b for group in self.timeline.groups for b in group)
+        return [c for c in (self._carried.get(id(b), (None, None))[1] for b in beats) if c is not None]
+
+    def panel_state(self):
+        """The state the players panel shows: as it was until the move on show has played."""
+        return self.before if self.timeline and self.before is not None else self.state
+
+    def shown_seat(self):
+        """Whose turn the table shows (header, players panel, city rows, controls panel): the
+        mover's while their move plays, then the current player's."""
+        return self.mover if self.timeline and self.mover is not None else self.state.current_player()
+
+    def _moving(self) -> bool:
+        """A live game's move on show: the table names its mover, even once it ended the game."""
+        return bool(self.timeline) and self.mover is not None and not self.replay
+
+    def _waiting_lines(self, over_key: str, wait_key: str):
+        """As every table's, but while a move plays naming its mover (the base names the player
+        after them, whom the header does not name yet), or nothing while it is the viewer's own."""
+        if not self._moving():
+            return super()._waiting_lines(over_key, wait_key)
+        seat = self.mover
+        return [] if seat == self.viewer else [(self.app.t(wait_key, name=self.seats[seat].name), 16, theme.INK_SOFT,
+                                                False)]
 
     def spot_rect(self, key: str):
-        """The rect of the spot `key` (a board id or "owner/index") as drawn, or None."""
-        state = self.state
-        if "/" in key:
-            owner, index = (int(x) for x in key.split("/"))
-            return next((r for where, r in city_cards(self.layout, state) if where == (owner, index)), None)
-        return next((r for where, r in board_spots(self.layout, state) if where[0] == key), None)
+        """The rect of the spot `key` (a board id or "owner/index") as drawn (a copy), or None."""
+        rect = self._cached(("spots", self.layout.size), self._spot_rects).get(key)
+        return None if rect is None else rect.copy()
+
+    def _spot_rects(self) -> dict:
+        """{spot key: rect} of every board spot and city card: motion asks for them every frame."""
+        lay, state = self.layout, self.state
+        out = {where[0]: rect for where, rect in board_spots(lay, state)}
+        out.update((f"{owner}/{index}", rect) for (owner, index), rect in city_cards(lay, state))
+        return out
+
+    def _held_rect(self, arg: str):
+        """`held:<seat>[/<kind>]`: the card's slot in the hand on show as the move began (the hand's
+        last card without a kind) when it is that seat's hand, else the seat's row."""
+        seat, _, kind_id = arg.partition("/")
+        owner, cards = self.hand_owner()
+        if str(owner) != seat:
+            return self._part_rect("seat", "opponent" if seat == str(moves.OPPONENT) else seat)
+        before = self.before.hands[owner] if self.before is not None else cards
+        if kind_id in before:
+            return self.layout.hand_slots(len(before))[before.index(kind_id)].copy()
+        return self.layout.hand_slots(len(cards))[len(cards) - 1].copy() if cards else pygame.Rect(self.layout.hand)
 
     def _part_rect(self, kind: str, arg: str):
         """The coach's part names (see the module docstring): the rect drawn now, or None."""
@@ -249,7 +296,17 @@ class ValleyScene(TableScene):
             index = int(arg) if arg.isdigit() else (cards.index(arg) if arg in cards else None)
             return rects.get(index)
         if kind == "spot":
-            return next((r for where, r in board_spots(lay, state) if where == (arg,)), None)
+            return self.spot_rect(arg)
+        if kind == "card":
+            owner, _, kind_id = arg.partition("/")
+            city = state.cities[int(owner)] if owner.isdigit() and int(owner) < len(state.cities) else []
+            return self.spot_rect(f"{owner}/{len(city) - 1 - city[::-1].index(kind_id)}") if kind_id in city else None
+        if kind == "held":
+            return self._held_rect(arg)
+        if kind == "deck":
+            title = lay.title_line(lay.board)
+            w = px(30, lay.s)
+            return pygame.Rect(title.right - w, title.top, w, title.height)
         if kind == "city":
             owner, _, kind_id = arg.rpartition("/")
             seat = int(owner) if owner.isdigit() else self.viewer
@@ -261,6 +318,8 @@ class ValleyScene(TableScene):
             return next((r for e, _, r in event_tiles(lay, state) if e == arg), None)
         if kind == "seat":
             rows = self._player_rows()
+            if arg == "opponent":
+                return rows[-1] if state.opponent is not None else None
             return rows[int(arg)] if arg.isdigit() and int(arg) < len(rows) else None
         if kind == "option":
             choice = self.choice() if self.my_turn() else None
@@ -395,8 +454,7 @@ class ValleyScene(TableScene):
         """The bot or solo opponent whose move is being made or shown now, or None."""
         state = self.state
         if self.timeline:
-            beat = self.timeline[0]
-            seat = beat.seat if beat.kind == "walk" else self.mover
+            seat = self._carried.get(id(self.timeline.groups[0][0]), (self.mover,))[0]
         elif not state.is_over() and self.seats[state.current_player()].is_bot:
             seat = state.current_player()
         else:
@@ -713,16 +771,16 @@ class ValleyScene(TableScene):
 
     # -- what the table says -----------------------------------------------------------------
     def _status(self) -> str:
-        t, state = self.app.t, self.state
-        fixed = self._replay_or_over_status("valley.table.status")
+        t = self.app.t
+        fixed = None if self._moving() else self._replay_or_over_status("valley.table.status")
         if fixed is not None:
             return fixed
-        seat = state.current_player()
+        seat = self.shown_seat()
         name = self.seats[seat].name
-        season = self.app.i18n.pick(self.valley.seasons[state.season[seat]].name)
+        season = self.app.i18n.pick(self.valley.seasons[self.panel_state().season[seat]].name)
         if self.seats[seat].is_bot and not self.timeline:
             return t("valley.table.status.thinking", name=name, season=season)
-        key = "valley.table.status.last_turn" if state.endgame else "valley.table.status.turn"
+        key = "valley.table.status.last_turn" if self.panel_state().endgame else "valley.table.status.turn"
         return t(key, name=name, season=season)
 
     def _why_text(self, found) -> str:
@@ -873,21 +931,31 @@ class ValleyScene(TableScene):
         spots = frozenset(tuple(a[1:]) for a in legal if a[0] == "place")
         selected = self.selected[1] if self.selected is not None and self.selected[0] == "spot" else None
         hover = self.hover or self._focused()
-        walker = self._walker()
-        return {"legal": spots, "selected": selected, "current": None if self.timeline else self.state.current_player(),
+        flying = self._in_flight()
+        return {"legal": spots, "selected": selected, "current": self.shown_seat(),
                 "hover": hover[1] if hover is not None and hover[0] in ("spot", "city") else (
                     hover[1][0] if hover is not None and hover[0] == "event" else None),
-                "hidden": None if walker is None else walker[:2]}
+                "hidden": frozenset(c[1:] for c in flying if c[0] == "worker"),
+                "unlanded": frozenset(c[1:] for c in flying if c[0] == "card")}
 
     def _parts(self):
-        """(region, key, paint) of every part of the table; a key holds all that its region shows."""
+        """(region, key, paint) of every part of the table; a key holds all that its region shows.
+        The header, the players panel, the controls and the city rows all say whose turn it is:
+        `turn_regions` has them repainted in the same frame."""
         lay, s, state, lang = self.layout, self.layout.s, self.state, self.app.lang
         status = self._status()
         yield "status", (status, lang), lambda f: tx.draw_line(f, self.app.fonts, status, lay.status, px(21, s),
                                                                theme.GOLD_LIGHT, bold=True, align="left")
+        marks = self._marks()
+        hover = self.hover or self._focused()
+        current = marks["current"]
+        panel = self.panel_state()
+        scores = self.scores() if panel is state else self._cached("scores_before", panel.scores)
+        over = hover[1] if hover is not None and hover[0] == "seat" else None
+        yield "players", (self.version, lang, current, over, self.layout.size, panel is state), \
+            lambda f: draw_players(f, lay, self.app, panel, current, scores, over)
         top = [self.buttons[n] for n in lay.buttons]
         yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
-        marks = self._marks()
         mkey = tuple(marks.items())
         holders = self._cached("holders", self._holders)
         yield "board", (self.version, lang, mkey), lambda f: draw_board(f, lay, self.app, state, marks, holders)
@@ -896,17 +964,11 @@ class ValleyScene(TableScene):
                                                                       seat=seat, marks=marks)
         seat, cards = self.hand_owner()
         title = self._hand_title(seat, cards)
-        hover = self.hover or self._focused()
         hand_marks = {"playable": self._playable(), "marked": tuple(self.marked),
                       "selected": self.selected[1] if self.selected and self.selected[0] == "card" else None,
                       "hover": hover[1] if hover is not None and hover[0] == "hand" else None}
         yield "hand", (self.version, lang, tuple(cards), title, tuple(sorted(hand_marks.items(), key=str))), \
             lambda f: draw_hand(f, lay, self.app, state, cards, title, hand_marks)
-        current = marks["current"]
-        scores = self.scores()
-        over = hover[1] if hover is not None and hover[0] == "seat" else None
-        yield "players", (self.version, lang, current, over, self.layout.size), \
-            lambda f: draw_players(f, lay, self.app, state, current, scores, over)
         hint = self.hint_lines()  # the suggestion, then what is picked or pointed at, then the other options
         lines = hint[:1] + self._controls_lines() + hint[1:]
         widgets = [self.buttons[n] for n in list(lay.actions) + list(lay.replay)]
@@ -927,9 +989,10 @@ class ValleyScene(TableScene):
         within = tuple((k, v) for k, v in marks.items() if k in ("selected", "hover") and v is not None
                        and len(v) == 2 and v[0] == seat)
         legal = tuple(sorted(w for w in marks["legal"] if len(w) == 2 and w[0] == seat))
-        hidden = marks["hidden"] if marks["hidden"] is not None and marks["hidden"][1].startswith(mine) else None
+        hidden = tuple(sorted(w for w in marks["hidden"] if w[1].startswith(mine)))
+        unlanded = tuple(sorted(i for s, i in marks["unlanded"] if s == seat))
         return (self.app.lang, tuple(state.cities[seat]), tuple(state.occupied[seat]), workers, within, legal,
-                hidden, marks["current"] == seat)
+                hidden, unlanded, marks["current"] == seat)
 
     def _render_base(self, size: tuple):
         """The sky, the top bar, and the panels with their titles, which never change."""
@@ -968,11 +1031,6 @@ class ValleyScene(TableScene):
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         self._draw_choice(surface)
-        walker = self._walker()
-        if walker is not None:
-            seat, _, (x, y) = walker
-            size = px(34, self.layout.s)
-            surface.blit(art.meeple(seat, size), (x - size // 2, y - size // 2))
         for rect in self._hint_rects():
             hints.ring(surface, rect, self.layout.s)
         target = self._focused()
