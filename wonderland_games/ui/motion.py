@@ -281,7 +281,8 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
         rise = int((12 if carried else 30) * s * ease_out(max(0.0, q - 0.6) / 0.4 if carried else q))
         x, y = drawn.midtop if drawn is not None else points[-1]
         alpha = int(255 * (1 - max(0.0, q - 0.7) / 0.3))
-        centre = (int(x), int(y) - rise - font.get_height() // 2)
+        half = font.get_height() // 2
+        centre = (int(x), max(half, int(y) - rise - half))  # never off the window's top (a part in the top bar)
         edge = max(1, int(2 * s))  # a dark rim: the gold reads on a pale panel too
         shade, img = _gain_images(font, beat.text)
         shade.set_alpha(alpha)
