@@ -46,6 +46,7 @@ from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.anim import ease_in_out, ease_out, lerp
+from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
@@ -713,10 +714,21 @@ class OzScene(TableScene):
     def _has_choice(self) -> bool:
         return bool(self.options)
 
-    def _play_key(self, event) -> None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["go"].visible \
-                and self.buttons["go"].enabled:
-            self.go()
+    def _key_targets(self) -> list:
+        """The dice you may take, then the cards you may discard or cast: Enter takes or picks (a
+        picked discard again discards it); Enter with no focus on show is Go!."""
+        if not self.my_turn() or self.walking:
+            return []
+        say, clickable = self.describe_action, self._clickable_dice()
+        out = [KeyTarget(("die",) + die, rect, partial(self.take_die, *die),
+                         partial(say, ("take_dir" if die[0] == "direction" else "take_act", die[1])))
+               for die, rect in self.die_rects() if die in clickable]
+        discarding = self.state.phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD)
+        casts = self._castable()
+        out += [KeyTarget(("card", card), rect, partial(self.pick_card, card),
+                          partial(say, ("discard" if discarding else "cast", card)))
+                for card, rect in self.hand_rects() if discarding or card in casts]
+        return out
 
     # -- drawing -----------------------------------------------------------------------------
     def _draw_overlay(self, surface: pygame.Surface) -> None:

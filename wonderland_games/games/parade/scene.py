@@ -41,6 +41,7 @@ import pygame
 from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.anim import ease_in_out, lerp
+from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
@@ -96,9 +97,7 @@ class ParadeScene(TableScene):
         self.hidden: frozenset = frozenset()
         self.step_time = 0.0
         self.selected: list = []
-        self.cursor = 0
         self.hover = None
-        self.keyboard = False  # show the hand cursor only once keys were used
         self.preview = None
         self.last_play = None  # (seat, card) of the latest play, glowing in the parade
         self.move_text = ""  # the move being animated, in words
@@ -172,10 +171,6 @@ class ParadeScene(TableScene):
         b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
         b["confirm"].visible = not self.replay and self.my_turn()
         b["confirm"].enabled = self._selection_complete()
-
-    def _reveal(self, seat: int) -> None:
-        super()._reveal(seat)
-        self.cursor = 0
 
     # -- applying moves ----------------------------------------------------------------
     def _after_action(self, before, events: list) -> None:
@@ -471,28 +466,17 @@ class ParadeScene(TableScene):
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.keyboard = False
             card = self._card_at(event.pos)
             if card is not None:
                 self.pick(card)
 
-    def _play_key(self, event) -> None:
-        key = event.key
-        if self.my_turn():
-            self.keyboard = True
-            hand = self.state.hands[self.viewer]
-            if key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % len(hand)
-                if self.state.phase != rules.KEEP:
-                    self.pick(hand[self.cursor])
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.cursor = min(self.cursor, len(hand) - 1)
-                if key != pygame.K_SPACE and self._selection_complete() and (
-                        self.state.phase != rules.KEEP or hand[self.cursor] in self.selected):
-                    self.confirm()
-                else:
-                    self.pick(hand[self.cursor])
-            self.dirty = True
+    def _key_targets(self) -> list:
+        """The hand's cards on your turn: Enter picks one (its preview shows), again plays it; while
+        keeping two, Enter marks and unmarks, Confirm keeps them."""
+        if not self.my_turn():
+            return []
+        return [KeyTarget(("hand", card), rect, partial(self.pick, card), partial(card_name, self.app, self.deck, card))
+                for card, rect in self.hand_rects()]
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -514,7 +498,8 @@ class ParadeScene(TableScene):
                 surface.blit(self._frame, rect, rect)
         else:
             surface.blit(self._frame, (0, 0))
-        self._overdraw = (self._draw_flights(surface) + self._draw_focus(surface) + self._draw_coach_dim(surface)
+        self._overdraw = (self._draw_flights(surface) + self._draw_focus(surface) + self._draw_keys(surface)
+                          + self._draw_coach_dim(surface)
                           + self._draw_coach(surface) + self._draw_done(surface) + self._draw_tips(surface))
         self._partial_ok = self.app.top is self and surface is self.app.screen
 
@@ -856,22 +841,14 @@ class ParadeScene(TableScene):
         return drawn
 
     def _draw_focus(self, surface) -> list:
-        """Hover outline and keyboard cursor on the hand (returns the spots drawn)."""
+        """The hover outline on the hand (returns the spots drawn)."""
         if not self.my_turn():
-            return []
-        hand = self.hand_rects()
-        if not hand:
             return []
         s = self.layout.s
         drawn = []
-        for card, rect in hand:
+        for card, rect in self.hand_rects():
             if card == self.hover and card not in self.selected:
                 ring = rect.inflate(px(4, s), px(4, s))
                 pygame.draw.rect(surface, theme.WHITE, ring, max(2, px(2, s)), border_radius=px(10, s))
                 drawn.append(ring.inflate(4, 4))
-        if self.keyboard:
-            self.cursor = min(self.cursor, len(hand) - 1)
-            rect = hand[self.cursor][1]
-            theme.focus_ring(surface, rect, s)
-            drawn.append(rect.inflate(px(16, s), px(16, s)))
         return drawn
