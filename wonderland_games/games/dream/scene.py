@@ -188,6 +188,11 @@ class DreamScene(TableScene):
     def _clear_selection(self) -> None:
         """Nothing is picked on this table: the views keep their own state."""
 
+    def _key_targets(self) -> list:
+        """The mode view's field and buttons (ui/table_keys.py)."""
+        view = getattr(self, "view", None)  # None while the view is being made
+        return [] if self.replay or view is None else view.key_targets()
+
     # -- turns -----------------------------------------------------------------------
     def _update_turn(self, dt: float) -> None:
         """Table mode: the view leads (every action is the table's, said for the dreamer's seat);
