@@ -5,11 +5,11 @@ card in the hand, a board spot, a die, a city — each its rect, what Enter does
 is in words. The table adds its buttons on show, the game's own before the top bar's. Tab /
 Shift+Tab go round them in order, arrows to the nearest one that way (as in the menus,
 ui/focus.py), Enter or Space chooses the focused one; a target may show what pointing at it
-shows when a key moves onto it (`point`: Parade's preview of a take). The focus outline shows once a key
-was used and hides on a click, as players expect, with what Enter would do (the target's
-label) in a tip under it. A target that is a widget (a button, a text field) is marked
-focused instead (its own look and tip show, a field takes the typing) and sees keys first:
-a text field keeps its letters and Left / Right.
+shows when a key moves onto it (`point`: Parade's preview of a take). The focus outline shows
+once a key was used and hides on a click, as players expect, with what Enter would do (the
+target's label) in a tip beside it, clear of the other targets. A target that is a widget (a
+button, a text field) is marked focused instead (its own look and tip show, a field takes the
+typing) and sees keys first: a text field keeps its letters and Left / Right.
 """
 
 from __future__ import annotations
@@ -163,9 +163,10 @@ class TableKeys:
         target = self.focused() if self.shown else None
         if target is None or not target.rect.width:
             return []
-        theme.focus_ring(surface, target.rect, s)
-        drawn = [pygame.Rect(target.rect).inflate(theme.px(16, s), theme.px(16, s))]
+        drawn = [theme.table_focus(surface, target.rect, s)]
         text = resolve(target.label) if target.widget is None else ""
         if text:
-            drawn.append(draw_tip_box(surface, self.app, pygame.Rect(target.rect).inflate(0, theme.px(8, s)), text, s))
+            others = [t.rect for t in self.targets() if t.id != target.id]
+            drawn.append(draw_tip_box(surface, self.app, pygame.Rect(target.rect).inflate(0, theme.px(8, s)), text, s,
+                                      avoid=others))
         return drawn

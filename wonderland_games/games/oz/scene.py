@@ -719,14 +719,13 @@ class OzScene(TableScene):
         picked discard again discards it); Enter with no focus on show is Go!."""
         if not self.my_turn() or self.walking:
             return []
-        say, clickable = self.describe_action, self._clickable_dice()
-        out = [KeyTarget(("die",) + die, rect, partial(self.take_die, *die),
-                         partial(say, ("take_dir" if die[0] == "direction" else "take_act", die[1])))
+        clickable = self._clickable_dice()  # a die says what it is on its face: no tip over the others
+        out = [KeyTarget(("die",) + die, rect, partial(self.take_die, *die))
                for die, rect in self.die_rects() if die in clickable]
         discarding = self.state.phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD)
         casts = self._castable()
         out += [KeyTarget(("card", card), rect, partial(self.pick_card, card),
-                          partial(say, ("discard" if discarding else "cast", card)))
+                          partial(self.describe_action, ("discard" if discarding else "cast", card)))
                 for card, rect in self.hand_rects() if discarding or card in casts]
         return out
 
