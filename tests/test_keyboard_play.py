@@ -148,8 +148,8 @@ def valley_turn(app, scene) -> bool:
         else:
             choose(app, scene, scene.buttons["choice_done"])
         return True
-    spot = next((t.id for t in scene.key_targets() if isinstance(t.id, tuple) and t.id[0] in ("spot", "city")
-                 and scene.spot_action(t.id[1]) in legal), None)
+    spot = next(((kind, what) for kind, what, _ in scene._targets() if kind in ("spot", "city")
+                 and scene.spot_action(what) in legal), None)  # a free spot on the table
     if spot is not None:  # Enter picks the spot (its preview shows), again places the worker
         choose(app, scene, spot)
         choose(app, scene, spot)
@@ -348,8 +348,9 @@ def test_esc_drops_a_half_made_choice_then_leaves(app):
     assert app.top is not scene, "then leaves"
 
 
-def test_the_table_draws_the_focus_where_the_keys_put_it(app, monkeypatch):
-    session, scene = start(app, "parade")
+@pytest.mark.parametrize("game, kind", [("parade", "hand"), ("voyage", "card")])  # its own draw, the table's
+def test_the_table_draws_the_focus_where_the_keys_put_it(app, monkeypatch, game, kind):
+    session, scene = start(app, game)
     for _ in range(400):
         if scene.my_turn():
             break
@@ -360,4 +361,4 @@ def test_the_table_draws_the_focus_where_the_keys_put_it(app, monkeypatch):
     assert rings == [], "no focus before a key"
     key(app, pygame.K_TAB)
     card, rect = scene.hand_rects()[0]
-    assert scene.keys.focused_id() == ("hand", card) and rings[-1] == rect
+    assert scene.keys.focused_id() == (kind, card) and rings[-1] == rect
