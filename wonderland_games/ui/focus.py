@@ -16,8 +16,8 @@ import pygame
 
 from .widgets import TextInput, Widget
 
-_DIRS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
-_ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+DIRS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
+ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def nearest(rect: pygame.Rect, rects: list, direction: tuple):
@@ -125,10 +125,10 @@ class FocusRing:
         if k == pygame.K_TAB:
             self.move_order(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
-        if k in _DIRS:
-            self.move_dir(_DIRS[k])
+        if k in DIRS:
+            self.move_dir(DIRS[k])
             return True
-        if k in _ACTIVATE:
+        if k in ACTIVATE:
             if cur is None:
                 return False
             if not self.keyboard and not isinstance(cur, TextInput):

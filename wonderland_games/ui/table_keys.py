@@ -20,11 +20,8 @@ from typing import Callable
 import pygame
 
 from . import theme
-from .focus import nearest
+from .focus import ACTIVATE, DIRS, nearest
 from .widgets import TextInput, Widget, draw_tip_box, resolve
-
-DIRS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
-CHOOSE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 @dataclass
@@ -117,7 +114,7 @@ class TableKeys:
         if k in DIRS:
             self.move_dir(DIRS[k])
             return True
-        if k in CHOOSE and target is not None and (self.shown or isinstance(target.widget, TextInput)):
+        if k in ACTIVATE and target is not None and (self.shown or isinstance(target.widget, TextInput)):
             if target.act is not None:
                 target.act()
             return True
