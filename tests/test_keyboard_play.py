@@ -330,20 +330,46 @@ def test_a_focused_button_is_marked_and_a_field_keeps_its_keys(table_app):
     assert pressed == [1, 2]
 
 
-def test_esc_drops_a_half_made_choice_then_leaves(app):
+def pick_parade(app, scene):
+    card = scene.state.hands[0][0]
+    tab_to(app, scene, ("hand", card))
+    return lambda: scene.selected == [card]
+
+
+def pick_oz(app, scene):  # a card to discard
+    card = next(a[1] for a in scene.state.legal_actions() if a[0] == "discard")
+    choose(app, scene, ("card", card))
+    return lambda: scene.selected == card
+
+
+def pick_voyage(app, scene):  # a card to move with: its cities join the ring
+    card = next(a[1] for a in scene.legal() if a[0] == "move")
+    choose(app, scene, ("card", card))
+    assert any(isinstance(t.id, tuple) and t.id[0] == "city" for t in scene.key_targets())
+    return lambda: scene.selected == card
+
+
+def pick_valley(app, scene):  # the free redraw's cards to put back
+    tab_to(app, scene, ("hand", 0))
+    key(app, pygame.K_RETURN)
+    return lambda: scene.marked == [0]
+
+
+@pytest.mark.parametrize("game, pick", [("parade", pick_parade), ("oz", pick_oz), ("voyage", pick_voyage),
+                                        ("valley", pick_valley)])
+def test_esc_drops_a_half_made_choice_then_leaves(app, game, pick):
     from wonderland_games.ui.app import Scene
 
     app.push(Scene(app))  # where Esc leaves to
-    session, scene = start(app, "voyage")
+    session, scene = start(app, game)
     for _ in range(400):
         if scene.my_turn():
             break
         step(app)
-    card = next(a[1] for a in scene.legal() if a[0] == "move")
-    choose(app, scene, ("card", card))
-    assert scene.selected == card and any(t.id[0] == "city" for t in scene.key_targets() if isinstance(t.id, tuple))
+    picked = pick(app, scene)
+    assert picked()
     key(app, pygame.K_ESCAPE)
-    assert scene.selected is None and app.top is scene, "Esc drops the picked card"
+    assert not picked() and app.top is scene, "Esc drops the pick"
     key(app, pygame.K_ESCAPE)
     assert app.top is not scene, "then leaves"
 

@@ -712,7 +712,8 @@ class OzScene(TableScene):
                 self.pick_card(card)
 
     def _has_choice(self) -> bool:
-        return bool(self.options)
+        """A card picked to discard or cast (its choices on show): Esc drops it before it leaves."""
+        return self.selected is not None or bool(self.options)
 
     def _key_targets(self) -> list:
         """The dice you may take, then the cards you may discard or cast: Enter takes or picks (a

@@ -273,6 +273,10 @@ class ParadeScene(TableScene):
         self.preview = None
         self.dirty = True
 
+    def _has_choice(self) -> bool:
+        """A picked card: Esc drops it before it leaves the table."""
+        return bool(self.selected)
+
     def _selection_complete(self) -> bool:
         need = 2 if self.state.phase == rules.KEEP else 1
         return self.my_turn() and len(self.selected) == need
