@@ -388,3 +388,25 @@ def test_the_table_draws_the_focus_where_the_keys_put_it(app, monkeypatch, game,
     key(app, pygame.K_TAB)
     card, rect = scene.hand_rects()[0]
     assert scene.keys.focused_id() == (kind, card) and rings[-1] == rect
+
+
+def test_dream_at_a_table_gives_a_penalty_by_keys(app):
+    """Table mode: every role looked at, the dream started, Penalty, a player's name: all by Tab and
+    Enter (the panel's names were reached by the mouse alone)."""
+    from wonderland_games.games.dream.scene import DreamScene
+
+    session = Session.new("dream", [Seat(n) for n in ("Ann", "Ben", "Cy", "Di")], seed=5, autosave=False)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    view = scene.view
+    for _ in range(20):
+        if view.stage == "dream":
+            break
+        name = next(n for n in ("show", "hide", "start") if view.buttons[n].visible)
+        choose(app, scene, view.buttons[name])
+    assert view.stage == "dream"
+    choose(app, scene, view.buttons["penalty"])
+    assert view.choosing and {t.id for t in scene.key_targets()} >= set(view.pen)
+    choose(app, scene, view.pen[2])
+    assert session.state.penalties[2] == 1 and not view.choosing
