@@ -382,7 +382,8 @@ def test_the_table_draws_the_focus_where_the_keys_put_it(app, monkeypatch, game,
             break
         step(app)
     rings = []
-    monkeypatch.setattr(table_keys.theme, "table_focus", lambda surface, rect, s: rings.append(pygame.Rect(rect)) or rect)
+    monkeypatch.setattr(table_keys.theme, "table_focus",
+                        lambda surface, rect, s: rings.append(pygame.Rect(rect)) or rect)
     step(app)
     assert rings == [], "no focus before a key"
     key(app, pygame.K_TAB)

@@ -302,7 +302,8 @@ class TableScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.handoff_to is not None:
             self.done_button.activate()
         elif self.replay and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
-            {pygame.K_LEFT: self.replay_prev, pygame.K_RIGHT: self.replay_next, pygame.K_SPACE: self.replay_toggle}[key]()
+            {pygame.K_LEFT: self.replay_prev, pygame.K_RIGHT: self.replay_next,
+             pygame.K_SPACE: self.replay_toggle}[key]()
         elif self.keys.key(event):
             self.dirty = True
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._main() is not None:

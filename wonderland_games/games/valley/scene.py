@@ -680,7 +680,8 @@ class ValleyScene(TableScene):
     def _key_targets(self) -> list:
         """The hand, the board, the cities and the events (the focused one's detail shows as on
         hover): Enter picks it, or confirms what is picked (`_enter`)."""
-        return [KeyTarget((kind, what), rect, partial(self._enter, (kind, what))) for kind, what, rect in self._targets()]
+        return [KeyTarget((kind, what), rect, partial(self._enter, (kind, what)))
+                for kind, what, rect in self._targets()]
 
     def _play_key(self, event) -> None:
         if event.key == pygame.K_p:
