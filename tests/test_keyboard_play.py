@@ -411,3 +411,14 @@ def test_dream_at_a_table_gives_a_penalty_by_keys(app):
     assert view.choosing and {t.id for t in scene.key_targets()} >= set(view.pen)
     choose(app, scene, view.pen[2])
     assert session.state.penalties[2] == 1 and not view.choosing
+
+
+def test_a_click_on_dream_s_own_buttons_hides_the_keys_outline(table_app):
+    from wonderland_games.ui.testing import click
+
+    session, scene = start(table_app, "dream", bots=3, level="normal", options={"mode": "bots", "lang": "en"})
+    begin = scene.view.buttons["begin"]
+    key(table_app, pygame.K_TAB)
+    assert scene.keys.focused_id() is begin
+    click(table_app, begin.rect.center)
+    assert not scene.keys.shown, "the outline waits for the next key"

@@ -149,6 +149,8 @@ class DreamScene(TableScene):
         coach = self.coach
         if coach is not None and event.type == pygame.KEYDOWN and coach.handle_event(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.keys.hide()  # a click on the view's buttons too: the keys' outline goes
         on_bubble = coach is not None and getattr(event, "pos", None) is not None and coach.bubble.collidepoint(
             event.pos)
         if self.layout is not None and not on_bubble and self.view.handle_event(event):
