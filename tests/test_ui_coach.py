@@ -81,8 +81,9 @@ def test_a_lesson_talks_lets_the_bot_play_its_move_refuses_a_wrong_card_and_expl
     assert table.session.actors == [1]
     assert table.coach.target() == table.buttons["confirm"].rect  # the part the step points at
     hand = table.state.hands[0]
-    key(app, pygame.K_LEFT)  # the cursor wraps to the last card... and Left again to the one before it
-    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)  # the focus shows on the first card... and Right to the one before the last
+    for _ in range(len(hand) - 2):
+        key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert len(table.session.actions) == 1 and table.state.hands[0] == hand  # refused, nothing changed
     assert table.coach.wrong() == WRONG["zh"]

@@ -16,8 +16,30 @@ import pygame
 
 from .widgets import TextInput, Widget
 
-_DIRS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
-_ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+DIRS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
+ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def nearest(rect: pygame.Rect, rects: list, direction: tuple):
+    """The index of the rect nearest to `rect` in `direction` ((dx, dy), one of them 0), preferring
+    those straight ahead (overlap on the cross axis counts as aligned), or None. A None rect is skipped."""
+    dx, dy = direction
+    cx, cy = rect.center
+    best, best_score = None, None
+    for i, other in enumerate(rects):
+        if other is None:
+            continue
+        wx, wy = other.center
+        along = (wx - cx) * dx + (wy - cy) * dy
+        if along <= 0:
+            continue
+        across = abs((wx - cx) * dy) + abs((wy - cy) * dx)
+        overlap = (other.left < rect.right and rect.left < other.right) if dy else \
+                  (other.top < rect.bottom and rect.top < other.bottom)
+        score = along + (0 if overlap else across * 3)
+        if best_score is None or score < best_score:
+            best, best_score = i, score
+    return best
 
 
 class FocusRing:
@@ -103,10 +125,10 @@ class FocusRing:
         if k == pygame.K_TAB:
             self.move_order(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
-        if k in _DIRS:
-            self.move_dir(_DIRS[k])
+        if k in DIRS:
+            self.move_dir(DIRS[k])
             return True
-        if k in _ACTIVATE:
+        if k in ACTIVATE:
             if cur is None:
                 return False
             if not self.keyboard and not isinstance(cur, TextInput):
@@ -139,25 +161,9 @@ class FocusRing:
         if cur is None or not self.keyboard:
             self.focus(cur or items[0], keyboard=True)
             return
-        dx, dy = direction
-        cx, cy = cur.rect.center
-        best, best_score = None, None
-        for w in items:
-            if w is cur:
-                continue
-            wx, wy = w.rect.center
-            along = (wx - cx) * dx + (wy - cy) * dy
-            if along <= 0:
-                continue
-            across = abs((wx - cx) * dy) + abs((wy - cy) * dx)
-            # prefer widgets straight ahead; overlap on the cross axis counts as aligned
-            overlap = (w.rect.left < cur.rect.right and cur.rect.left < w.rect.right) if dy else \
-                      (w.rect.top < cur.rect.bottom and cur.rect.top < w.rect.bottom)
-            score = along + (0 if overlap else across * 3)
-            if best_score is None or score < best_score:
-                best, best_score = w, score
+        best = nearest(cur.rect, [w.rect if w is not cur else None for w in items], direction)
         if best is not None:
-            self.focus(best, keyboard=True)
+            self.focus(items[best], keyboard=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:

@@ -14,13 +14,19 @@ Subclasses set `game_id`, and provide `_ensure_layout(size)`,
 and a `narrator` and `log` for `_rebuild_log()` (or their own); they may
 override the small hooks `_reset_view()`, `_own_turn(seat)`,
 `_bot_pause(level, legal, seconds)`, `_has_choice()`, `_play_key(event)`,
-`_mouse(event)` and `_widgets()`. Every move is shown in motion by `_show_move`
+`_mouse(event)`, `_widgets()` and `_key_targets()`. Every move is shown in motion by `_show_move`
 (ui/motion.py, docs/motion.md): its events become beats in `self.timeline`, played
 at the animation speed by `_advance(dt)`; `_finish_timeline()` ends it at once, and
 what another player changed stays marked until the next acts. A game supplies part
 names (`_part_rect`), sprites (`motion_sprite`) and, where data cannot say it,
 `motion_beats`.
 `_table_buttons()` makes the top bar's buttons (and a replay's) for them.
+
+Keyboard play (ui/table_keys.py): a game lists its table's choosable things as key targets
+(`_key_targets()`: cards, spots, dice, cities); the table adds its buttons on show, the game's
+own first, and draws the focus. Tab / arrows move it, Enter or Space chooses; Enter with no
+focus on show presses the game's main button (`main_button`), Esc drops a half-made choice,
+then leaves.
 
 A guided first game (`session.tutorial`) has a coach (ui/coach.py) over the table: it
 takes events first, lets through only the learner's actions its step allows, names the
@@ -73,6 +79,7 @@ from .coach import Coach
 from .finale import Finale
 from .motion import OWN_PACE, REDUCED_SECONDS, Timeline, beats_for, draw_beat, draw_marks, marks_for
 from .save_dialog import SaveDialog
+from .table_keys import TableKeys, widget_target
 from .widgets import Button, draw_tip, resolve
 
 REPLAY_PAUSE = 0.5  # seconds between replayed actions at animation speed 1
@@ -130,6 +137,7 @@ class TableScene(Scene):
         self._forced_at = (None, 0, None)  # (the session's action list, its length, the forced action then)
         self._undo_at = (None, 0, None)  # (the same, _undo_plan() then)
         self.layout = None
+        self._bar: list = []  # the top bar's buttons (`_table_buttons`)
         self.dirty = True  # the table must be drawn again
         self._frame = None  # the table as last painted, region by region
         self._base = None  # what lies under every region
@@ -137,6 +145,7 @@ class TableScene(Scene):
         self._keys: dict = {}  # region -> the key it showed when last painted
         self.pointer = None  # where the mouse last moved over this scene, None since another scene was on top
         self.coach = self.coach_class(self, session) if replay is None and session.tutorial is not None else None
+        self.keys = TableKeys(app, self.key_targets)
 
     @property
     def state(self):
@@ -172,6 +181,7 @@ class TableScene(Scene):
         out["undo"].why_not = self.undo_why_not
         out["hint"].why_not = self.hint_why_not
         out["hint"].visible = not self.replay
+        self._bar = list(out.values())  # last in the keys' ring: the game's own controls come first
         if self.replay:
             out["prev"] = button("prev", self.replay_prev)
             out["next"] = button("next", self.replay_next)
@@ -190,6 +200,7 @@ class TableScene(Scene):
         self.dirty = True
         self.pointer = None  # it moved over the other scene unseen: no hover until it moves (a curtain lifted
         # over the next player's card under the old spot opened its detail, Oz)
+        self.keys.resume()
 
     def update(self, dt: float) -> None:
         """Animate what just happened; once it is shown, the replay or the game moves on."""
@@ -209,6 +220,7 @@ class TableScene(Scene):
         self.buttons["hint"].enabled = self.can_hint()
         self._place_done()
         self._refresh_hover()
+        self.keys.sync()
 
     def _refresh_hover(self) -> None:
         """Each button knows whether the mouse is over it now, not when it last moved: a button
@@ -234,8 +246,13 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
+            self.keys.text(event)
+            return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.keys.hide()
             if self.done_button.handle_mouse(event):  # it lies over the game's own controls
                 return
             for button in self._widgets():
@@ -257,11 +274,30 @@ class TableScene(Scene):
     def _mouse(self, event) -> None:
         """A mouse event no button took: the game's hover and clicks."""
 
+    def key_targets(self) -> list:
+        """Everything the keys' focus visits now, in Tab order: the Done button while it shows, the
+        game's targets, its buttons, then the top bar's."""
+        buttons = [b for b in self._widgets() if isinstance(b, Button) and b.can_focus]
+        bar = [b for b in buttons if b in self._bar]
+        done = [widget_target(self.done_button)] if self.done_button.can_focus else []
+        return done + self._key_targets() + [widget_target(b) for b in buttons if b not in bar] + \
+            [widget_target(b) for b in bar]
+
+    def _key_targets(self) -> list:
+        """The table's own choosable things as `KeyTarget`s (cards, spots, dice), in Tab order."""
+        return []
+
     def _key(self, event) -> None:
-        """Esc drops a half-made choice or leaves, F fast-forwards (where its button shows),
-        Ctrl+Z undoes, and in a replay Left/Right/Space step and play; other keys go to
+        """A focused text field's keys first; Esc drops a half-made choice or leaves, F fast-forwards
+        (where its button shows), Ctrl+Z undoes, H suggests, Enter passes the device on (Done); in
+        a replay Left/Right/Space step and play; Tab, arrows, Enter and Space move and choose
+        (`self.keys`); Enter with no focus on show presses the main button; other keys go to
         `_play_key`."""
         key = event.key
+        field = self.keys.focused()
+        if field is not None and field.widget is not None and not isinstance(field.widget, Button) \
+                and key != pygame.K_ESCAPE and self.keys.key(event):
+            return  # a text field's letters are no shortcuts
         if key == pygame.K_ESCAPE:
             if self._has_choice():
                 self._clear_selection()
@@ -275,13 +311,20 @@ class TableScene(Scene):
             self.ask_hint()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.handoff_to is not None:
             self.done_button.activate()
-        elif self.replay:
-            action = {pygame.K_LEFT: self.replay_prev, pygame.K_RIGHT: self.replay_next,
-                      pygame.K_SPACE: self.replay_toggle}.get(key)
-            if action is not None:
-                action()
-        else:
+        elif self.replay and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
+            {pygame.K_LEFT: self.replay_prev, pygame.K_RIGHT: self.replay_next,
+             pygame.K_SPACE: self.replay_toggle}[key]()
+        elif self.keys.key(event):
+            self.dirty = True
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._main() is not None:
+            self._main().activate()
+        elif not self.replay:
             self._play_key(event)
+
+    def _main(self):
+        """The game's main button while it can be pressed (Enter presses it when nothing shows focused)."""
+        button = self.buttons.get(self.main_button)
+        return button if button is not None and button.can_focus else None
 
     def _has_choice(self) -> bool:
         """A choice under way that Esc should drop before it leaves the table."""
@@ -909,10 +952,15 @@ class TableScene(Scene):
         surface.blit(self._frame, (0, 0))
         self._draw_overlay(surface)
         self._draw_motion(surface)
+        self._draw_keys(surface)
         self._draw_coach_dim(surface)
         self._draw_coach(surface)
         self._draw_done(surface)
         self._draw_tips(surface)
+
+    def _draw_keys(self, surface: pygame.Surface) -> list:
+        """The keys' focus outline over the table and what moves on it: the rects drawn."""
+        return self.keys.draw(surface, self.layout.s)
 
     def _draw_coach_dim(self, surface: pygame.Surface) -> list:
         """A guided game's dim, over the table and what moves on it (Dream's whole stage is drawn

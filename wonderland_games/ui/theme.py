@@ -165,3 +165,14 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, s: float, color: tupl
     grow = px(4, s)
     ring = pygame.Rect(rect).inflate(grow * 2, grow * 2)
     pygame.draw.rect(surface, color, ring, width=max(2, px(3, s)), border_radius=radius_for(ring, s))
+
+
+def table_focus(surface: pygame.Surface, rect: pygame.Rect, s: float) -> pygame.Rect:
+    """The keys' focus on a game table: a white ring edged in ink, seen on any card, die or map
+    (gold rings there already mean "you may take this"); the rect it covers."""
+    grow, width = px(5, s), max(3, px(4, s))
+    ring = pygame.Rect(rect).inflate(grow * 2, grow * 2)
+    edge = ring.inflate(4, 4)
+    pygame.draw.rect(surface, INK, edge, width=width + 4, border_radius=radius_for(edge, s))
+    pygame.draw.rect(surface, WHITE, ring, width=width, border_radius=radius_for(ring, s))
+    return edge

@@ -153,18 +153,30 @@ def draw_tip(surface: pygame.Surface, button: Button) -> pygame.Rect | None:
     text = resolve(label)
     if not text:
         return None
-    s = button.s
+    return draw_tip_box(surface, button.app, button.rect, text, button.s)
+
+
+def draw_tip_box(surface: pygame.Surface, app, rect: pygame.Rect, text: str, s: float, avoid=()) -> pygame.Rect:
+    """`text` in a tip box under `rect` (over it at the window's foot), kept inside the window: the
+    box drawn. With `avoid` (rects it should not cover) it goes under, over, left or right of
+    `rect`, the first place clear of them."""
     pad = theme.px(10, s)
     width = min(theme.px(380, s), surface.get_width() - 2 * pad)
-    font, lines = tx.fit_block(button.app.fonts, text, width - 2 * pad, theme.px(120, s), theme.px(theme.TEXT_SMALL, s))
+    font, lines = tx.fit_block(app.fonts, text, width - 2 * pad, theme.px(120, s), theme.px(theme.TEXT_SMALL, s))
     line_h = font.get_linesize()
     inner_w = max(font.size(line)[0] for line in lines)
     box = pygame.Rect(0, 0, inner_w + 2 * pad, len(lines) * line_h + pad)
-    box.midtop = (button.rect.centerx, button.rect.bottom + theme.px(6, s))
-    if box.bottom > surface.get_height():  # a button at the foot of the window: the tip goes above it
-        box.midbottom = (button.rect.centerx, button.rect.top - theme.px(6, s))
-    margin = theme.px(4, s)  # clear of the window's edge, not flush against it
-    box = box.clamp(surface.get_rect().inflate(-2 * margin, -2 * margin))
+    gap, margin = theme.px(6, s), theme.px(4, s)  # margin: clear of the window's edge, not flush against it
+    window = surface.get_rect().inflate(-2 * margin, -2 * margin)
+    places = [box.copy() for _ in range(4)]
+    places[0].midtop = (rect.centerx, rect.bottom + gap)
+    places[1].midbottom = (rect.centerx, rect.top - gap)
+    places[2].midright = (rect.left - gap, rect.centery)
+    places[3].midleft = (rect.right + gap, rect.centery)
+    if places[0].bottom > surface.get_height():  # a button at the foot of the window: the tip goes above it
+        places[:2] = places[1::-1]
+    places = [p.clamp(window) for p in places]
+    box = next((p for p in places if not p.colliderect(rect) and p.collidelist(list(avoid)) < 0), places[0])
     pygame.draw.rect(surface, theme.CREAM, box, border_radius=theme.px(8, s))
     pygame.draw.rect(surface, theme.INK_SOFT, box, max(1, theme.px(2, s)), border_radius=theme.px(8, s))
     y = box.top + pad // 2

@@ -39,7 +39,7 @@ import pygame
 
 from ...ui import text as tx
 from ...ui import theme
-from ...ui.focus import FocusRing
+from ...ui.table_keys import widget_target
 from ...ui.theme import px
 from ...ui.widgets import Button, TextInput
 from . import bot_draw
@@ -84,7 +84,7 @@ class BotModeView:
             "pause": Button(self.app, lambda: t("dream.bots.pause"), self.pause, style="secondary"),
             "next": Button(self.app, self._next_label, self.next_round),
         }
-        self.ring = FocusRing([self.field, *self.buttons.values()])
+        self.typing = False  # the field is on show: it takes the typing when it comes
         self.on_events([])
 
     # -- where the round stands --------------------------------------------------------
@@ -307,10 +307,17 @@ class BotModeView:
             self.skip_pending = True
             self.message = (self.app.t("dream.clock.skip_after", name=self.scene.name(self.state.speaker)),
                             theme.INK_SOFT)
+        self._back_to_field()
 
     def listen(self) -> None:
         if self.my_guess() and self.state.phase == DREAM:
             self.scene.apply(LISTEN)
+        self._back_to_field()
+
+    def _back_to_field(self) -> None:
+        """After Skip or Listen by keys the focus goes back to the field: the next guess is typed."""
+        if self.field.visible:
+            self.scene.keys.focus(self.field)
 
     def make_story(self, words: list) -> str:
         """The bot dreamer's story: its correct words, in the order it guessed them, strung together."""
@@ -383,31 +390,34 @@ class BotModeView:
         b["begin"].visible = live and self.waiting and self.summary is None
         b["pause"].visible = live and not self.holds() and state.phase == DREAM
         b["next"].visible = not self.scene.replay and self.summary is not None
-        if typing and self.ring.current is not self.field:
-            self.ring.focus(self.field)
-        elif not typing and self.ring.current is self.field:
-            self.ring.focus(None)
+        keys = self.scene.keys
+        if typing and (not self.typing or keys.focused() is None):
+            keys.focus(self.field)  # the field comes, or the focus was on a button now gone
+        self.typing = typing
+
+    def key_targets(self) -> list:
+        """What the table's keys visit (ui/table_keys.py): the field (Enter sends), then the buttons."""
+        widgets = [self.field] + [self.buttons[n] for n in ("send", "skip", "listen", "begin", "next", "pause")]
+        return [widget_target(w) for w in widgets if w.can_focus]
 
     def handle_event(self, event) -> bool:
+        """The mouse on the field and buttons; Enter or Space with no focus begins or goes on. Other
+        keys and the typing are the table's keys' (the field takes them while focused)."""
         if self.scene.replay:
             return False
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return self.ring.handle_event(event)
-        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
-            return self.ring.handle_event(event)
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return False  # the table's: leave
-            if self.ring.current is self.field:
-                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                    self.submit()
+            for widget in [self.field, *self.buttons.values()]:
+                if widget.visible and widget.handle_mouse(event):
+                    if widget is self.field and event.type == pygame.MOUSEBUTTONDOWN:
+                        self.scene.keys.focus(self.field, shown=False)
                     return True
-                return self.field.key(event) or event.key not in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                for name in ("next", "begin"):
-                    if self.buttons[name].visible:
-                        self.buttons[name].activate()
-                        return True
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and self.scene.keys.focused() is None:
+            for name in ("next", "begin"):
+                if self.buttons[name].visible:
+                    self.buttons[name].activate()
+                    return True
         return False
 
     # -- labels ------------------------------------------------------------------------------

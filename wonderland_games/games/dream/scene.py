@@ -198,6 +198,8 @@ class DreamScene(TableScene):
         coach = self.coach
         if coach is not None and event.type == pygame.KEYDOWN and coach.handle_event(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.keys.hide()  # a click on the view's buttons too: the keys' outline goes
         on_bubble = coach is not None and getattr(event, "pos", None) is not None and coach.bubble.collidepoint(
             event.pos)
         if self.layout is not None and not on_bubble and self.view.handle_event(event):
@@ -236,6 +238,11 @@ class DreamScene(TableScene):
 
     def _clear_selection(self) -> None:
         """Nothing is picked on this table: the views keep their own state."""
+
+    def _key_targets(self) -> list:
+        """The mode view's field and buttons (ui/table_keys.py)."""
+        view = getattr(self, "view", None)  # None while the view is being made
+        return [] if self.replay or view is None else view.key_targets()
 
     # -- turns -----------------------------------------------------------------------
     def _update_turn(self, dt: float) -> None:

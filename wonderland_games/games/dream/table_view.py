@@ -29,6 +29,7 @@ import pygame
 
 from ...ui import text as tx
 from ...ui import theme
+from ...ui.table_keys import widget_target
 from ...ui.theme import px
 from ...ui.widgets import Button
 from . import hourglass, piles
@@ -215,6 +216,10 @@ class TableModeView:
             return [b for b in self.pen + [self.buttons["cancel"]] if b.visible]
         return [b for b in self.buttons.values() if b.visible]
 
+    def key_targets(self) -> list:
+        """The buttons on show (the penalty panel's while it is open), for the table's keys."""
+        return [widget_target(b) for b in self._widgets() if b.can_focus]
+
     def handle_event(self, event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             for button in self._widgets():
@@ -226,8 +231,8 @@ class TableModeView:
         if event.key == pygame.K_ESCAPE and self.choosing:
             self.close_penalty()
             return True
-        if self.choosing:
-            return False
+        if self.choosing or self.scene.keys.focused_id() is not None:
+            return False  # the table's keys choose the focused button
         if event.key == pygame.K_SPACE and self.stage == "dream":
             self.toggle_pause()
             return True

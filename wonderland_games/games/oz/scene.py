@@ -47,6 +47,7 @@ from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.motion import Beat, beats_for
+from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
@@ -833,12 +834,23 @@ class OzScene(TableScene):
                 self.pick_card(card)
 
     def _has_choice(self) -> bool:
-        return bool(self.options)
+        """A card picked to discard or cast (its choices on show): Esc drops it before it leaves."""
+        return self.selected is not None or bool(self.options)
 
-    def _play_key(self, event) -> None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons["go"].visible \
-                and self.buttons["go"].enabled:
-            self.go()
+    def _key_targets(self) -> list:
+        """The dice you may take, then the cards you may discard or cast: Enter takes or picks (a
+        picked discard again discards it); Enter with no focus on show is Go!."""
+        if not self.my_turn() or self.walking:
+            return []
+        clickable = self._clickable_dice()  # a die says what it is on its face: no tip over the others
+        out = [KeyTarget(("die",) + die, rect, partial(self.take_die, *die))
+               for die, rect in self.die_rects() if die in clickable]
+        discarding = self.state.phase in (rules.SETUP_DISCARD, rules.ROUND_DISCARD)
+        casts = self._castable()
+        out += [KeyTarget(("card", card), rect, partial(self.pick_card, card),
+                          partial(self.describe_action, ("discard" if discarding else "cast", card)))
+                for card, rect in self.hand_rects() if discarding or card in casts]
+        return out
 
     # -- drawing -----------------------------------------------------------------------------
     def _draw_overlay(self, surface: pygame.Surface) -> None:

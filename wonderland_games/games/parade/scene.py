@@ -45,6 +45,7 @@ import pygame
 
 from ...ui import text as tx
 from ...ui import surfaces, theme
+from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
@@ -84,9 +85,7 @@ class ParadeScene(TableScene):
         self.move_before, self.move_events, self.mover = state, [], None  # the move being shown
         self._landing = False  # a move cut short lands at once
         self.selected: list = []
-        self.cursor = 0
         self.hover = None
-        self.keyboard = False  # show the hand cursor only once keys were used
         self.preview = None
         self.last_play = None  # (seat, card) of the latest play, glowing in the parade
         self.move_text = ""  # the move being animated, in words
@@ -160,10 +159,6 @@ class ParadeScene(TableScene):
         b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
         b["confirm"].visible = not self.replay and self.my_turn()
         b["confirm"].enabled = self._selection_complete()
-
-    def _reveal(self, seat: int) -> None:
-        super()._reveal(seat)
-        self.cursor = 0
 
     # -- applying moves ----------------------------------------------------------------
     def _after_action(self, before, events: list) -> None:
@@ -247,6 +242,10 @@ class ParadeScene(TableScene):
         self.selected = []
         self.preview = None
         self.dirty = True
+
+    def _has_choice(self) -> bool:
+        """A picked card: Esc drops it before it leaves the table."""
+        return bool(self.selected)
 
     def _selection_complete(self) -> bool:
         need = 2 if self.state.phase == rules.KEEP else 1
@@ -502,28 +501,22 @@ class ParadeScene(TableScene):
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.keyboard = False
             card = self._card_at(event.pos)
             if card is not None:
                 self.pick(card)
 
-    def _play_key(self, event) -> None:
-        key = event.key
-        if self.my_turn():
-            self.keyboard = True
-            hand = self.state.hands[self.viewer]
-            if key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % len(hand)
-                if self.state.phase != rules.KEEP:
-                    self.pick(hand[self.cursor])
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.cursor = min(self.cursor, len(hand) - 1)
-                if key != pygame.K_SPACE and self._selection_complete() and (
-                        self.state.phase != rules.KEEP or hand[self.cursor] in self.selected):
-                    self.confirm()
-                else:
-                    self.pick(hand[self.cursor])
-            self.dirty = True
+    def _key_targets(self) -> list:
+        """The hand's cards on your turn: a key onto one picks it (its preview shows), Enter plays
+        it; while keeping two, Enter marks and unmarks, Confirm keeps them."""
+        if not self.my_turn():
+            return []
+        return [KeyTarget(("hand", card), rect, partial(self.pick, card), partial(card_name, self.app, self.deck, card),
+                          point=partial(self._point, card)) for card, rect in self.hand_rects()]
+
+    def _point(self, card: int) -> None:
+        """The keys' focus on a card while playing: picked, so the preview shows what it would take."""
+        if self.state.phase != rules.KEEP and self.selected != [card]:
+            self.pick(card)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -545,7 +538,8 @@ class ParadeScene(TableScene):
                 surface.blit(self._frame, rect, rect)
         else:
             surface.blit(self._frame, (0, 0))
-        self._overdraw = (self._draw_motion(surface) + self._draw_focus(surface) + self._draw_coach_dim(surface)
+        self._overdraw = (self._draw_motion(surface) + self._draw_focus(surface) + self._draw_keys(surface)
+                          + self._draw_coach_dim(surface)
                           + self._draw_coach(surface) + self._draw_done(surface) + self._draw_tips(surface))
         self._partial_ok = self.app.top is self and surface is self.app.screen
 
@@ -873,22 +867,14 @@ class ParadeScene(TableScene):
         return blocks
 
     def _draw_focus(self, surface) -> list:
-        """Hover outline and keyboard cursor on the hand (returns the spots drawn)."""
+        """The hover outline on the hand (returns the spots drawn)."""
         if not self.my_turn():
-            return []
-        hand = self.hand_rects()
-        if not hand:
             return []
         s = self.layout.s
         drawn = []
-        for card, rect in hand:
+        for card, rect in self.hand_rects():
             if card == self.hover and card not in self.selected:
                 ring = rect.inflate(px(4, s), px(4, s))
                 pygame.draw.rect(surface, theme.WHITE, ring, max(2, px(2, s)), border_radius=px(10, s))
                 drawn.append(ring.inflate(4, 4))
-        if self.keyboard:
-            self.cursor = min(self.cursor, len(hand) - 1)
-            rect = hand[self.cursor][1]
-            theme.focus_ring(surface, rect, s)
-            drawn.append(rect.inflate(px(16, s), px(16, s)))
         return drawn

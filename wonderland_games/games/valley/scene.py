@@ -12,9 +12,10 @@ in sight; cards to put back or trade in are picked in the hand, an option in
 the panel, then confirmed (or the option clicked again). Preparing for the next
 season is picked the same way (the button, or P): it previews what the season
 brings and the workers it gives up, and Confirm asks first while workers are
-still unplaced or the season is the player's last. Keys: Tab / arrows move a
-focus over the hand, the board and the cities (the focused thing's text shows
-as on hover), Enter picks or confirms, P picks Prepare.
+still unplaced or the season is the player's last. Keys (ui/table_keys.py): Tab /
+arrows move a focus over the hand, the board, the cities, the events and the
+buttons (the focused thing's text shows as on hover), Enter picks or confirms,
+P picks Prepare.
 
 What is drawn is the state itself; an action's events become the shared motion
 layer's beats (data/valley/motion.yaml, moves.py): a meeple walks to its spot and
@@ -52,6 +53,7 @@ from ...ui import theme
 from ...ui.dialogs import ConfirmDialog
 from ...ui.log_panel import LogPanel
 from ...ui.motion import OWN_PACE
+from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from ...ui.widgets import Button, draw_tip, resolve
@@ -87,7 +89,6 @@ class ValleyScene(TableScene):
         self.option = None  # the choice panel's option picked, an action
         self.hover = None  # ("spot", where), ("city", (owner, index)), ("hand", i), ("event", (id, special)),
         #                    ("seat", seat)
-        self.focus = None  # index into _targets(): the keyboard's pick
         self.mouse = None
         self.mover = None  # the seat whose action is being shown
         self.before = None  # the state the move on show was made in: the players panel's while it plays
@@ -732,42 +733,37 @@ class ValleyScene(TableScene):
         self.mouse = pos
         self.hover = self._under(pos)
         if self.hover is not None:
-            self.focus = None
+            self.keys.hide()  # its detail follows the mouse
+
+    def _key_targets(self) -> list:
+        """The hand, the board, the cities and the events (the focused one's detail shows as on
+        hover): Enter picks it, or confirms what is picked (`_enter`)."""
+        return [KeyTarget((kind, what), rect, partial(self._enter, (kind, what)))
+                for kind, what, rect in self._targets()]
 
     def _play_key(self, event) -> None:
-        key = event.key
-        targets = self._targets()
-        if key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_UP) and targets:
-            back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
-            start = -1 if self.focus is None else self.focus
-            self.focus = (start + (-1 if back else 1)) % len(targets)
-            self.mouse = None
-            self.hover = None
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            target = self._focused()
-            choice = self.choice() if self.my_turn() else None
-            if target is not None and (choice is None or target[0] == "hand") and self._focus_acts(target):
-                self._activate(target)
-            else:
-                self.confirm()
-        elif key == pygame.K_p:
+        if event.key == pygame.K_p:
             self.prepare()
 
+    def _enter(self, target) -> None:
+        """Enter on a focused thing picks it unless it is the pick already, or a choice panel is open
+        and it is no hand card: then Enter confirms."""
+        choice = self.choice() if self.my_turn() else None
+        if (choice is None or target[0] == "hand") and self._focus_acts(target):
+            self._activate(target)
+        else:
+            self.confirm()
+
     def _focus_acts(self, target) -> bool:
-        """Enter on the focused thing picks it unless it is the pick already (then Enter confirms)."""
         kind, what = target
         if kind == "hand":
             return self._marking() is not None or self.selected != ("card", what) or len(self.card_ways(what)) == 1
         return kind in ("spot", "city") and self.selected != ("spot", what)
 
     def _focused(self):
-        if self.focus is None:
-            return None
-        targets = self._targets()
-        if self.focus is None or self.focus >= len(targets):
-            return None
-        kind, what, _ = targets[self.focus]
-        return kind, what
+        """The table thing the keys' focus is on, (kind, what), or None."""
+        focused = self.keys.focused_id()
+        return focused if isinstance(focused, tuple) else None
 
     # -- what the table says -----------------------------------------------------------------
     def _status(self) -> str:
@@ -1033,11 +1029,6 @@ class ValleyScene(TableScene):
         self._draw_choice(surface)
         for rect in self._hint_rects():
             hints.ring(surface, rect, self.layout.s)
-        target = self._focused()
-        if target is not None:
-            rect = next((r for k, w, r in self._targets() if (k, w) == target), None)
-            if rect is not None:
-                theme.focus_ring(surface, rect, self.layout.s)
 
     def _draw_choice(self, surface) -> None:
         choice = self.choice() if self.my_turn() else None

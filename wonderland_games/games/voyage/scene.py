@@ -49,6 +49,7 @@ from ...ui import text as tx
 from ...ui import theme
 from ...ui.log_panel import LogPanel
 from ...ui.motion import Beat
+from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from ...ui.widgets import Button, resolve
@@ -624,9 +625,20 @@ class VoyageScene(TableScene):
     def _has_choice(self) -> bool:
         return self.selected is not None
 
-    def _play_key(self, event) -> None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.confirm()
+    def _key_targets(self) -> list:
+        """Your hand's cards, then the cities the picked card reaches: Enter picks a card, then a
+        city (its route shows), again moves there; a picked discard again discards it. Enter with
+        no focus on show confirms."""
+        if not self.my_turn():
+            return []
+        app = self.app
+        out = [KeyTarget(("card", card), rect, partial(self.pick_card, card), partial(card_name, app, self.cards, card))
+               for card, rect in self.hand_rects()]
+        if self.selected is not None and self.state.phase != rules.DISCARD:
+            out += [KeyTarget(("city", city), self.city_rect(city).inflate(4, 4), partial(self.pick_city, city),
+                              partial(self.describe_action, action))
+                    for city, action in self.move_targets(self.selected).items()]
+        return out
 
     # -- what the table says -----------------------------------------------------------------
     def _status(self) -> str:
@@ -797,7 +809,9 @@ class VoyageScene(TableScene):
         if self.selected is not None and state.phase == rules.TURN:
             targets = self.move_targets(self.selected)
             reach = tuple(sorted(targets))
-            end = self.target or (self.hover_city if self.hover_city in targets else None)
+            focused = self.keys.focused_id()
+            pointed = focused[1] if isinstance(focused, tuple) and focused[0] == "city" else self.hover_city
+            end = self.target or (pointed if pointed in targets else None)
             if end is not None:
                 path = tuple(self.preview_path(self.selected, end))
         dest_city, route = None, ()
