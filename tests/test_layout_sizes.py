@@ -9,6 +9,7 @@ few mouse and key events at each.
 """
 
 import random
+import sys
 from pathlib import Path
 
 import pygame
@@ -18,7 +19,7 @@ from wonderland_games.core import registry
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.saves import save_slot, slots_dir
 from wonderland_games.core.session import Session
-from wonderland_games.core.settings import Settings
+from wonderland_games.core.settings import TEXT_SCALES, Settings
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.scenes.launch import scene_class
 from wonderland_games.scenes.load import LoadScene
@@ -173,6 +174,77 @@ def test_every_replay_table_draws_at_every_size(app, game):
     app.push(scene)
     scene.replay_goto(len(record.actions) // 2)
     exercise(scene, click=True)
+
+
+# -- larger text (settings: text size 100 / 125 / 150%) ------------------------------------
+TEXT_SIZES = [(1024, 640), (1920, 1080)]
+
+
+class Drawn:
+    """Each text a frame draws, with its font's size in pixels, and the texts it cut short (an ellipsis
+    in place of their end, or lines of a wrapped text left off)."""
+
+    def __init__(self, monkeypatch):
+        self.heights, self.cut = {}, set()
+        from wonderland_games.ui import text as tx
+
+        render, ellipsize = tx.render, tx.ellipsize
+
+        def seen(font, text, *a):
+            self.heights.setdefault(text, font.point_size)
+            return render(font, text, *a)
+
+        def shortened(font, text, width):
+            out = ellipsize(font, text, width)
+            if out != text or (text.endswith(tx.ELLIPSIS) and sys._getframe(1).f_code.co_name != "fit_line"):
+                self.cut.add(text)  # fit_block (or a block of a game's own) ends its last line so
+            return out
+
+        monkeypatch.setattr(tx, "render", seen)
+        monkeypatch.setattr(tx, "ellipsize", shortened)
+
+    def frame(self, app, make, size: tuple, scale: float):
+        """The texts and widget rects of `make`'s scene drawn at `size` with text at `scale`."""
+        app.set_text_scale(scale)
+        scene = make(app)
+        app.push(scene)
+        scene.on_resize(size)
+        scene.update(1 / 60)
+        self.heights, self.cut = {}, set()
+        scene.draw(surfaces.new(size))
+        widgets = scene.ring.widgets if hasattr(scene, "ring") else scene._widgets()
+        rects = [w.rect for w in widgets if getattr(w, "visible", True) and w.rect.width > 0]
+        app.stack.clear()
+        return dict(self.heights), set(self.cut), rects
+
+
+def larger_cases() -> list:
+    cases = [pytest.param(make, id=case.id) for case in scene_cases() for make in case.values]
+    for game in GAMES:
+        for n in player_counts(game):
+            cases.append(pytest.param(lambda app, g=game, n=n: scene_class(g)(app, played(g, n, 9)), id=f"{game}-{n}p"))
+    return cases
+
+
+@pytest.mark.parametrize("make", larger_cases())
+@pytest.mark.parametrize("size", TEXT_SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_larger_text_shows_and_still_fits_every_screen(app, monkeypatch, make, size, language):
+    """At 125% and 150% text size every screen and table draws its text larger, none smaller than
+    at 100% (a box with no room keeps it at that size) and none cut short that was whole; its
+    buttons stay on the window and apart."""
+    app.i18n.set_language(language)
+    drawn = Drawn(monkeypatch)
+    base, base_cut, _ = drawn.frame(app, make, size, 1.0)
+    window = pygame.Rect((0, 0), size)
+    for scale in TEXT_SCALES[1:]:
+        heights, cut, rects = drawn.frame(app, make, size, scale)
+        common = [t for t in heights if t in base and t.strip()]
+        assert not [(t, base[t], heights[t]) for t in common if heights[t] < base[t] * 0.95], scale
+        assert max(heights[t] / base[t] for t in common) >= 1 + (scale - 1) * 0.8, (scale, heights)
+        assert not cut - base_cut, (scale, cut - base_cut)
+        assert all(window.contains(r) for r in rects), (scale, [r for r in rects if not window.contains(r)])
+        assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], scale
 
 
 # -- the rule that keeps it so -------------------------------------------------------------

@@ -2,6 +2,10 @@
 
 pygame's default font has no Chinese glyphs, so every text goes through the
 bundled Noto Sans SC subset (see assets/fonts/README.md).
+
+`scale` is the player's text size (settings.text_scale): every size asked for is
+multiplied by it here, once, so each screen's text grows and layouts measured
+from fonts follow.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ class Fonts:
         self._cache: dict = {}
         self._draws: dict = {}
         self._box: bytes | None = None
+        self.scale = 1.0
 
     def draws(self, ch: str) -> bool:
         """Whether the bundled font has a glyph for `ch`: an emoji or a rare character typed into a
@@ -37,8 +42,19 @@ class Fonts:
             known = self._draws[ch] = glyph_bitmap(font, ch) != self._box
         return known
 
-    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        size = max(8, int(size))
+    def pixels(self, size: float) -> int:
+        """How tall text asked at `size` draws, at the player's text size."""
+        return max(8, int(size * self.scale))
+
+    def asked(self, pixels: float) -> float:
+        """The size to ask for text `pixels` tall whatever the text size: a fitting loop's floor,
+        so a text shrinks back as far as at 100% where its box has no room to grow."""
+        return pixels / self.scale
+
+    def get(self, size: int, bold: bool = False, fixed: bool = False) -> pygame.font.Font:
+        """The font for text of `size` at 100%, at the player's text size; `fixed`: at `size` whatever
+        the text size (a map's city names, placed clear of each other at the map's own scale)."""
+        size = max(8, int(size)) if fixed else self.pixels(size)
         key = (size, bold)
         font = self._cache.get(key)
         if font is None:
