@@ -203,8 +203,9 @@ class DreamResultsScene(ResultsScene):
                                 pygame.Rect(x + box + px(4, s), rect.top, rect.right - x - box, rect.height),
                                 px(14, s), theme.INK_SOFT, align="left")
             x = used.right + px(12, s)
-        tx.draw_line(surface, self.app.fonts, t("dream.results.pick_round"),
-                     pygame.Rect(x, rect.top, rect.right - x, rect.height), px(14, s), theme.INK_SOFT, align="right")
+        hint, room = t("dream.results.pick_round"), pygame.Rect(x, rect.top, rect.right - x, rect.height)
+        if tx.fit_line(self.app.fonts, hint, room.width, room.height, px(14, s))[1] == hint:  # whole, or left
+            tx.draw_line(surface, self.app.fonts, hint, room, px(14, s), theme.INK_SOFT, align="right")  # to the arrows
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
         s = self.s
