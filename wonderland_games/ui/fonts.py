@@ -10,6 +10,8 @@ from fonts follow.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pygame
 
 from ..core.paths import assets_dir
@@ -50,6 +52,19 @@ class Fonts:
         """The size to ask for text `pixels` tall whatever the text size: a fitting loop's floor,
         so a text shrinks back as far as at 100% where its box has no room to grow."""
         return pixels / self.scale
+
+    @contextmanager
+    def largest_fitting(self, fits):
+        """Text drawn within at the largest size from the player's down to 100% at which `fits()`
+        holds (100% if none): a box of lines that all must show (a table's turn panel) gives its
+        text no more than the room it has."""
+        scale = self.scale
+        while self.scale > 1.0 and not fits():
+            self.scale = max(1.0, self.scale - 0.05)
+        try:
+            yield
+        finally:
+            self.scale = scale
 
     def get(self, size: int, bold: bool = False, fixed: bool = False) -> pygame.font.Font:
         """The font for text of `size` at 100%, at the player's text size; `fixed`: at `size` whatever
