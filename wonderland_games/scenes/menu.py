@@ -107,10 +107,11 @@ class GameTile(Widget):
         return size
 
     def fitted_name_size(self) -> int:
-        """The largest title size (TEXT_LARGE down to 70% of it) at which the whole name fits."""
+        """The largest title size in pixels (TEXT_LARGE at the player's text size, down to 70% of it at
+        100%) at which the whole name fits: the menu draws every name at the smallest tile's."""
         box, size = self.name_box(), theme.px(theme.TEXT_LARGE, self.s)
-        smallest = int(size * 0.7)
-        while size > smallest and self.app.fonts.get(size, True).size(self.name())[0] > box.width:
+        size, smallest = self.app.fonts.pixels(size), int(size * 0.7)
+        while size > smallest and self.app.fonts.get(size, True, fixed=True).size(self.name())[0] > box.width:
             size -= 1
         return size
 
@@ -136,7 +137,8 @@ class GameTile(Widget):
         if self.learned:
             self._draw_learned_tag(surface, art)
         name_box = self.name_box(rect)
-        tx.draw_line(surface, self.app.fonts, self.name(), name_box, self.name_size or theme.px(theme.TEXT_LARGE, s),
+        tx.draw_line(surface, self.app.fonts, self.name(), name_box,
+                     self.app.fonts.asked(self.name_size) if self.name_size else theme.px(theme.TEXT_LARGE, s),
                      theme.INK if self.enabled else theme.DISABLED_INK, bold=True)
         self._draw_about(surface, self.about_box(rect))
         sub_box = pygame.Rect(name_box.left, name_box.bottom + about_h, name_box.width, sub_h)

@@ -46,7 +46,7 @@ class Fonts:
 
     def pixels(self, size: float) -> int:
         """How tall text asked at `size` draws, at the player's text size."""
-        return max(8, int(size * self.scale))
+        return max(8, int(size * self.scale + 1e-6))  # asked(n) draws at n, not n - 1
 
     def asked(self, pixels: float) -> float:
         """The size to ask for text `pixels` tall whatever the text size: a fitting loop's floor,
