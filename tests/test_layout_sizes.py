@@ -250,6 +250,23 @@ def test_larger_text_shows_and_still_fits_every_screen(app, monkeypatch, make, s
         assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], scale
 
 
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_a_parade_seat_says_its_kind_whole_or_not_at_all_at_150(app, monkeypatch, language):
+    """The setup's own names ("Cheshire", "Queen") at 150% on 1024x640: the kind after each name
+    was cut to "Bot – Nor…" (real window); it shows whole where it fits, else not at all."""
+    app.i18n.set_language(language)
+    names = ["Player 1", "Cheshire", "Queen of Hearts"] if language == "en" else ["玩家 1", "柴郡猫", "红桃皇后"]
+    seated = [Seat(names[0])] + [Seat(name, BOT, "normal") for name in names[1:]]
+
+    def table(app):
+        return scene_class("parade")(app, Session.new("parade", seated, seed=5, autosave=False))
+
+    drawn = Drawn(monkeypatch)
+    sizes, cut, _ = drawn.frame(app, table, (1024, 640), 1.5)
+    assert not cut, cut
+    assert sizes[names[0]] > drawn.frame(app, table, (1024, 640), 1.0)[0][names[0]]
+
+
 # -- the rule that keeps it so -------------------------------------------------------------
 def test_surfaces_are_built_only_through_the_clamping_helper():
     """A size from layout math can reach zero or below: `ui.surfaces` clamps it, so no other

@@ -80,10 +80,14 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
     name_w = header.width - score_w - count_w - px(20, s)
     name_rect = pygame.Rect(header.left, header.top, max(10, int(name_w * 0.62)), header.height)
     marker = "▶ " if current else ""
-    tx.draw_line(surface, app.fonts, marker + seat.name, name_rect, px(19, s), theme.PLUM if current else theme.INK,
-                 bold=True, align="left")
-    kind_rect = pygame.Rect(name_rect.right + px(4, s), header.top, max(10, name_w - name_rect.width - px(4, s)), header.height)
-    tx.draw_line(surface, app.fonts, seat_label(app, seat), kind_rect, px(14, s), theme.INK_SOFT, align="left")
+    used = tx.draw_line(surface, app.fonts, marker + seat.name, name_rect, px(19, s),
+                        theme.PLUM if current else theme.INK, bold=True, align="left")
+    # the kind right after the name, whole or not at all (larger text: a long name leaves it no room)
+    kind_rect = pygame.Rect(used.right + px(8, s), header.top, max(10, header.left + name_w - used.right - px(8, s)),
+                            header.height)
+    kind = seat_label(app, seat)
+    if tx.fit_line(app.fonts, kind, kind_rect.width, kind_rect.height, px(14, s))[1] == kind:
+        tx.draw_line(surface, app.fonts, kind, kind_rect, px(14, s), theme.INK_SOFT, align="left")
     score_rect = pygame.Rect(header.right - score_w, header.top, score_w, header.height)
     surface.blit(tx.render(score_font, score_text, theme.RED if score else theme.GREEN),
                  (score_rect.left, header.centery - score_font.get_height() // 2))
