@@ -233,9 +233,8 @@ def larger_cases() -> list:
 @pytest.mark.parametrize("language", ["zh", "en"])
 def test_larger_text_shows_and_still_fits_every_screen(app, monkeypatch, make, size, language):
     """At 125% and 150% text size every screen and table draws its text larger where it has room; a
-    box with none keeps it near its size at 100% (a word after others on a line gives way to them,
-    shrinking as text fitted to a box may) and cuts none short that was whole there; its buttons
-    stay on the window and apart."""
+    box with none keeps it near its size at 100% (a digit in a small badge may give way a little)
+    and cuts none short that was whole there; its buttons stay on the window and apart."""
     app.i18n.set_language(language)
     drawn = Drawn(monkeypatch)
     base, base_cut, _ = drawn.frame(app, make, size, 1.0)
@@ -244,7 +243,7 @@ def test_larger_text_shows_and_still_fits_every_screen(app, monkeypatch, make, s
         sizes, cut, rects = drawn.frame(app, make, size, scale)
         common = [t for t in sizes if t in base and t.strip()]
         assert max(sizes[t] / base[t] for t in common) >= 1 + (scale - 1) * 0.7, (scale, sizes)
-        assert not [(t, base[t], sizes[t]) for t in common if sizes[t] < base[t] * 0.7], scale
+        assert not [(t, base[t], sizes[t]) for t in common if sizes[t] < base[t] * 0.8], scale
         assert not cut - base_cut, (scale, cut - base_cut)
         assert all(window.contains(r) for r in rects), (scale, [r for r in rects if not window.contains(r)])
         assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], scale

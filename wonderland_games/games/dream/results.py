@@ -204,8 +204,10 @@ class DreamResultsScene(ResultsScene):
                                 px(14, s), theme.INK_SOFT, align="left")
             x = used.right + px(12, s)
         hint, room = t("dream.results.pick_round"), pygame.Rect(x, rect.top, rect.right - x, rect.height)
-        if tx.fit_line(self.app.fonts, hint, room.width, room.height, px(14, s))[1] == hint:  # whole, or left
-            tx.draw_line(surface, self.app.fonts, hint, room, px(14, s), theme.INK_SOFT, align="right")  # to the arrows
+        font, shown = tx.fit_line(self.app.fonts, hint, room.width, room.height, px(14, s), min_ratio=1.0)
+        if shown == hint:  # whole and no smaller than at 100%, or left to the round arrows
+            img = tx.render(font, hint, theme.INK_SOFT)
+            surface.blit(img, img.get_rect(midright=room.midright))
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
         s = self.s
