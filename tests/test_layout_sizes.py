@@ -249,6 +249,19 @@ def test_larger_text_shows_and_still_fits_every_screen(app, monkeypatch, make, s
         assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], scale
 
 
+@pytest.mark.parametrize("scale", TEXT_SCALES)
+def test_text_fitted_to_a_box_is_never_smaller_than_at_100(app, scale):
+    """A box exactly as tall as a text at 100%: at any text size the text comes out at that size,
+    not a step below it (shrinking from 150% by twelfths skipped it, e.g. 24 px to 23)."""
+    from wonderland_games.ui import text as tx
+
+    app.set_text_scale(scale)
+    for size in range(10, 48):
+        box = app.fonts.get(size, fixed=True).get_linesize()
+        assert tx.fit_line(app.fonts, "Game log", 999, box, size)[0].point_size == size, size
+        assert tx.fit_block(app.fonts, "Game log", 999, box, size)[0].point_size == size, size
+
+
 @pytest.mark.parametrize("language", ["zh", "en"])
 def test_a_parade_seat_says_its_kind_whole_or_not_at_all_at_150(app, monkeypatch, language):
     """The setup's own names ("Cheshire", "Queen") at 150% on 1024x640: the kind after each name
