@@ -9,6 +9,7 @@ few mouse and key events at each.
 """
 
 import random
+import sys
 from pathlib import Path
 
 import pygame
@@ -18,7 +19,7 @@ from wonderland_games.core import registry
 from wonderland_games.core.game import BOT, Seat
 from wonderland_games.core.saves import save_slot, slots_dir
 from wonderland_games.core.session import Session
-from wonderland_games.core.settings import Settings
+from wonderland_games.core.settings import TEXT_SCALES, Settings
 from wonderland_games.scenes.curtain import CurtainScene
 from wonderland_games.scenes.launch import scene_class
 from wonderland_games.scenes.load import LoadScene
@@ -173,6 +174,109 @@ def test_every_replay_table_draws_at_every_size(app, game):
     app.push(scene)
     scene.replay_goto(len(record.actions) // 2)
     exercise(scene, click=True)
+
+
+# -- larger text (settings: text size 100 / 125 / 150%) ------------------------------------
+TEXT_SIZES = [(1024, 640), (1920, 1080)]
+
+
+class Drawn:
+    """Each text a frame draws, with its font's size in pixels, and the texts drawn cut short (an
+    ellipsis in place of their end, or of the lines of a wrapped text left off)."""
+
+    def __init__(self, monkeypatch):
+        self.sizes, self.short, self.cut = {}, set(), set()
+        from wonderland_games.ui import text as tx
+
+        render, ellipsize = tx.render, tx.ellipsize
+
+        def seen(font, text, *a):
+            self.sizes.setdefault(text, font.point_size)
+            if text in self.short:
+                self.cut.add(text)
+            return render(font, text, *a)
+
+        def shortened(font, text, width):
+            out = ellipsize(font, text, width)
+            if out != text or (text.endswith(tx.ELLIPSIS) and sys._getframe(1).f_code.co_name != "fit_line"):
+                self.short.add(out)  # fit_block (or a game's own block) ends its last line so
+            return out
+
+        monkeypatch.setattr(tx, "render", seen)
+        monkeypatch.setattr(tx, "ellipsize", shortened)
+
+    def frame(self, app, make, size: tuple, scale: float):
+        """The texts and widget rects of `make`'s scene drawn at `size` with text at `scale`."""
+        app.set_text_scale(scale)
+        scene = make(app)
+        app.push(scene)
+        scene.on_resize(size)
+        scene.update(1 / 60)
+        self.sizes, self.short, self.cut = {}, set(), set()
+        scene.draw(surfaces.new(size))
+        widgets = scene.ring.widgets if hasattr(scene, "ring") else scene._widgets()
+        rects = [w.rect for w in widgets if getattr(w, "visible", True) and w.rect.width > 0]
+        app.stack.clear()
+        return dict(self.sizes), set(self.cut), rects
+
+
+def larger_cases() -> list:
+    cases = [pytest.param(make, id=case.id) for case in scene_cases() for make in case.values]
+    for game in GAMES:
+        for n in player_counts(game):
+            cases.append(pytest.param(lambda app, g=game, n=n: scene_class(g)(app, played(g, n, 9)), id=f"{game}-{n}p"))
+    return cases
+
+
+@pytest.mark.parametrize("make", larger_cases())
+@pytest.mark.parametrize("size", TEXT_SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_larger_text_shows_and_still_fits_every_screen(app, monkeypatch, make, size, language):
+    """At 125% and 150% text size every screen and table draws its text larger where it has room; a
+    box with none keeps it near its size at 100% (a digit in a small badge may give way a little)
+    and cuts none short that was whole there; its buttons stay on the window and apart."""
+    app.i18n.set_language(language)
+    drawn = Drawn(monkeypatch)
+    base, base_cut, _ = drawn.frame(app, make, size, 1.0)
+    window = pygame.Rect((0, 0), size)
+    for scale in TEXT_SCALES[1:]:
+        sizes, cut, rects = drawn.frame(app, make, size, scale)
+        common = [t for t in sizes if t in base and t.strip()]
+        assert max(sizes[t] / base[t] for t in common) >= 1 + (scale - 1) * 0.7, (scale, sizes)
+        assert not [(t, base[t], sizes[t]) for t in common if sizes[t] < base[t] * 0.8], scale
+        assert not cut - base_cut, (scale, cut - base_cut)
+        assert all(window.contains(r) for r in rects), (scale, [r for r in rects if not window.contains(r)])
+        assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], scale
+
+
+@pytest.mark.parametrize("scale", TEXT_SCALES)
+def test_text_fitted_to_a_box_is_never_smaller_than_at_100(app, scale):
+    """A box exactly as tall as a text at 100%: at any text size the text comes out at that size,
+    not a step below it (shrinking from 150% by twelfths skipped it, e.g. 24 px to 23)."""
+    from wonderland_games.ui import text as tx
+
+    app.set_text_scale(scale)
+    for size in range(10, 48):
+        box = app.fonts.get(size, fixed=True).get_linesize()
+        assert tx.fit_line(app.fonts, "Game log", 999, box, size)[0].point_size == size, size
+        assert tx.fit_block(app.fonts, "Game log", 999, box, size)[0].point_size == size, size
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_a_parade_seat_says_its_kind_whole_or_not_at_all_at_150(app, monkeypatch, language):
+    """The setup's own names ("Cheshire", "Queen") at 150% on 1024x640: the kind after each name
+    was cut to "Bot – Nor…" (real window); it shows whole where it fits, else not at all."""
+    app.i18n.set_language(language)
+    names = ["Player 1", "Cheshire", "Queen of Hearts"] if language == "en" else ["玩家 1", "柴郡猫", "红桃皇后"]
+    seated = [Seat(names[0])] + [Seat(name, BOT, "normal") for name in names[1:]]
+
+    def table(app):
+        return scene_class("parade")(app, Session.new("parade", seated, seed=5, autosave=False))
+
+    drawn = Drawn(monkeypatch)
+    sizes, cut, _ = drawn.frame(app, table, (1024, 640), 1.5)
+    assert not cut, cut
+    assert sizes[names[0]] > drawn.frame(app, table, (1024, 640), 1.0)[0][names[0]]
 
 
 # -- the rule that keeps it so -------------------------------------------------------------

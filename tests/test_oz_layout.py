@@ -11,6 +11,7 @@ import pytest
 
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
+from wonderland_games.core.settings import TEXT_SCALES
 from wonderland_games.games.oz import rules
 from wonderland_games.games.oz.layout import compute
 from wonderland_games.games.oz.scene import OzScene
@@ -19,8 +20,10 @@ from wonderland_games.games.oz.scene import OzScene
 LEAST = {(1024, 640): 5, (1280, 800): 5, (1920, 1080): 6}
 
 
-@pytest.fixture
-def app(table_app):
+@pytest.fixture(params=TEXT_SCALES, ids=lambda scale: f"text{round(scale * 100)}")
+def app(table_app, request):
+    """A table window at each text size the settings offer: every check holds at each."""
+    table_app.set_text_scale(request.param)
     return table_app
 
 

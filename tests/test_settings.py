@@ -114,3 +114,13 @@ def test_a_saved_size_from_a_larger_monitor_is_fitted_but_never_below_the_minimu
     assert settings_mod.fit_window((640, 400), (1600, 1000)) == (1024, 640)
     assert settings_mod.fit_window((2560, 1440), (1024, 768)) == (1024, 688)
     assert settings_mod.minimum_window((800, 600)) == (800, 600)
+
+
+@pytest.mark.parametrize("stored, kept", [(1.5, 1.5), (1.25, 1.25), (1, 1.0), (1.4, 1.5), (9, 1.5), (0.2, 1.0),
+                                          ("big", 1.0), (True, 1.0), (None, 1.0)])
+def test_text_size_is_one_of_the_sizes_offered(stored, kept):
+    """A hand-edited text size becomes the nearest size the settings offer; a wrong type the default,
+    and the rest of the file still loads."""
+    settings_path().write_text(json.dumps({"text_scale": stored, "volume": 0.3}))
+    s = load_settings()
+    assert s.text_scale == kept and s.text_scale in settings_mod.TEXT_SCALES and s.volume == 0.3

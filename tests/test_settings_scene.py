@@ -59,3 +59,31 @@ def test_full_screen_and_back_returns_to_the_size_shown(app):
     display.step(1)  # windowed again
     step(app)
     assert app.screen.get_size() == (1100, 700)
+
+
+def test_a_text_size_chosen_shows_at_once_on_every_screen_and_is_kept(app, monkeypatch):
+    """150% from the settings: the menu under it draws its game names larger at once (laid out
+    again), and the next start opens with it."""
+    from wonderland_games.scenes.menu import MenuScene
+    from wonderland_games.ui import text as tx
+
+    heights, real = {}, tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a: heights.__setitem__(text, font.get_height()) or
+                        real(font, text, *a))
+    app.settings.language = "zh"  # a game's name in Chinese has room to grow on its tile
+    app.i18n.set_language("zh")
+    app.push(MenuScene(app))
+    name = app.top.tiles[0].name()
+    step(app)
+    before = heights.pop(name)
+    app.push(SettingsScene(app))
+    step(app)
+    row = dict(app.top.rows)["settings.text_size"]
+    assert [label for _, label in row.options] == ["100%", "125%", "150%"]
+    row.step(1)
+    row.step(1)
+    step(app)
+    assert load_settings().text_scale == 1.5 and app.fonts.scale == 1.5
+    app.pop()
+    step(app)
+    assert heights[name] >= before * 1.4, (before, heights[name])  # the name's box grew with it

@@ -8,6 +8,7 @@ import pytest
 from wonderland_games.core import registry
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
+from wonderland_games.core.settings import TEXT_SCALES
 from wonderland_games.scenes.launch import scene_class
 from wonderland_games.scenes.menu import GameTile, MenuScene
 from wonderland_games.scenes.setup import SetupScene
@@ -479,19 +480,25 @@ def test_the_whole_game_picks_have_rows_of_their_own_with_whole_labels(app, size
             assert picked.visible and not any(picked.rect.colliderect(r) for r in others)
 
 
+@pytest.mark.parametrize("text_scale", TEXT_SCALES)
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_tile_title_has_the_same_size_and_fits(app, size, lang):
-    """Parade's long English name once shrank alone: one size for every tile, each name whole."""
+def test_every_tile_title_has_the_same_size_and_fits(app, monkeypatch, size, lang, text_scale):
+    """Parade's long English name once shrank alone: one size for every tile, each name whole, at
+    every text size (at 150% the long names were drawn smaller than the short ones)."""
+    from wonderland_games.ui import text as tx
+
     app.i18n.set_language(lang)
+    app.set_text_scale(text_scale)
     app.screen = pygame.display.set_mode(size)
     app.top.on_resize(size)
+    drawn, real = {}, tx.render
+    monkeypatch.setattr(tx, "render", lambda font, text, *a: drawn.setdefault(text, font) and real(font, text, *a))
     step(app)
     tiles = app.top.tiles
-    sizes = {t.name_size for t in tiles}
-    assert len(sizes) == 1 and sizes.pop() > 0
+    assert len({drawn[t.name()].point_size for t in tiles}) == 1
     for t in tiles:
-        assert app.fonts.get(t.name_size, True).size(t.name())[0] <= t.name_box().width, t.info.id
+        assert drawn[t.name()].size(t.name())[0] <= t.name_box().width, t.info.id
 
 
 def test_default_names_remembered_in_one_language_follow_a_change_of_language(app):

@@ -104,7 +104,7 @@ def test_settings_sliders_and_toggles_are_saved(app):
     step(app)
     rows = dict(app.top.rows)
     key(app, pygame.K_TAB)
-    for _ in range(3):
+    for _ in range(4):  # language, display, window size, text size
         key(app, pygame.K_DOWN)
     assert app.top.ring.current is rows["settings.animation_speed"]
     key(app, pygame.K_RIGHT)

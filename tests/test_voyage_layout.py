@@ -12,6 +12,7 @@ import pytest
 
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
+from wonderland_games.core.settings import TEXT_SCALES
 from wonderland_games.games.voyage.layout import compute
 from wonderland_games.games.voyage.scene import VoyageScene
 
@@ -21,8 +22,10 @@ SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
 LEAST = {4: 4, 5: 3}
 
 
-@pytest.fixture
-def app(table_app):
+@pytest.fixture(params=TEXT_SCALES, ids=lambda scale: f"text{round(scale * 100)}")
+def app(table_app, request):
+    """A table window at each text size the settings offer: every check holds at each."""
+    table_app.set_text_scale(request.param)
     return table_app
 
 

@@ -27,6 +27,7 @@ WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080
 WINDOW_FRAME = (16, 80)
 RANGES = {"animation_speed": (0.5, 3.0), "volume": (0.0, 1.0), "music_volume": (0.0, 1.0),
           "bot_think_seconds": (0.0, 5.0)}
+TEXT_SCALES = (1.0, 1.25, 1.5)  # the text size setting: 100, 125 and 150%
 log = logging.getLogger(__name__)
 
 
@@ -55,6 +56,7 @@ class Settings:
     music_volume: float = 0.5
     bot_think_seconds: float = 1.0
     reduced_motion: bool = False  # nothing travels on the table: moves fade in where they land
+    text_scale: float = 1.0  # one of TEXT_SCALES: every text drawn this much larger
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -102,6 +104,8 @@ def _clean(name: str, value):
     number = _number(value)
     if number is None:
         return None
+    if name == "text_scale":  # a hand-edited 1.4 is the nearest size offered
+        return min(TEXT_SCALES, key=lambda allowed: abs(allowed - number))
     low, high = RANGES[name]
     return float(min(max(number, low), high))
 

@@ -67,14 +67,18 @@ class GameTile(Widget):
     def name_box(self, rect: pygame.Rect | None = None) -> pygame.Rect:
         """Where the name goes: below the art, above what the game is and the player count."""
         rect = rect or self.rect
-        pad, sub_h, about_h = theme.px(10, self.s), theme.px(28, self.s), theme.px(ABOUT_H, self.s)
-        return pygame.Rect(rect.left + pad, rect.bottom - pad - sub_h - about_h - theme.px(NAME_H, self.s),
-                           rect.width - pad * 2, theme.px(NAME_H, self.s))
+        pad, sub_h, about_h, name_h = theme.px(10, self.s), *self.text_heights()
+        return pygame.Rect(rect.left + pad, rect.bottom - pad - sub_h - about_h - name_h, rect.width - pad * 2, name_h)
 
     def about_box(self, rect: pygame.Rect | None = None) -> pygame.Rect:
         """Where what the game is and how long it takes goes: under the name."""
         name = self.name_box(rect)
-        return pygame.Rect(name.left, name.bottom, name.width, theme.px(ABOUT_H, self.s))
+        return pygame.Rect(name.left, name.bottom, name.width, self.text_heights()[1])
+
+    def text_heights(self) -> tuple:
+        """(players line, what it is, name): taller with the player's text size, the art smaller."""
+        tall = self.s * self.app.fonts.scale
+        return theme.px(28, tall), theme.px(ABOUT_H, tall), theme.px(NAME_H, tall)
 
     def about_parts(self) -> tuple:
         """(what the game is, how long it takes), in the player's language."""
@@ -88,24 +92,26 @@ class GameTile(Widget):
         return [whole] if font.size(whole)[0] <= self.about_box().width else [what, time]
 
     def about_fits(self, size: int) -> bool:
-        font = self.app.fonts.get(size)
+        font = self.app.fonts.get(size, fixed=True)
         lines, box = self.about_lines(font), self.about_box()
         return all(font.size(line)[0] <= box.width for line in lines) and \
             len(lines) * font.get_height() <= box.height
 
     def fitted_about_size(self) -> int:
-        """The largest size (TEXT_SMALL down to ABOUT_SMALLEST of it) at which the line fits whole."""
+        """The largest size in pixels (TEXT_SMALL at the player's text size, down to ABOUT_SMALLEST of
+        it at 100%) at which the line fits whole."""
         size = theme.px(theme.TEXT_SMALL, self.s)
-        smallest = int(size * ABOUT_SMALLEST)
+        size, smallest = self.app.fonts.pixels(size), int(size * ABOUT_SMALLEST)
         while size > smallest and not self.about_fits(size):
             size -= 1
         return size
 
     def fitted_name_size(self) -> int:
-        """The largest title size (TEXT_LARGE down to 70% of it) at which the whole name fits."""
+        """The largest title size in pixels (TEXT_LARGE at the player's text size, down to 70% of it at
+        100%) at which the whole name fits: the menu draws every name at the smallest tile's."""
         box, size = self.name_box(), theme.px(theme.TEXT_LARGE, self.s)
-        smallest = int(size * 0.7)
-        while size > smallest and self.app.fonts.get(size, True).size(self.name())[0] > box.width:
+        size, smallest = self.app.fonts.pixels(size), int(size * 0.7)
+        while size > smallest and self.app.fonts.get(size, True, fixed=True).size(self.name())[0] > box.width:
             size -= 1
         return size
 
@@ -121,9 +127,8 @@ class GameTile(Widget):
         rect.move_ip(0, -lift)
         theme.panel(surface, rect, s, color=theme.CREAM, border=theme.GOLD if lift else theme.PAPER_EDGE)
         pad = theme.px(10, s)
-        sub_h = theme.px(28, s)
-        art = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - pad * 2,
-                          rect.height - pad * 3 - theme.px(NAME_H, s) - theme.px(ABOUT_H, s) - sub_h)
+        sub_h, about_h, name_h = self.text_heights()
+        art = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - pad * 2, rect.height - pad * 3 - name_h - about_h - sub_h)
         path = f"ui/tiles/{self.info.id}.svg"
         img = sprites.load_svg(path, art.size) if self.enabled else sprites.grayscale(path, art.size)
         surface.blit(img, art)
@@ -132,10 +137,11 @@ class GameTile(Widget):
         if self.learned:
             self._draw_learned_tag(surface, art)
         name_box = self.name_box(rect)
-        tx.draw_line(surface, self.app.fonts, self.name(), name_box, self.name_size or theme.px(theme.TEXT_LARGE, s),
+        tx.draw_line(surface, self.app.fonts, self.name(), name_box,
+                     self.app.fonts.asked(self.name_size) if self.name_size else theme.px(theme.TEXT_LARGE, s),
                      theme.INK if self.enabled else theme.DISABLED_INK, bold=True)
         self._draw_about(surface, self.about_box(rect))
-        sub_box = pygame.Rect(name_box.left, name_box.bottom + theme.px(ABOUT_H, s), name_box.width, sub_h)
+        sub_box = pygame.Rect(name_box.left, name_box.bottom + about_h, name_box.width, sub_h)
         players = self.app.t("menu.players", low=self.info.min_players, high=self.info.max_players)
         tx.draw_line(surface, self.app.fonts, players, sub_box, theme.px(theme.TEXT_SMALL, s), theme.INK_SOFT)
         if not self.enabled:
@@ -153,7 +159,7 @@ class GameTile(Widget):
 
     def _draw_about(self, surface, box) -> None:
         """Its lines centred in `box`, at the size the menu picked for every tile."""
-        font = self.app.fonts.get(self.about_size or theme.px(theme.TEXT_SMALL, self.s))
+        font = self.app.fonts.get(self.about_size or self.app.fonts.pixels(theme.px(theme.TEXT_SMALL, self.s)), fixed=True)
         lines = self.about_lines(font)
         step = font.get_height()
         top = box.centery - step * len(lines) // 2

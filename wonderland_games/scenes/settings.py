@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..core.settings import window_sizes
+from ..core.settings import TEXT_SCALES, window_sizes
 from ..ui import text as tx
 from ..ui import theme
 from ..ui.dialogs import show_error
@@ -30,6 +30,8 @@ class SettingsScene(FormScene):
             ("settings.display", Choice(app, [(False, lambda: t("settings.windowed")), (True, lambda: t("settings.fullscreen"))],
                                         st.fullscreen, on_change=lambda v: self.change("fullscreen", v, display=True))),
             ("settings.window_size", self.size_choice),
+            ("settings.text_size", Choice(app, [(v, percent(v)) for v in TEXT_SCALES], st.text_scale,
+                                          on_change=lambda v: self.change("text_scale", v))),
             ("settings.animation_speed", Slider(app, 0.5, 3.0, 0.25, st.animation_speed,
                                                 on_change=lambda v: self.change("animation_speed", v),
                                                 fmt=lambda v: f"× {v:g}")),

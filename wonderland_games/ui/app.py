@@ -79,6 +79,7 @@ class App:
         self.settings = settings or load_settings()
         self.i18n = I18n(self.settings.language)
         self.fonts = Fonts()
+        self.fonts.scale = self.settings.text_scale
         self.sound = Sound(self.settings)
         self.music = Music(self.settings)
         self.stack: list = []
@@ -172,13 +173,21 @@ class App:
             scene.on_resize(self.screen.get_size())
 
     def save_settings(self) -> None:
-        """Persist and apply at once (language, sound; display via apply_display_settings)."""
+        """Persist and apply at once (language, sound, text size; display via apply_display_settings)."""
         save_settings(self.settings)
         self.i18n.set_language(self.settings.language)
+        self.set_text_scale(self.settings.text_scale)
         self.sound.configure(self.settings)
         self.music.configure(self.settings)
 
     # -- text ------------------------------------------------------------------
+    def set_text_scale(self, scale: float) -> None:
+        """The player's text size, on every screen at once: each lays out again."""
+        if self.fonts.scale != scale:
+            self.settings.text_scale = self.fonts.scale = scale
+            for scene in self.stack:
+                scene.on_resize(self.screen.get_size())
+
     def t(self, key: str, **fmt) -> str:
         return self.i18n.t(key, **fmt)
 

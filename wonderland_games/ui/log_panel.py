@@ -17,6 +17,7 @@ from .theme import px
 from .widgets import resolve
 
 MIN_BODY_W = 60  # unscaled pixels: a narrower log shows nothing
+READ_LINES = 14  # larger text grows the log's only while it still holds this many lines (a turn)
 
 
 class LogPanel:
@@ -41,28 +42,38 @@ class LogPanel:
     def scroll(self, dy: int) -> None:
         self.offset = max(0, self.offset + dy)
 
-    def _layout(self, width: int, s: float) -> None:
+    def text_px(self, body: pygame.Rect, s: float) -> int:
+        """The entries' size in pixels: the player's text size, but no larger than lets the log
+        hold READ_LINES lines (then a turn still reads without scrolling), nor smaller than at 100%."""
+        base = px(15, s)
+        size = self.app.fonts.pixels(base)
+        while size > base and self.app.fonts.get(size, fixed=True).get_linesize() * READ_LINES > body.height:
+            size -= 1
+        return size
+
+    def _layout(self, width: int, s: float, size: int) -> None:
         """Wrap and render the entries not laid out yet (all of them after `set` or a resize)."""
-        if self._laid is None or self._laid[:2] != (width, s) or self._laid[2] > len(self.entries):
+        if self._laid is None or self._laid[:3] != (width, s, size) or self._laid[3] > len(self.entries):
             self._lines, done = [], 0
         else:
-            done = self._laid[2]
-        font = self.app.font(px(15, s))
-        bold = self.app.font(px(15, s), True)
+            done = self._laid[3]
+        font = self.app.fonts.get(size, fixed=True)
+        bold = self.app.fonts.get(size, True, fixed=True)
         for entry, (text, kind) in enumerate(self.entries[done:], done):
             f = bold if kind == "event" else font
             for i, line in enumerate(tx.wrap(f, text, width - px(12, s))):
                 self._lines.append(((px(12, s) if i else 0), f.render(line, True, self.COLORS.get(kind, theme.INK)),
                                     (entry, i)))
             self._lines.append((0, None, (entry, -1)))  # a small gap between entries
-        self._laid = (width, s, len(self.entries))
+        self._laid = (width, s, size, len(self.entries))
 
     def placed(self, body: pygame.Rect, s: float) -> list:
         """(x, y, image, (entry, line)) of each line shown in `body` at the current scroll. An
         entry shows whole or not at all, so the top of the log never starts mid-sentence; only
         an entry taller than the whole log shows the lines of it that fit."""
-        if self._laid != (body.width, s, len(self.entries)):
-            self._layout(body.width, s)
+        size = self.text_px(body, s)
+        if self._laid != (body.width, s, size, len(self.entries)):
+            self._layout(body.width, s, size)
         gap = px(5, s)
         heights = [img.get_height() if img else gap for _, img, _ in self._lines]
         self._total = total = sum(heights)

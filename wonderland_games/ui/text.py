@@ -141,27 +141,35 @@ def render(font: pygame.font.Font, text: str, color: tuple) -> pygame.Surface:
     return surf
 
 
+def _smaller(size: int, usual: int) -> int:
+    """The next size a fitted text tries: a twelfth smaller, but passing through its size at 100%
+    (`usual`) on the way down from a larger text size, so it is never smaller than there for a step."""
+    smaller = size - max(1, size // 12)
+    return usual if smaller < usual < size else smaller
+
+
 def fit_line(fonts, text: str, width: int, height: int, size: int, bold: bool = False, min_ratio: float = 0.7):
-    """(font, text) for one line inside width x height: shrink first, then ellipsize."""
-    size = int(size)
-    smallest = max(8, int(size * min_ratio))
-    font = fonts.get(size, bold)
+    """(font, text) for one line inside width x height: shrink first, then ellipsize. The text
+    starts at the player's text size and may shrink to the same pixels as at 100%, so a text that
+    fits there fits at any text size (larger where its box has room)."""
+    size, smallest, usual = fonts.pixels(size), max(8, int(int(size) * min_ratio)), max(8, int(size))
+    font = fonts.get(size, bold, fixed=True)
     while size > smallest and (font.size(text)[0] > width or font.get_linesize() > height):
-        size -= max(1, size // 12)
-        font = fonts.get(size, bold)
+        size = _smaller(size, usual)
+        font = fonts.get(size, bold, fixed=True)
     return font, ellipsize(font, text, max(1, width))
 
 
 def fit_block(fonts, text: str, width: int, height: int, size: int, bold: bool = False, min_ratio: float = 0.6):
-    """(font, lines) for wrapped text inside width x height: shrink, then cut with an ellipsis."""
-    size = int(size)
-    smallest = max(8, int(size * min_ratio))
+    """(font, lines) for wrapped text inside width x height: shrink, then cut with an ellipsis
+    (sizes as fit_line's)."""
+    size, smallest, usual = fonts.pixels(size), max(8, int(int(size) * min_ratio)), max(8, int(size))
     while True:
-        font = fonts.get(size, bold)
+        font = fonts.get(size, bold, fixed=True)
         lines = wrap(font, text, max(1, width))
         if len(lines) * font.get_linesize() <= height or size <= smallest:
             break
-        size -= max(1, size // 12)
+        size = _smaller(size, usual)
     fit = max(1, height // font.get_linesize())
     if len(lines) > fit:
         lines = lines[:fit]

@@ -203,8 +203,11 @@ class DreamResultsScene(ResultsScene):
                                 pygame.Rect(x + box + px(4, s), rect.top, rect.right - x - box, rect.height),
                                 px(14, s), theme.INK_SOFT, align="left")
             x = used.right + px(12, s)
-        tx.draw_line(surface, self.app.fonts, t("dream.results.pick_round"),
-                     pygame.Rect(x, rect.top, rect.right - x, rect.height), px(14, s), theme.INK_SOFT, align="right")
+        hint, room = t("dream.results.pick_round"), pygame.Rect(x, rect.top, rect.right - x, rect.height)
+        font, shown = tx.fit_line(self.app.fonts, hint, room.width, room.height, px(14, s), min_ratio=1.0)
+        if shown == hint:  # whole and no smaller than at 100%, or left to the round arrows
+            img = tx.render(font, hint, theme.INK_SOFT)
+            surface.blit(img, img.get_rect(midright=room.midright))
 
     def draw_details(self, surface, rect: pygame.Rect) -> None:
         s = self.s

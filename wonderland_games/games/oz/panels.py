@@ -298,10 +298,10 @@ def draw_named_text(surface, app, s: float, name: str, text: str, rect: pygame.R
         size = max(MIN_TEXT, px(14, s))
         while True:
             font = app.fonts.get(size, False)
-            step = max(1, int(size * 1.3))
+            step = max(1, int(app.fonts.pixels(size) * 1.3))
             lines = flow_lines(name_font, font, name, words, rect.width)
             fit = max(1, (rect.height - font.get_linesize()) // step + 1)
-            if len(lines) <= fit or size <= MIN_TEXT:
+            if len(lines) <= fit or size <= app.fonts.asked(MIN_TEXT):
                 break
             size -= 1
         if len(lines) <= fit:

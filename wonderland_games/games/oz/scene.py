@@ -979,15 +979,20 @@ class OzScene(TableScene):
             tx.draw_line(frame, self.app.fonts, f"{self.app.t('oz.dice_points')} {points}", label, px(17, s), theme.PLUM,
                          bold=True, align="left")
             area = pygame.Rect(area.left, area.top + size + px(4, s), area.width, area.bottom - area.top - size - px(4, s))
-        y = area.top
-        for text, size, colour, bold in lines:
-            size = px(size, s)
-            font, wrapped = tx.fit_block(self.app.fonts, text, area.width, max(size * 2, area.bottom - y), size, bold)
-            for line in wrapped:
-                if y + font.get_linesize() > area.bottom:
-                    break
-                frame.blit(tx.render(font, line, colour), (area.left, y))
-                y += font.get_linesize()
+        def height() -> int:
+            return sum(len(tx.wrap(font, text, area.width)) * font.get_linesize() for text, font in
+                       ((text, self.app.fonts.get(px(size, s), bold)) for text, size, _, bold in lines))
+
+        with self.app.fonts.largest_fitting(lambda: height() <= area.height):
+            y = area.top
+            for text, size, colour, bold in lines:
+                size = px(size, s)
+                font, wrapped = tx.fit_block(self.app.fonts, text, area.width, max(size * 2, area.bottom - y), size, bold)
+                for line in wrapped:
+                    if y + font.get_linesize() > area.bottom:
+                        break
+                    frame.blit(tx.render(font, line, colour), (area.left, y))
+                    y += font.get_linesize()
         guide = self.buttons["guide_N"]
         if lay.wide and guide.visible:
             label = pygame.Rect(lay.hint.left, guide.rect.top, guide.rect.left - lay.hint.left - px(8, s), guide.rect.height)

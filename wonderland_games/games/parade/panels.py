@@ -74,9 +74,14 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
     hand = state.hands[seat_index]
     name_rect, kind_rect, score_rect, count_rect = header_rects(app, box, s, state, seat_index)
     marker = "▶ " if current else ""
-    tx.draw_line(surface, app.fonts, marker + seat.name, name_rect, px(19, s), theme.PLUM if current else theme.INK,
-                 bold=True, align="left")
-    tx.draw_line(surface, app.fonts, seat_label(app, seat), kind_rect, px(14, s), theme.INK_SOFT, align="left")
+    used = tx.draw_line(surface, app.fonts, marker + seat.name, name_rect, px(19, s),
+                        theme.PLUM if current else theme.INK, bold=True, align="left")
+    # the kind right after the name, whole or not at all (larger text: a long name leaves it no room)
+    kind_rect = pygame.Rect(used.right + px(8, s), kind_rect.top, max(10, kind_rect.right - used.right - px(8, s)),
+                            kind_rect.height)
+    kind = seat_label(app, seat)
+    if tx.fit_line(app.fonts, kind, kind_rect.width, kind_rect.height, px(14, s))[1] == kind:
+        tx.draw_line(surface, app.fonts, kind, kind_rect, px(14, s), theme.INK_SOFT, align="left")
     surface.blit(tx.render(score_font, app.t("parade.points", n=score), theme.RED if score else theme.GREEN),
                  (score_rect.left, box.header.centery - score_font.get_height() // 2))
     back = scene.painter.back(hand_back(box, s, count_rect).width)

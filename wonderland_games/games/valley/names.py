@@ -113,17 +113,17 @@ def name_fit(fonts, text: str, width: int, height: int, size: int, smallest: int
     `smallest`: broken between whole words at a legible size before a word is broken at a
     syllable ("Unbirth-day Party" where "Unbirthday Party" fits a little smaller; never where
     the width ran out, "Woodland Crossro-ads" read as a typo); else None."""
-    size = max(smallest, size)
+    size = max(smallest, fonts.pixels(size))  # pixels from here: larger text, the same legible floors
     low = smallest if not text.isascii() else max(smallest, size * 6 // 7)
     for sz in range(size, low - 1, -1):  # one line, if a little smaller does it
-        font = fonts.get(sz, True)
+        font = fonts.get(sz, True, fixed=True)
         if font.size(text)[0] <= width and line_step(font) <= height:
             return font, [text]
     tries = [(sz, True) for sz in range(size, smallest - 1, -1)] + [(smallest, False)]
     tries += [(sz, False) for sz in range(smallest - 1, max(8, smallest * 2 // 3) - 1, -1)]
     whole = [(sz, bold) for sz, bold in tries if sz >= smallest]
     for (sz, bold), syllables in [(t, False) for t in whole] + [(t, True) for t in tries]:
-        font = fonts.get(sz, bold)  # the regular face is narrower
+        font = fonts.get(sz, bold, fixed=True)  # the regular face is narrower
         lines = wrap_name(font, text, width, syllables)
         if lines is not None and len(lines) * line_step(font) <= height:
             return font, lines

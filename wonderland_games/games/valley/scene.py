@@ -1003,25 +1003,33 @@ class ValleyScene(TableScene):
         lay, s = self.layout, self.layout.s
         theme.panel(frame, lay.controls, s, with_shadow=False)
         area = lay.hint
-        y = area.top
-        for line in lines:
-            if line[0] == "icons":
-                h = px(24, s)
-                if y + h > area.bottom:
-                    break
-                draw_icons(frame, self.app, pygame.Rect(area.left, y, area.width, h), line[1], align="left")
-                y += h + px(2, s)
-                continue
-            text, size, colour, bold = line
-            font, wrapped = tx.fit_block(self.app.fonts, text, area.width, area.bottom - y, px(size, s), bold,
-                                         min_ratio=0.8)
-            if y > area.top and len(tx.wrap(font, text, area.width)) > len(wrapped):
-                break  # a later line that no longer fits whole is left out, not cut
-            for part in wrapped:
-                if y + font.get_linesize() > area.bottom:
-                    break
-                frame.blit(tx.render(font, part, colour), (area.left, y))
-                y += font.get_linesize()
+
+        def height() -> int:  # every line whole at the text size tried
+            return sum(px(24, s) + px(2, s) if line[0] == "icons" else
+                       len(tx.wrap(font, line[0], area.width)) * font.get_linesize()
+                       for line, font in ((line, self.app.fonts.get(px(line[1], s), line[3]) if line[0] != "icons"
+                                           else None) for line in lines))
+
+        with self.app.fonts.largest_fitting(lambda: height() <= area.height):
+            y = area.top
+            for line in lines:
+                if line[0] == "icons":
+                    h = px(24, s)
+                    if y + h > area.bottom:
+                        break
+                    draw_icons(frame, self.app, pygame.Rect(area.left, y, area.width, h), line[1], align="left")
+                    y += h + px(2, s)
+                    continue
+                text, size, colour, bold = line
+                font, wrapped = tx.fit_block(self.app.fonts, text, area.width, area.bottom - y, px(size, s), bold,
+                                             min_ratio=0.8)
+                if y > area.top and len(tx.wrap(font, text, area.width)) > len(wrapped):
+                    break  # a later line that no longer fits whole is left out, not cut
+                for part in wrapped:
+                    if y + font.get_linesize() > area.bottom:
+                        break
+                    frame.blit(tx.render(font, part, colour), (area.left, y))
+                    y += font.get_linesize()
         for w in widgets:
             w.draw(frame)
 

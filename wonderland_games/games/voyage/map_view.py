@@ -173,7 +173,7 @@ class MapView:
             name = self.app.i18n.pick(c.name)
             sizes = {}
             for font_px in fonts:
-                w, h = self.app.fonts.get(font_px).size(name)
+                w, h = self.app.fonts.get(font_px, fixed=True).size(name)
                 sizes[font_px] = (w + 2, max(1, h - 2) + 2)
             cities.append(placer.City(c.id, self.point(area, c.x, c.y), self.mark_radius(area, c.id in starts),
                                       sizes, foreign[c.region]))
@@ -371,7 +371,7 @@ class MapView:
         for c in world.cities:
             label = labels[c.id]
             name = self.app.i18n.pick(c.name)
-            font = self.app.fonts.get(label.font_px)
+            font = self.app.fonts.get(label.font_px, fixed=True)
             ink, halo = tx.render(font, name, theme.INK), tx.render(font, name, theme.CREAM)
             pos = ink.get_rect(center=label.box.center)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
@@ -389,7 +389,7 @@ class MapView:
         for i, city in enumerate(path[1:], 1):
             x, y = self.city_px(area, city)
             pygame.draw.circle(surface, colour, (x, y), max(5, px(9, s)))
-            number = tx.render(self.app.fonts.get(max(10, px(12, s)), bold=True), str(i), theme.WHITE)
+            number = tx.render(self.app.fonts.get(max(10, px(12, s)), bold=True, fixed=True), str(i), theme.WHITE)
             surface.blit(number, number.get_rect(center=(x, y)))
 
     def ring(self, surface: pygame.Surface, area: pygame.Rect, city: str, colour: tuple, s: float,
