@@ -17,7 +17,7 @@ from __future__ import annotations
 import pygame
 
 from ...ui import text as tx
-from ...ui import theme
+from ...ui import surfaces, theme
 from ...ui.motion import Beat, beats_for
 from ...ui.theme import px
 from .state import CORRECT, TABLE
@@ -84,7 +84,7 @@ def sprite(scene, name: str, event: dict):
     s = scene.layout.s
     if name == "penalty":
         r = px(14, s)
-        surf = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        surf = surfaces.new((2 * r, 2 * r), alpha=True)
         pygame.draw.circle(surf, theme.RED, (r, r), r)
         pygame.draw.circle(surf, theme.WHITE, (r, r), r, max(1, px(2, s)))
         return surf
@@ -96,7 +96,7 @@ def card(scene, size: tuple, word, outcome) -> pygame.Surface:
     """A small dream card: its face with `word`, edged in its pile's colour, or (word None) its
     plum back."""
     s, fonts = scene.layout.s, scene.app.fonts
-    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf = surfaces.new(size, alpha=True)
     rect = surf.get_rect()
     radius = px(8, s)
     edge = theme.TEAL if outcome == CORRECT else theme.RED
