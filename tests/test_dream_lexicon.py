@@ -216,3 +216,11 @@ def test_broken_clue_rules_name_the_field(data_copy):
     (data_copy / RULES_FILE).unlink()
     with pytest.raises(DataError, match="file is missing"):
         load_lexicon(root=data_copy)
+
+
+def test_the_creatures_say_more_than_the_first_dozen(lex):
+    """Issue 29: a bot dreamer reads clues through the associations, so thin words read few; the
+    creatures list what people say of them beyond the first 12 (fur, fins, a famous one)."""
+    thin = {w.id: lang for w in lex.words.values() if w.theme == "creatures"
+            for lang in LANGS if len(w.associations[lang]) < 14}
+    assert thin == {}
