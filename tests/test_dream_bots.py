@@ -93,11 +93,18 @@ def test_a_boogeyman_leads_toward_a_decoy_with_legal_clues(level):
         assert decoys and check_clue(LEX, word, clue, "en") is None, (word, clue)
 
 
-def test_a_hard_boogeyman_takes_the_decoy_the_clues_so_far_make_believable():
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_boogeyman_takes_the_decoy_the_clues_so_far_make_believable(level):
+    """Normal too (issue 29): with a dreamer that reads a lure as one, a boogeyman that changed decoy
+    from the card's clues would only lose it; so it follows the decoy they lean to (star, not moon)."""
+    assert LEX.words["sun"].decoys[0] != "star"
     s = on_word("sun", [FAIRY, BOOGEYMAN, FAIRY], lang="en")
     s.apply(("clue", s.speaker, "twinkle"))  # a star clue, said by the first spirit
     s.apply(LISTEN)
-    clue = act(s, DreamBot("hard"))[2]
+    view = s.view(s.current_player())
+    options = DreamBot(level).boogeyman_clues(view, LEX.words["sun"], {"twinkle"}, LEX)
+    assert set(options) <= set(LEX.words["star"].associations["en"]), options
+    clue = act(s, DreamBot(level))[2]
     assert clue in LEX.words["star"].associations["en"], clue
 
 
