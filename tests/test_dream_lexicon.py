@@ -228,11 +228,11 @@ def test_the_creatures_say_more_than_the_first_dozen(lex):
 
 def test_no_theme_is_left_with_a_dozen_associations_a_word(lex):
     """Issue 29: the themes that had 12 associations a word (beings, food, things, places) read
-    more of what people say; each averages at least 14 a word and language now."""
+    more of what people say; each averages at least 16 a word and language now."""
     thin = {}
     for theme in lex.themes:
         words = [w for w in lex.words.values() if w.theme == theme]
         mean = sum(len(w.associations[lang]) for w in words for lang in LANGS) / (2 * len(words))
-        if mean < 14:
+        if mean < 16:
             thin[theme] = round(mean, 1)
     assert thin == {}
