@@ -34,6 +34,11 @@ Figures (percent of the variant's chains):
   skip      the dreamer skipped.
   silent    still listening after every clue; +last: right counting the time-up guess.
   clues     mean clues heard before a right guess (over the right ones).
+  1-clue    chains with a single clue of the word (unlisted: one clue the lexicon does not
+            list). Such a chain is right@3 only if the dreamer guesses on that one clue, so it
+            bounds what a dreamer that will not guess on one weak clue can reach: with the denser
+            lexicon of 2026-12-04 (commit 4e178bc), 57% of the zh and 79% of the en unlisted
+            chains; right+last is their fairer figure.
 Per clue: listed (the lexicon lists it for that word), known (it lists it for some word:
 the only clues the bot can read at all), refused (the game's clue checker refuses it for
 that word; `--refused` lists them with the checker's reason; the clues are fed anyway,
@@ -150,7 +155,8 @@ def summarize(results: list, lexicon) -> dict:
                "skip": pct(sum(r["outcome"] == "skip" for r in results)),
                "silent": pct(sum(r["outcome"] == "silent" for r in results)),
                "right+last": pct(len(right) + sum(r.get("last") == "right" for r in results)),
-               "clues": round(statistics.mean(r["heard"] for r in right), 2) if right else None}
+               "clues": round(statistics.mean(r["heard"] for r in right), 2) if right else None,
+               "1-clue": pct(sum(r["fed"] == 1 for r in results))}
     if any(r["lead"] for r in results):
         figures["lured"] = pct(sum(r["outcome"] == "wrong" and guess.matches(lexicon, r["decoy"], r["text"])
                                    for r in results))
@@ -200,7 +206,7 @@ def evaluate(chains: list, levels=LEVELS, langs=LANGS) -> dict:
                 for name, (clues, lead) in variants(entry, lang, lexicon).items():
                     seed = derive_seed("dream-clue-eval", entry["word"], lang, name)
                     result = play_card(entry["word"], clues, level, lang, seed)
-                    result.update(word=entry["word"], lead=lead, decoy=entry["decoy"]["word"])
+                    result.update(word=entry["word"], lead=lead, decoy=entry["decoy"]["word"], fed=len(clues) - lead)
                     results.setdefault(name, []).append(result)
             report["runs"][f"{level}/{lang}"] = {
                 "figures": {name: summarize(rs, lexicon) for name, rs in results.items()},
@@ -220,7 +226,7 @@ def show(report: dict, misses: bool, refused: bool) -> None:
         if refused:
             for word, clue, reason in s["refused_clues"]:
                 print(f"    {word}: {clue} ({reason})")
-    columns = ("n", "right@3", "right", "wrong", "lured", "skip", "silent", "right+last", "clues")
+    columns = ("n", "right@3", "right", "wrong", "lured", "skip", "silent", "right+last", "clues", "1-clue")
     for run, data in report["runs"].items():
         print(f"\n{run}")
         print("  " + f"{'variant':<9}" + "".join(f"{c:>11}" for c in columns))

@@ -93,11 +93,18 @@ def test_a_boogeyman_leads_toward_a_decoy_with_legal_clues(level):
         assert decoys and check_clue(LEX, word, clue, "en") is None, (word, clue)
 
 
-def test_a_hard_boogeyman_takes_the_decoy_the_clues_so_far_make_believable():
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_boogeyman_takes_the_decoy_the_clues_so_far_make_believable(level):
+    """Normal too (issue 29): with a dreamer that reads a lure as one, a boogeyman that changed decoy
+    from the card's clues would only lose it; so it follows the decoy they lean to (star, not moon)."""
+    assert LEX.words["sun"].decoys[0] != "star"
     s = on_word("sun", [FAIRY, BOOGEYMAN, FAIRY], lang="en")
     s.apply(("clue", s.speaker, "twinkle"))  # a star clue, said by the first spirit
     s.apply(LISTEN)
-    clue = act(s, DreamBot("hard"))[2]
+    view = s.view(s.current_player())
+    options = DreamBot(level).boogeyman_clues(view, LEX.words["sun"], {"twinkle"}, LEX)
+    assert set(options) <= set(LEX.words["star"].associations["en"]), options
+    clue = act(s, DreamBot(level))[2]
     assert clue in LEX.words["star"].associations["en"], clue
 
 
@@ -243,3 +250,18 @@ def test_a_clue_the_checker_refuses_for_a_word_rules_that_word_out():
     assert "fish" in read.links.links("鱼鳞") and check_clue(LEX, "fish", "鱼鳞", "zh")
     assert "fish" not in [w for _, w, _ in read.ranked([(1, "鱼鳞"), (2, "鳃")], {}, set())]
     assert "fish" in [w for _, w, _ in read.ranked([(1, "鳞"), (2, "鳃")], {}, set())]
+
+
+def test_a_decoys_clues_keep_the_words_it_is_the_decoy_of_in_the_running():
+    """Issue 29: a misleading clue is not any word at all but, as often as `LURE` says, one of a
+    decoy's associations; so two of the moon's clues also speak, less, for the sun (moon is its
+    decoy), which a dreamer then does not rule out as it rules out an unrelated word."""
+    read = bots.Reader(LEX, "en")
+    clues = [(1, "crescent"), (2, "tide")]
+    assert "moon" in LEX.words["sun"].decoys
+    assert not any("sun" in read.links.links(text) for _, text in clues)  # neither clue is the sun's
+    ranked = {w: share for share, w, _ in read.ranked(clues, {}, set())}
+    lured = [w for w in LEX.words if "moon" in LEX.words[w].decoys]
+    assert "sun" in ranked and all(w in ranked for w in lured)
+    unrelated = 1 - sum(ranked.values())  # every word no clue reaches, together
+    assert ranked["sun"] > unrelated / (len(LEX.words) - len(ranked))

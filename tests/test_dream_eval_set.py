@@ -65,3 +65,4 @@ def test_the_script_plays_chains_through_the_bot_dreamer():
     assert full["right"] + full["wrong"] + full["skip"] + full["silent"] == pytest.approx(100, abs=0.5)
     assert 0 < full["right@3"] <= full["right"]
     assert "lured" in figures["decoy"]
+    assert full["1-clue"] == 0 and 0 <= figures["unlisted"]["1-clue"] <= 100  # full chains have four clues

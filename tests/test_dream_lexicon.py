@@ -216,3 +216,23 @@ def test_broken_clue_rules_name_the_field(data_copy):
     (data_copy / RULES_FILE).unlink()
     with pytest.raises(DataError, match="file is missing"):
         load_lexicon(root=data_copy)
+
+
+def test_the_creatures_say_more_than_the_first_dozen(lex):
+    """Issue 29: a bot dreamer reads clues through the associations, so thin words read few; the
+    creatures list what people say of them beyond the first 12 (fur, fins, a famous one)."""
+    thin = {w.id: lang for w in lex.words.values() if w.theme == "creatures"
+            for lang in LANGS if len(w.associations[lang]) < 14}
+    assert thin == {}
+
+
+def test_no_theme_is_left_with_a_dozen_associations_a_word(lex):
+    """Issue 29: the themes that had 12 associations a word (beings, food, things, places) read
+    more of what people say; each averages at least 16 a word and language now."""
+    thin = {}
+    for theme in lex.themes:
+        words = [w for w in lex.words.values() if w.theme == theme]
+        mean = sum(len(w.associations[lang]) for w in words for lang in LANGS) / (2 * len(words))
+        if mean < 16:
+            thin[theme] = round(mean, 1)
+    assert thin == {}

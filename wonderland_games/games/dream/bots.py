@@ -11,8 +11,10 @@ The dreamer reads the clues of the card in play as evidence (`Reader`): each
 clue was given either honestly, as one of the word's associations (stronger
 ones likelier, `RANK_DECAY`) said as it is or in another form or part of it
 (flakes for flake, 鳞 for 鳞片: clue_links.py, each link weighted by how sure it
-is, so a weak link is weak evidence), or by someone misleading, as any clue at
-all; a speaker's `trust` is the chance of the first. The words on the correct pile
+is, so a weak link is weak evidence), or by someone misleading: then, `LURE` of
+the time, as one of the associations of a decoy of the word (a boogeyman's lure:
+two of the moon's clues also speak, less, for the sun, whose decoy the moon is),
+and otherwise as any clue at all; a speaker's `trust` is the chance of the first. The words on the correct pile
 this round and any word the clue checker would refuse a clue for (its name, a
 character of it) are not the word in play. It guesses
 when the best word's share of the evidence reaches its level's threshold (but
@@ -59,6 +61,17 @@ reading exact text only), role means within 1.31 / 1.28 (1.33 / 1.29), fewer car
 (benchmarks/dream_clue_eval.py) a Normal dreamer is right within 3 clues on 95.3% / 97.4%
 of chains (61.6% / 90.1%), on 46.8% / 38.9% of those made only of clues the lexicon does
 not list (0% / 0%), and 59.0% / 54.4% with a decoy's clues first (41.0% / 48.0%).
+Reading a misleading clue as a likely lure (`LURE` 0.25; the denser lexicon of commit
+4e178bc on both sides, Normal zh / en): right within 3 clues 96.5% / 98.5% (95.9 / 98.5),
+wrong 1.7% / 0.3% (2.6 / 0.3); decoy first right 65.4% / 66.3% (58.7 / 54.9), wrong 33.4% /
+33.4% (40.1 / 44.8); a guess on a share of 0.9-1.0 right 90.6% / 87.8% of the time (83.8 /
+79.0); it no longer guesses on one clue the lexicon does not list, so unlisted-only chains
+of a single clue (57% / 79% of them) are right only at time-up: unlisted right@3 23.7% /
+27.6% (30.2 / 31.0), those of 2+ clues 53.5% / 55.6% (68.7 / 66.7). benchmarks/dream_holdout.py
+(the set to tune on) has lured chains right 3% -> 9% (0.25) -> 16% (0.5), plain ones alike.
+A dreamer that sees through lures leaves boogeymen fewer points (role means within 1.52 in
+zh), so a Normal boogeyman keeps to the decoy the card's clues already lean to (1.44 zh,
+1.36 en; `dream_bots.py --games 100`).
 """
 
 from __future__ import annotations
@@ -74,6 +87,7 @@ from .state import BOTS, CORRECT, LAST, LISTEN, PASS, SKIP_A, STORY, WRONG
 RANK_DECAY = 0.8  # an honest speaker's next association is this much less likely than the one before
 CLUE_SPACE = 3000  # a misleading speaker's clue: about one of this many words
 TRUST = 0.8  # Normal: the chance a clue was given honestly
+LURE = 0.25  # a misleading clue: the chance it is one of a decoy's associations (a boogeyman's lure), not any word
 GUESS_AT = {"easy": 0.4, "normal": 0.6, "hard": 0.7}  # the best word's share of the evidence to guess
 CONFUSED_AFTER = 4  # clues on a card after which no word explaining half of them means a skip
 GIVE_UP = 8  # clues on a card after which the dreamer guesses its best word or skips
@@ -110,6 +124,10 @@ class Reader:
         # a synonym does not: it is a legal clue (graveyard for cemetery).
         self.ruled_out = {fold(w.name[lg]): w.id for w in lexicon.words.values() for lg in ("zh", "en")}
         self._refused: dict = {}
+        self.lured_from: dict = {w: [] for w in lexicon.words}  # decoy -> the words that have it as one
+        for w in lexicon.words.values():
+            for decoy in w.decoys:
+                self.lured_from[decoy].append(w.id)
 
     def refused(self, text: str) -> frozenset:
         """The words the clue links to that the clue checker refuses it for (鱼鳞 for 鱼: it shares
@@ -136,17 +154,24 @@ class Reader:
         rank weights of the associations it links to, each times how sure the link is, so a
         weak link is weak evidence and explains only that much of its clue. Only words some
         clue links to are ranked: the others share the rest of the evidence."""
-        noise = 1.0 / CLUE_SPACE
+        noise = (1 - LURE) / CLUE_SPACE
         miss = [math.log((1 - trust.get(seat, TRUST)) * noise) for seat, _ in clues]
         gone = set(excluded).union(*(self.refused(t) for _, t in clues))
         hits: dict = {}
         for i, (seat, text) in enumerate(clues):
             t = trust.get(seat, TRUST)
-            for word, links in self.links.links(text).items():
+            honest = {word: (sum(self.weights[word][rank] * weight for rank, weight in links),
+                             max(weight for _, weight in links))
+                      for word, links in self.links.links(text).items()}
+            lured: dict = {}  # a misleading speaker's clue: one of a decoy's associations
+            for decoy, (likely, _) in honest.items():
+                for word in self.lured_from[decoy]:
+                    lured[word] = max(lured.get(word, 0.0), likely)
+            for word in set(honest) | set(lured):
                 if word not in gone:
-                    likely = sum(self.weights[word][rank] * weight for rank, weight in links)
-                    sure = max(weight for _, weight in links)
-                    hits.setdefault(word, {})[i] = (math.log(t * likely + (1 - t) * noise), sure)
+                    likely, sure = honest.get(word, (0.0, 0.0))
+                    misled = LURE * lured.get(word, 0.0) + noise
+                    hits.setdefault(word, {})[i] = (math.log(t * likely + (1 - t) * misled), sure)
         if not hits:
             return []
         base = sum(miss)
@@ -271,8 +296,9 @@ class DreamBot(Bot):
 
     def boogeyman_clues(self, view, word, said: set, lexicon) -> list:
         """Legal clues of a decoy not said on this card, those the word does not list first, then
-        by the decoy's ranking. Normal leads to the first decoy that has any; Hard to the decoy
-        the card's clues and its own next clue make most believable, that clue first."""
+        by the decoy's ranking. Normal leads to the decoy the card's clues make most believable
+        (the first on a fresh card), so it does not change the lure another boogeyman began;
+        Hard to the decoy the card's clues and its own next clue make most believable, that clue first."""
         lang = view.lang
         own = {fold(c) for c in word.associations[lang]}
         by_decoy = []
@@ -283,9 +309,12 @@ class DreamBot(Bot):
                 by_decoy.append((decoy, sorted(clues, key=lambda c: fold(c) in own)))
         if not by_decoy:
             return []
-        if self.level != "hard":
-            return by_decoy[0][1]
         read, heard, excluded = reader(lexicon, lang), card_clues(view), set(view.correct_words())
+        if self.level != "hard":
+            if not heard:
+                return by_decoy[0][1]
+            shares = {w: share for share, w, _ in read.ranked(heard, {}, excluded)}
+            return max(by_decoy, key=lambda d: shares.get(d[0], 0.0))[1]  # first of the most believable
         seat = view.current_player()
         best = []
         for decoy, clues in by_decoy:
