@@ -8,6 +8,7 @@ and table agree on whose turn it is; undo and replays show no motion."""
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -62,10 +63,13 @@ def shows(scene) -> list:
 
 
 def run(app, until, frames=60 * 60):
+    """Step frames until `until()`; each rests a millisecond, as the real loop does, or the bots'
+    thinking threads starve (the denser lexicon's dreamer then never guessed in a minute)."""
     for _ in range(frames):
         if until():
             return
         app.step(1 / 60)
+        time.sleep(0.001)
     raise AssertionError("never happened")
 
 
@@ -151,11 +155,23 @@ def test_the_word_in_play_stays_readable_while_a_judged_card_moves(user_dirs, si
     app.running = True
     session, scene = bots_table(app, DEE_DREAMS)
     seen = shows(scene)
-    run(app, lambda: scene.timeline and any(b.motion == "travel" for b in scene.timeline.groups[0]))
+    judged = lambda: any(b.motion == "travel" and str(b.path[0]).startswith("lift:")  # noqa: E731
+                         for g in scene.timeline.groups for b in g)
+    shown = scene._show_move
+
+    def show(seat, events):  # once a card is judged the table holds still: the next clue would land it
+        shown(seat, events)
+        if judged():
+            scene._update_turn = lambda dt: None
+            scene.view.update = lambda dt: None
+    scene._show_move = show
+    run(app, judged, 60 * 400)  # a card judged (not a round's end dealing the next): the dreamer may take a while
+    while not any(str(b.path[0]).startswith("lift:") for b in scene.timeline.groups[0]):
+        scene.timeline.advance(Timeline.length(scene.timeline.groups[0]))
     band = word_band(scene)
     group = scene.timeline.groups[0]
     plain = scene.timeline.groups
-    scene.timeline.groups = []
+    scene.timeline.groups, scene.marks = [], []  # marks show only once the move has played
     scene.draw(app.screen)
     word = pygame.image.tobytes(app.screen.subsurface(band), "RGB")
     scene.timeline.groups = plain
@@ -270,3 +286,21 @@ def test_undo_and_a_replay_jump_show_no_motion(app):
     assert moved, "a step forward shows its move"
     replay.replay_goto(3)
     assert not replay.timeline and replay.marks == []
+
+
+def test_esc_clears_a_half_typed_word_first_then_leaves(app):
+    """A guess half typed was lost to one Esc, which left the table (QA): the first Esc clears
+    the field, the next leaves."""
+    from wonderland_games.ui.testing import key
+
+    session, scene = bots_table(app, DEE_DREAMS)
+    view = scene.view
+    run(app, view.my_clue_turn)
+    type_text(app, "旅行")
+    assert view.field.text == "旅行"
+    left = []
+    scene.to_menu = lambda: left.append(True)
+    key(app, pygame.K_ESCAPE)
+    assert view.field.text == "" and not left
+    key(app, pygame.K_ESCAPE)
+    assert left

@@ -167,6 +167,26 @@ def test_another_players_move_stays_marked_until_the_human_acts(pulse_table):
     assert scene.marks == []
 
 
+def test_every_bots_move_since_the_human_acted_stays_marked(monkeypatch, user_dirs):
+    """Only the last bot's move was marked when the turn came back (QA, every game): each bot's
+    changes since the person last acted stay marked until they act."""
+    entry = {"motion": "pulse", "to": "seat:{seat}", "mark": "seat:{seat}", "seconds": 0.2}
+    monkeypatch.setattr(motion, "motion_table", lambda game: {k: entry for k in all_kinds("valley")})
+    app = testing.make_app((1280, 800), "en", bot_think_seconds=0.0)
+    app.running = True
+    session, scene = testing.open_table(app, "valley", [Seat("Ann"), Seat("Bo", BOT), Seat("Cy", BOT)], seed=4)
+    for _ in range(3):
+        _own_move(app, session, scene)
+        testing.run_until(app, lambda: scene.my_turn() and not scene.timeline, seconds=30)
+        acted = {a for a in session.actors[-6:] if a in (1, 2)}
+        if acted == {1, 2}:
+            break
+    assert acted == {1, 2} and {"seat:1", "seat:2"} <= set(scene.marks)
+    assert len(scene.mark_rects()) >= 2
+    scene.apply(session.state.legal_actions()[0])
+    assert scene.marks == []
+
+
 def test_a_click_during_a_move_ends_it_and_is_taken(pulse_table):
     app, session, scene = pulse_table()
     _own_move(app, session, scene)

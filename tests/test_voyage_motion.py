@@ -218,7 +218,7 @@ def test_the_header_rows_and_ring_agree_on_whose_turn_through_three_bots_in_a_ro
     app = paced_app
     seats = [Seat("Ann"), Seat("Bo", BOT, "random"), Seat("Cy", BOT, "random"), Seat("Di", BOT, "random")]
     session, scene = table(app, seats, seed=8)
-    checked, moving = 0, 0
+    checked, moving, rounds = 0, 0, 0
     rng = random.Random(1)
     while session.state.round < 3:
         if scene.my_turn():
@@ -234,7 +234,10 @@ def test_the_header_rows_and_ring_agree_on_whose_turn_through_three_bots_in_a_ro
         if scene.timeline and scene.mover != session.state.current_player():
             moving += 1
             assert players == scene.mover, "a bot's last move of its turn is shown as its turn"
-    assert checked > 100 and moving > 10
+            rounds += scene._before.round != session.state.round
+            assert scene._status().startswith(app.t("voyage.status.round", n=scene._before.round,
+                                                    limit=rules.ROUND_LIMIT)), "the round of the move shown"
+    assert checked > 100 and moving > 10 and rounds, "a round's last move was seen while it played"
 
 
 def test_undo_and_a_replay_jump_show_no_motion(paced_app):

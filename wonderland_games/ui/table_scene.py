@@ -121,7 +121,8 @@ class TableScene(Scene):
         self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.timeline = Timeline()  # what the last move shows in motion (ui/motion.py)
-        self.marks: list = []  # part names of what the last other player changed, outlined until the next acts
+        self.marks: list = []  # part names of what the others changed since a human last acted, outlined
+        self.mover = None  # whose move the timeline shows
         self._marks_seat = None  # whose actions the marks show
         self.runner = None
         self.hint_runner = None  # the Suggest button's thinking
@@ -300,7 +301,7 @@ class TableScene(Scene):
             return  # a text field's letters are no shortcuts
         if key == pygame.K_ESCAPE:
             if self._has_choice():
-                self._clear_selection()
+                self._drop_choice()
             else:
                 self.to_menu()
         elif key == pygame.K_f and self.buttons["ff"].visible:
@@ -329,6 +330,10 @@ class TableScene(Scene):
     def _has_choice(self) -> bool:
         """A choice under way that Esc should drop before it leaves the table."""
         return False
+
+    def _drop_choice(self) -> None:
+        """What Esc drops when `_has_choice`: by default the selection."""
+        self._clear_selection()
 
     def _play_key(self, event) -> None:
         """A key on a live table that the game gives a meaning (Enter confirms, ...)."""
@@ -705,13 +710,16 @@ class TableScene(Scene):
     def _show_move(self, seat, events: list) -> None:
         """Mark what `seat` changed unless the looking human made the move themselves, and set
         its beats moving: at the bot pace, quicker for one's own move, as fades with reduced
-        motion, not at all when fast-forwarding. A seat acting again adds to its marks. In hot-seat
-        a human's own move is marked too, unseen until the device has passed (`mark_rects`)."""
+        motion, not at all when fast-forwarding. The marks gather every bot's move until a person
+        acts (at a table of bots alone, until another seat acts). In hot-seat a human's own move is
+        marked too, unseen until the device has passed (`mark_rects`)."""
         own = seat is not None and seat == self.viewer and not self.seats[seat].is_bot and not self.replay
         unmarked = own and len(self.humans) < 2  # the lone human's own move: they saw it made
         names = [] if unmarked else [name for e in events for name in self.motion_marks(e)]
-        if unmarked or seat != self._marks_seat:
-            self.marks = []
+        human = seat is not None and not self.seats[seat].is_bot
+        if seat != self._marks_seat and (human or not self.humans):
+            self.marks = []  # a person acts: every bot's move since the last person's is marked until then
+        self.mover = seat
         self.marks.extend(name for name in names if name not in self.marks)
         self._marks_seat = seat
         if self.app.settings.fast_forward or self.layout is None:
@@ -724,6 +732,14 @@ class TableScene(Scene):
                 self.timeline.add(beat)
         self.timeline.pace = 1 / OWN_PACE if own else 1.0
         self.dirty = True
+
+    def turn_seat(self):
+        """Whose turn the table shows: the mover while their move is still being shown (a bot's
+        last move of its turn is its turn), then the one to move. The header, the side panel and
+        the turn marks all ask here, so they always agree."""
+        if self.timeline and self.mover is not None:
+            return self.mover
+        return self.state.current_player()
 
     def motion_beats(self, event: dict) -> list:
         """The beats of one event: by default from the game's motion table."""

@@ -239,6 +239,14 @@ class DreamScene(TableScene):
     def _clear_selection(self) -> None:
         """Nothing is picked on this table: the views keep their own state."""
 
+    def _has_choice(self) -> bool:
+        """A guess, clue or story half typed: Esc clears it first, then leaves (QA: it was lost)."""
+        field = getattr(getattr(self, "view", None), "field", None)
+        return field is not None and field.visible and bool(field.text)
+
+    def _drop_choice(self) -> None:
+        self.view.field.set_text("")
+
     def _key_targets(self) -> list:
         """The mode view's field and buttons (ui/table_keys.py)."""
         view = getattr(self, "view", None)  # None while the view is being made

@@ -227,11 +227,6 @@ class ParadeScene(TableScene):
         self._landing = False
         self._set_stage(Stage(self.state.clone()))
 
-    def turn_seat(self):
-        """Whose turn the table shows: the mover while their move plays, then the next player;
-        the header, the seats and both panels all show this one."""
-        return self.mover if self.timeline else self.state.current_player()
-
     # -- the human's choice --------------------------------------------------------------
     def _viewer_hand(self) -> list:
         if self.viewer is None or self.replay:

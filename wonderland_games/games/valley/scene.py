@@ -22,7 +22,7 @@ layer's beats (data/valley/motion.yaml, moves.py): a meeple walks to its spot an
 home at a recall, a card travels into a city, gains fly to their owner's row. What
 a beat carries stays off its place until it lands, and the players panel shows the
 table as it was until the move has played; header, players panel and city rows
-name the mover while its move plays (`shown_seat`). Hands are private: only the
+name the mover while its move plays (`turn_seat`). Hands are private: only the
 looking player's hand is drawn, and the base class raises the curtain between humans.
 
 A guided first game's coach (docs/tutorials.md) points at these parts by name
@@ -90,7 +90,6 @@ class ValleyScene(TableScene):
         self.hover = None  # ("spot", where), ("city", (owner, index)), ("hand", i), ("event", (id, special)),
         #                    ("seat", seat)
         self.mouse = None
-        self.mover = None  # the seat whose action is being shown
         self.before = None  # the state the move on show was made in: the players panel's while it plays
         self._carried: dict = {}  # id(beat) -> (whose piece it moves, what it carries or None), this move
         self.notice = None  # (why a greyed-out top button was clicked, until when)
@@ -245,11 +244,6 @@ class ValleyScene(TableScene):
     def panel_state(self):
         """The state the players panel shows: as it was until the move on show has played."""
         return self.before if self.timeline and self.before is not None else self.state
-
-    def shown_seat(self):
-        """Whose turn the table shows (header, players panel, city rows, controls panel): the
-        mover's while their move plays, then the current player's."""
-        return self.mover if self.timeline and self.mover is not None else self.state.current_player()
 
     def _moving(self) -> bool:
         """A live game's move on show: the table names its mover, even once it ended the game."""
@@ -771,7 +765,7 @@ class ValleyScene(TableScene):
         fixed = None if self._moving() else self._replay_or_over_status("valley.table.status")
         if fixed is not None:
             return fixed
-        seat = self.shown_seat()
+        seat = self.turn_seat()
         name = self.seats[seat].name
         season = self.app.i18n.pick(self.valley.seasons[self.panel_state().season[seat]].name)
         if self.seats[seat].is_bot and not self.timeline:
@@ -928,7 +922,7 @@ class ValleyScene(TableScene):
         selected = self.selected[1] if self.selected is not None and self.selected[0] == "spot" else None
         hover = self.hover or self._focused()
         flying = self._in_flight()
-        return {"legal": spots, "selected": selected, "current": self.shown_seat(),
+        return {"legal": spots, "selected": selected, "current": self.turn_seat(),
                 "hover": hover[1] if hover is not None and hover[0] in ("spot", "city") else (
                     hover[1][0] if hover is not None and hover[0] == "event" else None),
                 "hidden": frozenset(c[1:] for c in flying if c[0] == "worker"),

@@ -85,7 +85,6 @@ class VoyageScene(TableScene):
         self._legal = (None, [])
         self._tips: dict = {}
         self.resizing = 0.0  # seconds left before a resized window's map is drawn anew
-        self.mover = None  # whose move the timeline shows
         self._before = None  # the state before the last move
         self.shown = None  # what the rows show while a move is shown (panel_state)
         self.arriving: set = set()  # ("pawn", seat), ("card", id), ("dest", id): on their way, not drawn yet
@@ -227,8 +226,6 @@ class VoyageScene(TableScene):
         self.log.offset = 0
         self._sound(events)
         self.mover, self._before = before.current_player(), before
-        if self.replay:  # a replayed step is shown as it was played (a jump is not: _reset_view)
-            self._show_move(self.mover, events)
 
     def _sound(self, events: list) -> None:
         self._play_events(events)
@@ -311,14 +308,6 @@ class VoyageScene(TableScene):
         self.arriving.clear()
         self.shown = None
         self.dirty = True
-
-    def turn_seat(self):
-        """Whose turn the table shows: the mover while their move is still being shown (a bot's
-        last walk of its turn is its turn), then the one to move. The header, the players' rows
-        and the ring under a traveller all ask here, so they always agree."""
-        if self.timeline and self.mover is not None and not self.state.is_over():
-            return self.mover
-        return self.state.current_player()
 
     # -- the human's choices ------------------------------------------------------------
     def _clear_selection(self) -> None:
@@ -648,7 +637,9 @@ class VoyageScene(TableScene):
             return fixed
         seat = self.turn_seat()
         name = self.seats[seat].name
-        prefix = t("voyage.status.round", n=state.round, limit=rules.ROUND_LIMIT) + t("sep")
+        moving = seat != state.current_player() and self._before is not None  # a passed turn's last move
+        shown = self._before if moving else state  # its round too, not the one it led into (QA)
+        prefix = t("voyage.status.round", n=shown.round, limit=rules.ROUND_LIMIT) + t("sep")
         if seat != state.current_player():  # the last move of a turn that has passed, still being shown
             return prefix + t("voyage.status.moving", name=name)
         if self.seats[seat].is_bot and not self.timeline:
