@@ -65,17 +65,17 @@ def entry_for(game_id: str, event: dict):
     return entry if isinstance(entry, dict) and entry.get("motion") in MOTIONS else None
 
 
-class _Blank(dict):
-    def __missing__(self, key):
-        raise KeyError(key)
+def _written(value):
+    """A field as a part name writes it: lists and tuples with commas and no spaces (a cell
+    [2, 3] is "2,3")."""
+    return ",".join(map(str, value)) if isinstance(value, (list, tuple)) else value
 
 
 def fill(template, event: dict):
-    """`template` ("hand:{seat}") with the event's fields, or None when one is missing. Lists
-    and tuples are written with commas and no spaces (a cell [2, 3] is "2,3")."""
+    """`template` ("hand:{seat}") with the event's fields, or None when one is missing."""
     if not isinstance(template, str):
         return None
-    values = _Blank({k: ",".join(map(str, v)) if isinstance(v, (list, tuple)) else v for k, v in event.items()})
+    values = {k: _written(v) for k, v in event.items()}
     try:
         return string.Formatter().vformat(template, (), values)
     except (KeyError, IndexError, ValueError, AttributeError):
@@ -91,7 +91,7 @@ def _names(template, event: dict) -> list:
         part = template.get("part")
         if not isinstance(items, (list, tuple)) or not isinstance(part, str):
             return []
-        return [part.format(",".join(map(str, i)) if isinstance(i, (list, tuple)) else i) for i in items]
+        return [part.format(_written(i)) for i in items]
     name = fill(template, event)
     return [] if name is None else [name]
 
@@ -130,7 +130,7 @@ def beats_for(game_id: str, event: dict, sprite: Callable | None = None, s: floa
         return []
     motion = entry["motion"]
     path = _names(entry.get("from"), event) + _names(entry.get("via"), event) + _names(entry.get("to"), event)
-    if motion not in ("pause",) and not path:
+    if motion != "pause" and not path:
         return []
     seconds = float(entry.get("seconds", _SECONDS[motion]))
     if motion == "walk":
@@ -167,10 +167,6 @@ class Timeline:
             self.groups[-1].append(beat)
         else:
             self.groups.append([beat])
-
-    def extend(self, beats: list) -> None:
-        for beat in beats:
-            self.add(beat)
 
     @staticmethod
     def length(group: list) -> float:
@@ -218,9 +214,9 @@ def _along(points: list, q: float, arc: float, hops: bool) -> tuple:
     """Where a piece is at `q` of its way through `points`: one arc, or a hop per segment."""
     if len(points) == 1:
         return points[0]
-    legs = len(points) - 1
-    at = min(legs - 1e-9, q * legs) if hops else None
     if hops:
+        legs = len(points) - 1
+        at = min(legs - 1e-9, q * legs)
         i, t = int(at), at - int(at)
         x, y = lerp(points[i], points[i + 1], ease_in_out(t))
         return x, y - math.sin(math.pi * t) * arc
@@ -245,9 +241,7 @@ def draw_beat(surface: pygame.Surface, beat: Beat, q: float, resolve: Callable, 
     """Draw `beat` at progress `q`; with `reduced` motion nothing travels: the piece fades in
     where it lands. The rect drawn on, or None."""
     points = [p for p in (_point(item, resolve) for item in beat.path) if p is not None]
-    if not points and beat.motion != "pause":
-        return None
-    if beat.motion == "pause":
+    if not points or beat.motion == "pause":
         return None
     sprite = beat.sprite or token(max(12, int(28 * s)))
     back = beat.back
