@@ -1,7 +1,5 @@
-"""Frame times while the tables show moves in motion (issue 27), printed, never asserted.
-
-    python benchmarks/motion_frames.py          one line per figure
-    python benchmarks/motion_frames.py --json
+"""Frame times while the tables show moves in motion (issue 27): `benchmarks/run.py` prints
+them (`--motion`: these alone).
 
 For each game, the busiest kind of move the issue names (a 4-player Valley recall, a Parade
 take of 6+ cards, an Oz walk step that takes a gem, a Voyage move of 3+ steps) is found in
@@ -14,8 +12,6 @@ The idle figure is what the motion layer (`_draw_motion`: marks and beats) adds 
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import statistics
 import time
@@ -24,11 +20,6 @@ import sandbox  # noqa: F401  (this folder: checkout on the path, no window, thr
 from wonderland_games.core.game import Seat  # noqa: E402
 
 SIZE = (1920, 1080)
-
-
-def p99(samples: list) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def _busiest(events: list, game: str) -> bool:
@@ -151,6 +142,8 @@ def idle_layer_ms(game: str = "valley", frames: int = 400) -> tuple:
 
 
 def figures(quick: bool = False) -> dict:
+    from run import p99  # this folder's figures script, which calls this one
+
     out = {}
     wanted = 3 if quick else 6
     for game, players in (("valley", 4), ("parade", 6), ("oz", 4), ("voyage", 5), ("dream", 5)):
@@ -170,20 +163,3 @@ def figures(quick: bool = False) -> dict:
     out["motion_idle_layer_alone_ms_median_4_marks"] = round(layer, 3)
     return out
 
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--quick", action="store_true", help="fewer moves")
-    args = parser.parse_args()
-    result = figures(args.quick)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for key, value in result.items():
-            print(f"{key:52} {value}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -3,6 +3,7 @@
     python benchmarks/run.py            one line per figure
     python benchmarks/run.py --json     one JSON object, keys carry their unit
     python benchmarks/run.py --engines  the random-play rates and the Parade yardstick only
+    python benchmarks/run.py --motion   the tables' frames during their busiest moves only
 
 Speeds in actions or games per second depend on the machine, so Oz's random play is also
 given per game of the Parade yardstick measured in the same run (oz_actions_per_yardstick_game:
@@ -21,6 +22,7 @@ import sys
 import time
 
 import sandbox  # noqa: F401  (this folder: checkout on the path, no window, throwaway user dirs)
+import motion_frames  # noqa: E402  (this folder)
 from wonderland_games.core import registry  # noqa: E402
 from wonderland_games.core.bots import Budget  # noqa: E402
 from wonderland_games.core.game import BOT, Seat  # noqa: E402
@@ -433,6 +435,7 @@ def other_figures(quick: bool) -> dict:
     write, load = save_load_ms()
     figures["autosave_write_ms"] = round(write, 2)
     figures["autosave_load_ms"] = round(load, 2)
+    figures.update(motion_frames.figures(quick))
     return figures
 
 
@@ -442,10 +445,14 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--engines", action="store_true",
                         help="only the random-play rates, the Parade yardstick and Oz's ratio to it")
+    parser.add_argument("--motion", action="store_true", help="only the frames of each table's busiest moves")
     args = parser.parse_args()
-    figures = engine_figures(1.0 if args.quick else 3.0)
-    if not args.engines:
-        figures.update(other_figures(args.quick))
+    if args.motion:
+        figures = motion_frames.figures(args.quick)
+    else:
+        figures = engine_figures(1.0 if args.quick else 3.0)
+        if not args.engines:
+            figures.update(other_figures(args.quick))
     if args.json:
         print(json.dumps(figures))
     else:
