@@ -82,7 +82,7 @@ class ParadeScene(TableScene):
         self.hidden: frozenset = frozenset()  # cards in the air, not drawn where they lie
         self.lit: frozenset = frozenset()  # parade cards lit as taken while a move plays
         self.lit_boundary = None  # the end of the cards at risk, while the played card waits
-        self.move_before, self.move_events, self.mover = state, [], None  # the move being shown
+        self.move_before, self.move_events = state, []  # the move being shown (its mover: TableScene.mover)
         self._landing = False  # a move cut short lands at once
         self.selected: list = []
         self.hover = None
@@ -172,7 +172,7 @@ class ParadeScene(TableScene):
         for e in events:
             if e["type"] == "play":
                 self.last_play = (e["seat"], e["card"])
-        self.move_before, self.move_events, self.mover = before, events, before.current_player()
+        self.move_before, self.move_events = before, events
         self._set_stage(moves.opening(before, after, events))
         self._play_events(events)  # the take and the draw sound as they move (moves.py)
         self.dirty = True

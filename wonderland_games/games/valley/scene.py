@@ -186,7 +186,7 @@ class ValleyScene(TableScene):
         self.log.entries.extend(self._log_lines(events, self.state))
         self.log.offset = 0
         self._sound(events)
-        self.mover, self.before = before.current_player(), before
+        self.before = before
         moves.annotate(before, events)
 
     def _log_lines(self, events: list, state) -> list:

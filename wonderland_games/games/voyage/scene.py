@@ -225,7 +225,7 @@ class VoyageScene(TableScene):
         self.log.entries.extend(self.narrator.lines(events))
         self.log.offset = 0
         self._sound(events)
-        self.mover, self._before = before.current_player(), before
+        self._before = before
 
     def _sound(self, events: list) -> None:
         self._play_events(events)
