@@ -4,6 +4,7 @@
     wonderland-games --smoke         draw the menu once and exit 0 (CI, packaging)
     wonderland-games simulate ...    bot-vs-bot games, figures on stdout
     wonderland-games replay FILE     step through a game record or a save in the GUI
+    wonderland-games host GAME --seats phone,bot,...   serve a game to phones with no window
 """
 
 from __future__ import annotations
@@ -20,10 +21,15 @@ def main(argv: list | None = None) -> int:
         from .core.simulate import main as simulate_main
 
         return simulate_main(argv[1:])
+    if argv and argv[0] == "host":
+        from .net.headless import main as host_main
+
+        return host_main(argv[1:])
     parser = argparse.ArgumentParser(prog="wonderland-games", description="Five tabletop games on one computer.")
     parser.add_argument("--smoke", action="store_true", help="draw the menu once and exit (checks an install)")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("simulate", help="bot-vs-bot games (see `simulate --help`)")
+    sub.add_parser("host", help="serve a game to phones with no window (see `host --help`)")
     replay = sub.add_parser("replay", help="step through a game record or a save in the GUI")
     replay.add_argument("file", help="a game record (simulate --record) or a save file")
     args = parser.parse_args(argv)

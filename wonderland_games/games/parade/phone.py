@@ -1,0 +1,49 @@
+"""What a Parade seat's phone shows (net/hands.py): the hand, the parade, the seat's piles, and a
+card to play (with what it would take and the score after) or the two cards to keep."""
+
+from __future__ import annotations
+
+from . import rules
+from .panels import card_list, card_name
+
+
+def card(words, deck, c: int) -> dict:
+    info = deck.colours[deck.colour_of(c)]
+    return {"label": card_name(words, deck, c), "value": deck.value_of(c), "rgb": info.rgb,
+            "symbol": info.symbol, "art": f"/art/parade/{info.art}",
+            "symbol_art": f"/art/parade/symbols/{info.symbol}.svg"}
+
+
+def sections(view, seat: int, words) -> list:
+    t, deck = words.t, view.deck
+    piles = [f"{words.i18n.pick(info.colour_name)} ×{n}"
+             for info, n in zip(deck.colours, rules.colour_counts(deck, view.collections[seat])) if n]
+    score = rules.scores_now(deck, [list(c) for c in view.collections])[seat]
+    return [
+        {"title": t("phone.your_hand"), "cards": [card(words, deck, c) for c in view.hands[seat]]},
+        {"title": t("parade.phone.parade", n=len(view.parade)), "cards": [card(words, deck, c) for c in view.parade]},
+        {"title": t("parade.phone.piles", score=score), "lines": [t("list.sep").join(piles) or t("parade.live.none")]},
+    ]
+
+
+def choices(view, seat: int, legal: list, words) -> list:
+    t, deck = words.t, view.deck
+    now = [list(c) for c in view.collections]
+    old = rules.scores_now(deck, now)[seat]
+    out = []
+    for action in legal:
+        if action[0] == "keep":
+            cards = list(action[1:])
+            out.append({"group": t("parade.phone.keep"), "cards": [card(words, deck, c) for c in cards],
+                        "text": t("parade.preview.keep", cards=card_list(words, deck, cards))})
+            continue
+        taken = rules.cards_taken(deck, view.parade, action[1])
+        later = [list(c) for c in now]
+        later[seat].extend(taken)
+        new = rules.scores_now(deck, later)[seat]
+        out.append({"group": t("parade.phone.play"), "card": card(words, deck, action[1]),
+                    "text": t("parade.preview.takes" if taken else "parade.preview.takes_none",
+                              card=card_name(words, deck, action[1]), n=len(taken)),
+                    "detail": t("parade.preview.score", old=old, total=new, delta=f"{new - old:+d}"),
+                    "takes": [view.parade.index(c) for c in taken]})
+    return out

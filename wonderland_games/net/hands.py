@@ -1,0 +1,86 @@
+"""What a phone shows: one seat's private view and its legal actions, in words.
+
+Each game has a `phone.py` beside its rules with two functions, both reading only what the seat
+may see (`state.view(seat)`, so nothing hidden can leak by mistake):
+
+- `sections(view, seat, words)`: the seat's panels, a list of {"title", "cards": [card], "lines": [str]}
+  (a card: {"label": str, "art": "/art/<game>/<file>.svg" or absent, and the game's own fields the
+  page's per-game part draws, `client/games/<game>.js`);
+- `choices(view, seat, legal, words)`: one entry a legal action, in `legal`'s order:
+  {"group": str, "text": str, "detail": str or absent, "card" or "cards": as above or absent}.
+  The text is the hint's words for the action; the detail what it would do, where the table can
+  preview it ("takes 3 cards, score +4").
+
+`seat_view` adds what every game shares: whose turn it is, the scores at the end.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+from ..core import registry
+from .words import Words
+
+
+@lru_cache(maxsize=None)
+def hook(game_id: str):
+    """The game's `phone.py`."""
+    registry.get(game_id)  # an unknown game is a KeyError before any import
+    return importlib.import_module(f"wonderland_games.games.{game_id}.phone")
+
+
+def offered(choices: list) -> list:
+    """Indices of `choices` to offer: the first of each set said in the same words (two dice of
+    one value are one choice)."""
+    seen, keep = set(), []
+    for i, choice in enumerate(choices):
+        key = (choice.get("group"), choice.get("text"), choice.get("detail"))
+        if key not in seen:
+            seen.add(key)
+            keep.append(i)
+    return keep
+
+
+def seat_view(state, seat: int, words: Words, version: int, playing: bool = True) -> tuple:
+    """(the page's view of `seat` as a JSON-safe dict, the actions its choices stand for).
+    `playing`: False while the host has handed the seat to the big screen or a bot."""
+    t, names = words.t, [s.name for s in state.seats]
+    game = hook(state.game_id)
+    view = state.view(seat)
+    mover = state.current_player()
+    actions, groups = [], []
+    if mover == seat and playing and not state.is_over():
+        legal = state.legal_actions()
+        choices = game.choices(view, seat, legal, words)
+        by_group: dict = {}
+        for i in offered(choices):
+            choice = dict(choices[i], i=len(actions))
+            actions.append(legal[i])
+            by_group.setdefault(choice.pop("group"), []).append(choice)
+        groups = [{"title": title, "choices": items} for title, items in by_group.items()]
+    if state.is_over():
+        turn = _result_line(state, names, words)
+    elif not playing:
+        turn = t("phone.taken_over")
+    elif mover == seat:
+        turn = t("phone.your_turn")
+    else:
+        turn = t("phone.their_turn", name=names[mover]) if mover is not None else ""
+    return ({
+        "type": "view", "version": version, "game": state.game_id, "lang": words.lang,
+        "title": words.i18n.pick(registry.game_name(state.game_id)), "seat": seat, "name": names[seat],
+        "yours": bool(groups), "turn": turn, "over": state.is_over(),
+        "sections": game.sections(view, seat, words), "groups": groups,
+        "labels": {key: t(f"phone.{key}") for key in LABELS},
+    }, actions)
+
+
+LABELS = ("confirm", "cancel", "waiting", "reconnecting", "connected", "your_hand", "gone", "error")
+
+
+def _result_line(state, names: list, words: Words) -> str:
+    """"Game over: Ann won. Ann 23, Bob 31, ..." (best first)."""
+    result = state.result()
+    scores = words.t("list.sep").join(f"{names[s]} {result.scores[s]}" for s in result.ranking())
+    return words.t("phone.over", names=words.i18n.join([names[w] for w in result.winners]), scores=scores)
