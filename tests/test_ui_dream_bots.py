@@ -590,8 +590,11 @@ def test_the_clue_language_is_offered_only_while_a_seat_is_a_bot(app, user_dirs,
     drawn.clear()
     step(app)
     assert lang.visible and lang in setup.ring.widgets and app.t("dream.bots.lang") in drawn
-    for _ in range(3):  # easy, normal, hard, then a person again
+    for _ in range(3):  # easy, normal, hard, then a person on a phone: a person, no bot
         click(app, (setup.rows[2].kind.rect.right - 4, setup.rows[2].kind.rect.centery))
+    step(app)
+    assert setup.rows[2].kind.value == "phone" and not lang.visible
+    click(app, (setup.rows[2].kind.rect.right - 4, setup.rows[2].kind.rect.centery))  # a person again
     assert setup.rows[2].kind.value == "human" and not lang.visible
     valley = SetupScene(app, registry.get("valley"))
     valley.count.set_options(valley.count.options, 1)

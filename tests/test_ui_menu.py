@@ -330,6 +330,8 @@ def test_setup_seat_count_and_bot_names(app):
     row = setup.rows[3]
     assert row.kind.visible and row.name.text == "帽匠"
     click_widget(app, row.kind)  # right part: next kind (bot-hard)
+    click_widget(app, row.kind)  # a person on a phone: a person's name
+    assert row.kind.value == "phone" and row.name.text == "玩家 4"
     click_widget(app, row.kind)  # human
     assert row.kind.value == "human" and row.name.text == "玩家 4"
     click_widget(app, setup.start_button)  # two people now: the table may show a curtain first

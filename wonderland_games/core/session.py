@@ -80,6 +80,9 @@ class Session:
         # a guided first game (core/tutorial.py): where it is in its script, {"step", "then", "lang"};
         # None for a real game. It has its own autosave, so a lesson never replaces a real game.
         self.tutorial: Optional[dict] = None
+        # the seats played from a phone's browser (net/): people, so the engine, undo and the
+        # statistics count them as humans; the table shows them no hand and lets no curtain wait
+        self.phones: list = []
 
     @property
     def uid(self) -> str:
@@ -173,6 +176,7 @@ class Session:
             seed = secrets.randbelow(2 ** 31)
         fresh = Session(self.game_id, self.seats, seed, self.options, autosave=self.autosave)
         fresh.match_wins, fresh.match_games = self.match_standing()
+        fresh.phones = list(self.phones)
         return fresh
 
     def match_standing(self) -> tuple:
@@ -210,6 +214,7 @@ class Session:
             "digest": state_digest(self.state),
             "match": {"wins": list(self.match_wins), "games": self.match_games},
             **({"tutorial": dict(self.tutorial)} if self.tutorial is not None else {}),
+            **({"phones": list(self.phones)} if self.phones else {}),
         }
 
     @classmethod
@@ -245,6 +250,7 @@ class Session:
             raise saves.SaveError("the players in the save do not match its starting position", "invalid")
         session._read_match(data.get("match"))
         session._read_tutorial(data.get("tutorial"))
+        session._read_phones(data.get("phones"))
         session._replay(data["actions"])
         digest = data.get("digest")
         if digest is not None and digest != state_digest(session.state):
@@ -274,6 +280,13 @@ class Session:
         lang = tutorial.get("lang")
         self.tutorial = {"step": tutorial["step"], "then": bool(tutorial.get("then")),
                          **({"lang": lang} if isinstance(lang, str) else {})}
+
+    def _read_phones(self, phones) -> None:
+        """The seats played from phones: a damaged list only costs the phones (the seats are
+        played on the big screen), never the game."""
+        if isinstance(phones, list) and all(type(p) is int and 0 <= p < len(self.seats)
+                                            and not self.seats[p].is_bot for p in phones):
+            self.phones = sorted(set(phones))
 
     def _replay(self, actions: list) -> None:
         total = len(actions)

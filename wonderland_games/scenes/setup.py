@@ -31,7 +31,7 @@ from ..ui.seat_words import kind_label
 from ..ui.widgets import Button, Choice, TextInput
 from .launch import game_title, open_game, progress_text
 
-KINDS = ("human", "bot-easy", "bot-normal", "bot-hard")
+KINDS = ("human", "bot-easy", "bot-normal", "bot-hard", "phone")  # phone: a person playing from a browser (net/)
 MAX_SEED_DIGITS = 9
 NAME_LEN = 12  # longer names are refused with a message saying so (tables lay names out for this)
 
@@ -67,7 +67,7 @@ class SeatRow:
 
     def default_name(self, kind: str) -> str:
         app = self.scene.app
-        if kind == "human":
+        if kind in ("human", "phone"):
             return app.t("setup.default_name", n=self.index + 1)
         return self._bot_name(app.t("setup.bot_names"))
 
@@ -79,7 +79,7 @@ class SeatRow:
     def _defaults_in_any_language(self, kind: str) -> set:
         """This seat's automatic name for `kind` in every language."""
         i18n = self.scene.app.i18n
-        if kind == "human":  # also "玩家1" as remembered before a digit was spaced from Chinese text
+        if kind in ("human", "phone"):  # also "玩家1" as remembered before a digit was spaced from Chinese text
             names = i18n.in_every_language("setup.default_name", n=self.index + 1)
             return names | {name.replace(" ", "") for name in names}
         return {self._bot_name(names) for names in i18n.in_every_language("setup.bot_names")}
@@ -105,7 +105,7 @@ class SeatRow:
 
     def seat(self) -> Seat:
         kind = self.kind.value
-        if kind == "human":
+        if kind in ("human", "phone"):
             return Seat(self.name.text.strip(), HUMAN)
         return Seat(self.name.text.strip(), BOT, kind.split("-", 1)[1])
 
@@ -169,7 +169,7 @@ class SetupScene(FormScene):
 
     def _shown_options(self) -> list:
         """(GameOption, Choice) offered at the current seat count (and with a bot, if it needs one)."""
-        bot = any(row.kind.value != "human" for row in self.rows[: self._seat_count()])
+        bot = any(row.kind.value.startswith("bot") for row in self.rows[: self._seat_count()])
         return [(option, choice) for option, choice in self.options
                 if self._seat_count() in option.seats and (bot or not option.needs_bot)]
 
@@ -272,6 +272,7 @@ class SetupScene(FormScene):
         options = options or None
         try:
             session = Session.new(self.info.id, seats, seed=seed, options=options)
+            session.phones = [i for i, row in enumerate(rows) if row.kind.value == "phone"]
         except (ValueError, KeyError, OSError) as exc:
             show_error(self.app, self.app.t("setup.failed", error=exc))
             return

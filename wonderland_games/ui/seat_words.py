@@ -9,8 +9,8 @@ from ..core.game import BOT
 def kind_label(app, kind: str) -> str:
     """A seat kind ("human", "bot-normal", …; "bot-random" from tests and simulate) in the
     current language."""
-    if kind == "human":
-        return app.t("setup.human")
+    if kind in ("human", "phone"):
+        return app.t(f"setup.{kind}")
     return app.t("setup.bot_level", level=app.t("setup." + kind.split("-", 1)[1]))
 
 

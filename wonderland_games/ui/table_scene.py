@@ -71,12 +71,15 @@ import pygame
 from ..core import registry, stats
 from ..core.bots import Budget
 from ..core.game import IllegalAction
+from ..net.host import BOT, PHONE
 from . import hint as hints
 from . import surfaces, theme
+from . import text as tx
 from .app import Scene
 from .botrunner import BotRunner
 from .coach import Coach
 from .finale import Finale
+from .phone_link import PhoneLink
 from .motion import OWN_PACE, REDUCED_SECONDS, Timeline, beats_for, draw_beat, draw_marks, marks_for
 from .save_dialog import SaveDialog
 from .table_keys import TableKeys, widget_target
@@ -118,8 +121,15 @@ class TableScene(Scene):
         self.ends_here = replay is None and not state.is_over()  # the end's moment (ui/finale.py) plays then
         self.counts_for_stats = self.ends_here and session.tutorial is None  # a lesson is no real game
         self.seats = list(state.seats)
-        self.humans = [i for i, seat in enumerate(self.seats) if not seat.is_bot]
+        # a game with phone seats serves them while its table is open (ui/phone_link.py)
+        self.phones = PhoneLink(session, app.lang) if replay is None and session.phones \
+            and session.tutorial is None else None
+        self.humans = self._table_humans()
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.phones_button = Button(app, self._phones_label, self.open_phones, style="secondary")
+        self.phones_button.visible = self.phones is not None
+        self._phones_fitted = None  # the layout whose status line gave the Phones button its place
+        self._phones_opened = False  # the Phones box opens by itself once, when the table first shows
         self.timeline = Timeline()  # what the last move shows in motion (ui/motion.py)
         self.marks: list = []  # part names of what the others changed since a human last acted, outlined
         self.mover = None  # whose move the timeline shows
@@ -157,6 +167,8 @@ class TableScene(Scene):
         return self.record is not None
 
     def on_exit(self) -> None:
+        if self.phones is not None:
+            self.phones.stop()
         if self.runner is not None:
             self.runner.cancel()
             self.runner = None
@@ -207,6 +219,8 @@ class TableScene(Scene):
         """Animate what just happened; once it is shown, the replay or the game moves on."""
         if self.layout is None:
             self._ensure_layout(self.app.screen.get_size())
+        if self.phones is not None:
+            self._update_phones()
         if self.coach is not None:
             self.coach.update(dt)
         if self.timeline:
@@ -256,6 +270,8 @@ class TableScene(Scene):
                 self.keys.hide()
             if self.done_button.handle_mouse(event):  # it lies over the game's own controls
                 return
+            if self.phones is not None and self.phones_button.handle_mouse(event):
+                return
             for button in self._widgets():
                 if button.handle_mouse(event):
                     return
@@ -281,8 +297,9 @@ class TableScene(Scene):
         buttons = [b for b in self._widgets() if isinstance(b, Button) and b.can_focus]
         bar = [b for b in buttons if b in self._bar]
         done = [widget_target(self.done_button)] if self.done_button.can_focus else []
+        phones = [widget_target(self.phones_button)] if self.phones is not None and self.phones_button.can_focus else []
         return done + self._key_targets() + [widget_target(b) for b in buttons if b not in bar] + \
-            [widget_target(b) for b in bar]
+            phones + [widget_target(b) for b in bar]
 
     def _key_targets(self) -> list:
         """The table's own choosable things as `KeyTarget`s (cards, spots, dice), in Tab order."""
@@ -393,15 +410,97 @@ class TableScene(Scene):
             return
         seat = state.current_player()
         forced = self._forced_now()
-        if self.seats[seat].is_bot:
+        away = None if self.phones is None else self.phones.who(seat)
+        if self.seats[seat].is_bot or away == BOT:
             self._update_bot(seat, dt)
         elif forced is not None:
             self._take_for(seat, forced)
+        elif away == PHONE:
+            self.handoff_to = None
+            action = self.phones.take(seat)
+            if action is not None:
+                self.apply(action)
         elif seat != self.viewer:
             self._pass_to(seat)
         else:
             self.handoff_to = None
             self._own_turn(seat)
+
+    # -- phone seats (issue 28, docs/phones.md) ---------------------------------------------------
+    def _table_humans(self) -> list:
+        """The people at the big screen: no bots, no seat played from a phone (or a bot standing in)."""
+        return [i for i, seat in enumerate(self.seats)
+                if not seat.is_bot and not (self.phones is not None and self.phones.remote(i))]
+
+    def hand_phone_seat(self, seat: int, who: str) -> None:
+        """The host gives a phone seat to its phone, the big screen or a bot (the Phones box)."""
+        self.phones.hand(seat, who)
+        if self.runner is not None and self.state.current_player() == seat:
+            self.runner.cancel()
+            self.runner = None
+        self.humans = self._table_humans()
+        if len(self.humans) == 1:
+            self.viewer = self.humans[0]
+        elif self.viewer not in self.humans:
+            self.viewer = None
+        self.dirty = True
+
+    def _update_phones(self) -> None:
+        if not self._phones_opened and self.app.top is self:
+            self._phones_opened = True
+            self.open_phones()
+        if self.phones.update(self.session):
+            self.dirty = True
+            self._frame = None  # the Phones button's count and a seat's state are drawn anew
+
+    def _phones_label(self) -> str:
+        phones = self.phones
+        if phones is None:
+            return ""
+        joined = sum(phones.status(s) == "connected" for s in phones.seats)
+        return self.app.t("phone.table.button", n=joined, total=len(phones.seats))
+
+    def open_phones(self) -> None:
+        from ..scenes.phones import PhonesScene
+
+        self.app.push(PhonesScene(self.app, self))
+
+    def _fit_phones_button(self) -> None:
+        """The Phones button takes the right end of the top bar's status line (every game's
+        layout has one), once a layout."""
+        layout = self.layout
+        if self.phones is None or layout is None or self._phones_fitted is layout:
+            return
+        self._phones_fitted = layout
+        s = layout.s
+        status = layout.status
+        width = min(theme.px(150, s), status.width // 3)
+        status.width -= width + theme.px(8, s)
+        rect = pygame.Rect(status.right + theme.px(8, s), status.top + theme.px(6, s), width,
+                           status.height - theme.px(12, s))
+        self.phones_button.place(rect, s)
+        self._frame = None
+
+    def _draw_phones(self, surface: pygame.Surface) -> list:
+        """The Phones button, lit while a phone seat waits for its phone to come back."""
+        if self.phones is None:
+            return []
+        self._fit_phones_button()
+        waiting = any(self.phones.who(s) == PHONE and self.phones.status(s) != "connected" for s in self.phones.seats)
+        self.phones_button.style = "primary" if waiting else "secondary"
+        self.phones_button.draw(surface)
+        drawn = [self.phones_button.rect]
+        seat = self.state.current_player()
+        if seat is not None and self.phones.who(seat) == PHONE and self.phones.status(seat) != "connected":
+            s = self.layout.s
+            text = self.app.t("phone.table.turn_away", name=self.seats[seat].name)
+            box = pygame.Rect(0, 0, min(surface.get_width() - theme.px(40, s), theme.px(760, s)), theme.px(40, s))
+            box.midtop = (surface.get_width() // 2, self.layout.top.bottom + theme.px(8, s))
+            pygame.draw.rect(surface, theme.RED, box, border_radius=theme.px(10, s))
+            tx.draw_line(surface, self.app.fonts, text, box.inflate(-theme.px(16, s), 0),
+                         theme.px(theme.TEXT_SMALL, s), (255, 255, 255), bold=True)
+            drawn.append(box)
+        return drawn
 
     def _own_turn(self, seat: int) -> None:
         """The looking human's turn, each frame (Oz walks a path step by step here)."""
@@ -972,6 +1071,7 @@ class TableScene(Scene):
         self._draw_coach_dim(surface)
         self._draw_coach(surface)
         self._draw_done(surface)
+        self._draw_phones(surface)
         self._draw_tips(surface)
 
     def _draw_keys(self, surface: pygame.Surface) -> list:

@@ -535,7 +535,8 @@ class ParadeScene(TableScene):
             surface.blit(self._frame, (0, 0))
         self._overdraw = (self._draw_motion(surface) + self._draw_focus(surface) + self._draw_keys(surface)
                           + self._draw_coach_dim(surface)
-                          + self._draw_coach(surface) + self._draw_done(surface) + self._draw_tips(surface))
+                          + self._draw_coach(surface) + self._draw_done(surface) + self._draw_phones(surface)
+                          + self._draw_tips(surface))
         self._partial_ok = self.app.top is self and surface is self.app.screen
 
     def _repaint(self, parts, seconds: float) -> tuple:
