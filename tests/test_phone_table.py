@@ -8,7 +8,6 @@ import threading
 import time
 
 import aiohttp
-import pygame
 import pytest
 
 from wonderland_games.core.game import BOT, Seat
