@@ -205,3 +205,54 @@ def test_reduced_motion_keeps_every_beat_short_and_fast_forward_has_none(pulse_t
     app, session, scene = pulse_table(fast_forward=True)
     _own_move(app, session, scene)
     assert not scene.timeline
+
+
+def _bots_move(app, session, scene):
+    """Step frames until the bot's move has been applied: (the log's entries before it, the lines it tells)."""
+    _own_move(app, session, scene)
+    testing.run_until(app, lambda: not scene.timeline, seconds=20)
+    told = list(scene.log.entries)
+    count = len(session.actions)
+    testing.run_until(app, lambda: len(session.actions) > count, seconds=20)
+    state = session.initial_state()
+    for action in session.actions[:-1]:
+        state.apply(action)
+    return told, scene._log_lines(state.apply(session.actions[-1]), state)
+
+
+def test_a_moves_log_lines_are_written_when_its_motion_ends(pulse_table):
+    """The log ran ahead of the motion (QA): a bot's line showed while its piece was still on
+    the way. It is written when the move has been shown, once, for every game."""
+    app, session, scene = pulse_table()
+    told, lines = _bots_move(app, session, scene)
+    assert scene.timeline and lines, "the bot's move is on show"
+    assert scene.log.entries == told, "nothing of it is told yet"
+    testing.step(app, 3)
+    assert scene.log.entries == told
+    testing.run_until(app, lambda: not scene.timeline, seconds=20)
+    assert scene.log.entries == told + lines, "told once it has landed, once"
+    scene._rebuild_log()
+    assert scene.log.entries == told + lines, "and as a rebuild tells it"
+
+
+def test_a_click_or_fast_forward_writes_the_moves_lines_at_once(pulse_table):
+    app, session, scene = pulse_table()
+    told, lines = _bots_move(app, session, scene)
+    assert scene.timeline and scene.log.entries == told
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode=""))
+    testing.step(app)
+    assert not scene.timeline and scene.log.entries == told + lines
+    app, session, scene = pulse_table(fast_forward=True)
+    told, lines = _bots_move(app, session, scene)
+    assert not scene.timeline and scene.log.entries == told + lines
+
+
+def test_a_rebuild_while_a_move_plays_holds_its_lines_back(pulse_table):
+    """A log told again mid-move (Dream tells it anew for the person the curtain let in) keeps
+    the move's lines for its end: none shows early, none twice."""
+    app, session, scene = pulse_table()
+    told, lines = _bots_move(app, session, scene)
+    scene._rebuild_log()
+    assert scene.timeline and scene.log.entries == told
+    scene._finish_timeline()
+    assert scene.log.entries == told + lines

@@ -330,13 +330,15 @@ class ParadeScene(TableScene):
         else:
             state, actions = self.session.initial_state(), self.session.actions
         lines = [(self.app.t("parade.log.start", name=self.seats[state.first_player].name), "quiet")]
+        cut = len(lines)
         for action in actions:
+            cut = len(lines)
             events = state.apply(action)
             lines.extend(self._log_lines(events, state))
             for e in events:
                 if e["type"] == "play":
                     self.last_play = (e["seat"], e["card"])
-        self.log.set(lines)
+        self._set_log(lines, cut)
         self.dirty = True
 
     def _log_lines(self, events: list, after) -> list:
