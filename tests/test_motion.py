@@ -256,3 +256,32 @@ def test_a_rebuild_while_a_move_plays_holds_its_lines_back(pulse_table):
     assert scene.timeline and scene.log.entries == told
     scene._finish_timeline()
     assert scene.log.entries == told + lines
+
+
+@pytest.mark.parametrize("game_id", ["valley", "voyage", "oz"])
+def test_undo_stays_as_it_is_while_the_bots_move(game_id, monkeypatch, user_dirs):
+    """Undo blinked on and off through a run of bots' moves (QA, Voyage and Dream): lit between
+    two moves' motions, greyed while each played. It stays greyed until the person's turn."""
+    entry = {"motion": "pulse", "to": "region:log", "seconds": 0.3}
+    monkeypatch.setattr(motion, "motion_table", lambda game: {k: entry for k in all_kinds(game_id)})
+    app = testing.make_app((1280, 800), "en", bot_think_seconds=0.0)
+    app.running = True
+    session, scene = testing.open_table(app, game_id, [Seat("Ann"), Seat("Bo", BOT), Seat("Cy", BOT)], seed=4)
+    undo, rng, runs = scene.buttons["undo"], random.Random(3), []
+    for _ in range(4):
+        testing.run_until(app, lambda: scene.my_turn() and not scene.timeline, seconds=30)
+        if session.state.is_over():
+            break
+        scene.apply(rng.choice(session.state.legal_actions()))
+        testing.step(app)
+        looks = []
+        testing.run_until(app, lambda: looks.append((undo.enabled, bool(scene.timeline)))
+                          or (scene.my_turn() and not scene.timeline) or session.state.is_over(), seconds=30)
+        testing.step(app)
+        looks.append((undo.enabled, bool(scene.timeline)))
+        runs.append((looks, scene.can_undo()))
+    assert sum(moving for looks, _ in runs for _, moving in looks) > 20, "the bots' moves played"
+    assert any(can for _, can in runs), "Undo comes back on the person's turn"
+    for looks, can in runs:
+        lit = "".join("1" if enabled else "0" for enabled, _ in looks)
+        assert "10" not in lit and lit[-1] == "01"[can], lit  # greyed, then lit once for good

@@ -664,10 +664,18 @@ class TableScene(Scene):
 
     def can_undo(self) -> bool:
         """Only the looking human may take back, and only their own move: in hot-seat, one
-        player must not undo another's (nor see the table as it was on the other's turn)."""
-        if self.replay or self.timeline or self.viewer is None or self.coach is not None:
+        player must not undo another's (nor see the table as it was on the other's turn). Only
+        while a person is to act, not while the bots move: Undo blinked on between their moves
+        as each one's motion ended (QA)."""
+        if self.replay or self.timeline or self.viewer is None or self.coach is not None or self._bots_on():
             return False
         return self._undo_plan()[0] == self.viewer
+
+    def _bots_on(self) -> bool:
+        """Whether the bots have the game now: a bot to move, or a choice the table takes for a
+        person (hot-seat), so no one may act yet."""
+        seat = self.state.current_player()
+        return seat is not None and (self.seats[seat].is_bot or self._forced_now() is not None)
 
     def undo_why_not(self) -> str:
         """Why Undo is greyed out now, in words ("" while it works or is hidden)."""
@@ -678,6 +686,8 @@ class TableScene(Scene):
             return t("tutorial.no_undo")
         if self.timeline:
             return t("table.undo_why.moving")
+        if self._bots_on():
+            return t("table.undo_why.bots")
         seat, _, blocker = self._undo_plan()
         if seat is not None:
             return t("table.undo_why.not_yours", name=self.seats[seat].name)
