@@ -121,6 +121,18 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
         for card, rect in zip(cards, box.stack_slots(colour, len(cards))):
             if card not in hidden:
                 surface.blit(scene.painter.face(card, box.mini_w), rect)
+        chip = box.count_chip(colour, len(cards))
+        if chip is not None:  # a packed pile says how many it holds (those landed)
+            _count_chip(surface, app, chip, sum(1 for c in cards if c not in hidden))
+
+
+def _count_chip(surface, app, chip: pygame.Rect, count: int) -> None:
+    """A pile's card count, "×7", dark on its last card's picture."""
+    translucent(surface, chip, (*theme.INK, 225), chip.height // 2)
+    font = app.font(max(9, int(chip.height * 0.85)), True)
+    text = tx.ellipsize(font, f"×{count}", chip.width - 2)
+    img = tx.render(font, text, theme.CREAM)
+    surface.blit(img, img.get_rect(center=chip.center))
 
 
 def header_rects(app, box, s: float, state, seat_index: int, hidden: frozenset = frozenset()) -> tuple:
