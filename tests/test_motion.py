@@ -205,3 +205,83 @@ def test_reduced_motion_keeps_every_beat_short_and_fast_forward_has_none(pulse_t
     app, session, scene = pulse_table(fast_forward=True)
     _own_move(app, session, scene)
     assert not scene.timeline
+
+
+def _bots_move(app, session, scene):
+    """Step frames until the bot's move has been applied: (the log's entries before it, the lines it tells)."""
+    _own_move(app, session, scene)
+    testing.run_until(app, lambda: not scene.timeline, seconds=20)
+    told = list(scene.log.entries)
+    count = len(session.actions)
+    testing.run_until(app, lambda: len(session.actions) > count, seconds=20)
+    state = session.initial_state()
+    for action in session.actions[:-1]:
+        state.apply(action)
+    return told, scene._log_lines(state.apply(session.actions[-1]), state)
+
+
+def test_a_moves_log_lines_are_written_when_its_motion_ends(pulse_table):
+    """The log ran ahead of the motion (QA): a bot's line showed while its piece was still on
+    the way. It is written when the move has been shown, once, for every game."""
+    app, session, scene = pulse_table()
+    told, lines = _bots_move(app, session, scene)
+    assert scene.timeline and lines, "the bot's move is on show"
+    assert scene.log.entries == told, "nothing of it is told yet"
+    testing.step(app, 3)
+    assert scene.log.entries == told
+    testing.run_until(app, lambda: not scene.timeline, seconds=20)
+    assert scene.log.entries == told + lines, "told once it has landed, once"
+    scene._rebuild_log()
+    assert scene.log.entries == told + lines, "and as a rebuild tells it"
+
+
+def test_a_click_or_fast_forward_writes_the_moves_lines_at_once(pulse_table):
+    app, session, scene = pulse_table()
+    told, lines = _bots_move(app, session, scene)
+    assert scene.timeline and scene.log.entries == told
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode=""))
+    testing.step(app)
+    assert not scene.timeline and scene.log.entries == told + lines
+    app, session, scene = pulse_table(fast_forward=True)
+    told, lines = _bots_move(app, session, scene)
+    assert not scene.timeline and scene.log.entries == told + lines
+
+
+def test_a_rebuild_while_a_move_plays_holds_its_lines_back(pulse_table):
+    """A log told again mid-move (Dream tells it anew for the person the curtain let in) keeps
+    the move's lines for its end: none shows early, none twice."""
+    app, session, scene = pulse_table()
+    told, lines = _bots_move(app, session, scene)
+    scene._rebuild_log()
+    assert scene.timeline and scene.log.entries == told
+    scene._finish_timeline()
+    assert scene.log.entries == told + lines
+
+
+@pytest.mark.parametrize("game_id", ["valley", "voyage", "oz"])
+def test_undo_stays_as_it_is_while_the_bots_move(game_id, monkeypatch, user_dirs):
+    """Undo blinked on and off through a run of bots' moves (QA, Voyage and Dream): lit between
+    two moves' motions, greyed while each played. It stays greyed until the person's turn."""
+    entry = {"motion": "pulse", "to": "region:log", "seconds": 0.3}
+    monkeypatch.setattr(motion, "motion_table", lambda game: {k: entry for k in all_kinds(game_id)})
+    app = testing.make_app((1280, 800), "en", bot_think_seconds=0.0)
+    app.running = True
+    session, scene = testing.open_table(app, game_id, [Seat("Ann"), Seat("Bo", BOT), Seat("Cy", BOT)], seed=4)
+    undo, rng, runs = scene.buttons["undo"], random.Random(3), []
+    for _ in range(4):
+        testing.run_until(app, lambda: scene.my_turn() and not scene.timeline, seconds=30)
+        if session.state.is_over():
+            break
+        scene.apply(rng.choice(session.state.legal_actions()))
+        testing.step(app)
+        looks = []
+        testing.run_until(app, lambda: looks.append((undo.enabled, bool(scene.timeline)))
+                          or (scene.my_turn() and not scene.timeline) or session.state.is_over(), seconds=30)
+        testing.step(app)
+        looks.append((undo.enabled, bool(scene.timeline)))
+        runs.append((looks, scene.can_undo()))
+    assert sum(moving for looks, _ in runs for _, moving in looks) > 20, "the bots' moves played"
+    assert any(can for _, can in runs), "Undo comes back on the person's turn"
+    for looks, can in runs:
+        lit = "".join("1" if enabled else "0" for enabled, _ in looks)
+        assert "10" not in lit and lit[-1] == "01"[can], lit  # greyed, then lit once for good

@@ -312,7 +312,7 @@ def test_undo_takes_back_a_draft_pick(app):
     play_until(app, scene, lambda: scene.my_turn() and session.state.phase == rules.DRAFT_DIR, rng)
     count = len(session.actions)
     act_by_clicking(app, scene, rng)
-    run_until(app, lambda: not scene.timeline)
+    run_until(app, lambda: scene.my_turn() and not scene.timeline)  # Undo waits for the bots (TableScene.can_undo)
     assert session.can_undo(), "taking a die reveals nothing"
     click(app, scene.buttons["undo"].rect.center)
     assert len(session.actions) == count

@@ -84,6 +84,28 @@ def test_a_bots_card_travels_to_the_tail_turns_over_and_the_taken_cards_slide_to
     assert len(rects) == 1 + len(reds) and all(box.contains(r) for r in rects[1:]), "marked in Bob's piles"
 
 
+def test_the_scores_and_counts_change_as_the_taken_cards_land(app):
+    """The seat's score and the live panel's counts changed as the taken cards set off (QA):
+    they count a card once it has landed in the piles."""
+    session, scene, played, reds = _arranged(app, [Seat("Ann"), Seat("Bob", BOT)])
+    deck = session.state.deck
+    scene.apply(("play", played))
+    after = rules.scores_now(deck, session.state.collections)[1]
+    assert after != 0
+    readouts = []
+    for _ in range(600):
+        if not scene.timeline:
+            break
+        keys = {name: key for name, key, _ in scene._parts()}
+        sliding = len(scene.timeline.now()) == len(reds)
+        readouts.append((sliding, keys[("seat", 1)][-1], keys["live"][1][1]))
+        step(app)
+    slides = [(score, piles) for sliding, score, piles in readouts if sliding]
+    assert slides and all(score == 0 and piles == () for score, piles in slides), "nothing counts in the air"
+    keys = {name: key for name, key, _ in scene._parts()}
+    assert keys[("seat", 1)][-1] == after and set(keys["live"][1][1]) == set(reds), "counted once landed"
+
+
 def test_the_card_leaves_from_the_hand_count_and_lands_on_the_tail(app):
     session, scene, played, reds = _arranged(app, [Seat("Ann"), Seat("Bob", BOT)])
     start = scene.target_rect("held:1:0")
@@ -124,7 +146,7 @@ def test_the_header_seats_and_panels_agree_whose_turn_it_is_through_three_bots(a
     seat_paint, live_paint = scene_module.draw_seat, scene_module.draw_live
     monkeypatch.setattr(scene_module, "draw_seat", lambda *a, current, **k: (
         lit.__setitem__(("seat", a[3]), current), seat_paint(*a, current=current, **k)))
-    monkeypatch.setattr(scene_module, "draw_live", lambda *a: (lit.__setitem__("live", a[-1]), live_paint(*a)))
+    monkeypatch.setattr(scene_module, "draw_live", lambda *a, **k: (lit.__setitem__("live", a[4]), live_paint(*a, **k)))
     waits: list = []
     real = scene._shrunk_to_fit
     monkeypatch.setattr(scene, "_shrunk_to_fit", lambda lines, *a: (waits.clear(), waits.extend(

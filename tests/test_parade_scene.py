@@ -810,3 +810,26 @@ def test_the_done_buttons_shadow_does_not_darken_frame_by_frame(app):
     for _ in range(60):
         app.step(1 / 60)
     assert [tuple(app.screen.get_at(p)) for p in spots] == before
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_late_games_long_piles_show_each_value_or_pack_and_say_their_count(app, size):
+    """Six players late in a game at 1024x640: a colour's long pile fanned so tight that its values
+    ran into a smear (QA). Every card a pile fans shows its value corner whole; a pile too long
+    packs its lowest cards at the top and says how many it holds, on its last card."""
+    deck = rules.new_state([Seat("A"), Seat("B")], 1).deck
+    painter = CardPainter(deck, app.font)
+    lay = compute(size, 6)
+    for box in lay.seats:
+        corner = painter.value_corner(box.mini_w)[1]
+        for colour in range(6):
+            for count in range(2, 12):
+                slots = box.stack_slots(colour, count)
+                assert all(box.stacks[colour].contains(r) for r in slots)
+                packed = box.packed(colour, count)
+                steps = [b.top - a.top for a, b in zip(slots, slots[1:])][max(0, packed - 1):]
+                assert all(step >= corner - 1 for step in steps), (size, count, steps, corner)  # its last pixel may hide
+                chip = box.count_chip(colour, count)
+                assert (chip is None) == (packed == 0)
+                if chip is not None:
+                    assert slots[-1].contains(chip) and chip.top >= slots[-2].top + corner - 1

@@ -9,7 +9,8 @@ at the animation speed.
 
 Subclasses set `game_id`, and provide `_ensure_layout(size)`,
 `_update_buttons()`, `_after_action(before, events)` (log, sound — see
-`_play_events`), `_clear_selection()`,
+`_play_events`; the lines it adds to `self.log.entries` are held back and written when
+the move's motion ends, `_act`), `_clear_selection()`,
 `results_scene()`,
 and a `narrator` and `log` for `_rebuild_log()` (or their own); they may
 override the small hooks `_reset_view()`, `_own_turn(seat)`,
@@ -133,6 +134,7 @@ class TableScene(Scene):
         self.timeline = Timeline()  # what the last move shows in motion (ui/motion.py)
         self.marks: list = []  # part names of what the others changed since a human last acted, outlined
         self.mover = None  # whose move the timeline shows
+        self._held: list = []  # the log lines of the move on show: written when its motion ends
         self._marks_seat = None  # whose actions the marks show
         self.runner = None
         self.hint_runner = None  # the Suggest button's thinking
@@ -635,7 +637,11 @@ class TableScene(Scene):
         if len(self.session.actions) > index:
             self._forced.add(index)
             self._undo_at = (None, 0, None)  # Undo now passes over it
-            self.log.entries.insert(told, self._forced_line(seat))  # said first, then what it did
+            line = self._forced_line(seat)  # said first, then what it did
+            if self.timeline:
+                self._held.insert(0, line)
+            else:
+                self.log.entries.insert(told, line)
             self.dirty = True
 
     def _forced_line(self, seat: int) -> tuple:
@@ -696,8 +702,18 @@ class TableScene(Scene):
         if coached is not None:
             self.coach.acted(action, *coached)
         self._clear_selection()
+        self._act(before, events)
+
+    def _act(self, before, events: list) -> None:
+        """Tell and show a move just applied: the lines `_after_action` logs are held back until
+        its motion ends (`_finish_timeline`), so the log never tells what the table has not yet shown."""
+        told = len(self.log.entries)
         self._after_action(before, events)
+        self._held.extend(self.log.entries[told:])
+        del self.log.entries[told:]
         self._show_move(before.current_player(), events)
+        if not self.timeline:
+            self._write_held()
 
     def _coached(self, action):
         """(by the learner?, the legal actions) of the action about to be applied in a guided
@@ -747,10 +763,18 @@ class TableScene(Scene):
 
     def can_undo(self) -> bool:
         """Only the looking human may take back, and only their own move: in hot-seat, one
-        player must not undo another's (nor see the table as it was on the other's turn)."""
-        if self.replay or self.timeline or self.viewer is None or self.coach is not None:
+        player must not undo another's (nor see the table as it was on the other's turn). Only
+        while a person is to act, not while the bots move: Undo blinked on between their moves
+        as each one's motion ended (QA)."""
+        if self.replay or self.timeline or self.viewer is None or self.coach is not None or self._bots_on():
             return False
         return self._undo_plan()[0] == self.viewer
+
+    def _bots_on(self) -> bool:
+        """Whether the bots have the game now: a bot to move, or a choice the table takes for a
+        person (hot-seat), so no one may act yet."""
+        seat = self.state.current_player()
+        return seat is not None and (self.seats[seat].is_bot or self._forced_now() is not None)
 
     def undo_why_not(self) -> str:
         """Why Undo is greyed out now, in words ("" while it works or is hidden)."""
@@ -761,6 +785,8 @@ class TableScene(Scene):
             return t("tutorial.no_undo")
         if self.timeline:
             return t("table.undo_why.moving")
+        if self._bots_on():
+            return t("table.undo_why.bots")
         seat, _, blocker = self._undo_plan()
         if seat is not None:
             return t("table.undo_why.not_yours", name=self.seats[seat].name)
@@ -868,8 +894,17 @@ class TableScene(Scene):
             self._finish_timeline()
 
     def _finish_timeline(self) -> None:
-        """End what moves at once: the table shows the state as it is."""
+        """End what moves at once: the table shows the state as it is, the log tells it."""
         self.timeline.finish()
+        self._write_held()
+
+    def _write_held(self) -> None:
+        """The held log lines of the move just shown, into the log."""
+        if self._held:
+            self.log.entries.extend(self._held)
+            self._held = []
+            self.log.offset = 0
+            self.dirty = True
 
     def _draw_motion(self, surface: pygame.Surface) -> list:
         """The marks of what just happened and the beats in motion, over the table: rects drawn on."""
@@ -907,12 +942,20 @@ class TableScene(Scene):
             state, actions = self.session.initial_state(), self.session.actions
         lines = self.narrator.setup(state)
         self._forced = set()
+        cut = len(lines)
         for i, action in enumerate(actions):
+            cut = len(lines)
             if self._forced_in(state) is not None:  # as the table took it (hot-seat)
                 self._forced.add(i)
                 lines.append(self._forced_line(state.current_player()))
             lines.extend(self._log_lines(state.apply(action), state))
-        self.log.set(lines)
+        self._set_log(lines, cut)
+
+    def _set_log(self, lines: list, last: int) -> None:
+        """The log told again (`lines`; the last action's from `last` on): while that action's
+        motion still plays, its lines stay held until it ends, as they were."""
+        self._held = lines[last:] if self.timeline else []
+        self.log.set(lines[:last] if self.timeline else lines)
 
     def _log_lines(self, events: list, state) -> list:
         """The log lines for the events of one action (`state`: the state after it, for a
@@ -1136,8 +1179,7 @@ class TableScene(Scene):
         before = self.replay_state.clone()
         events = self.replay_state.apply(self.record.actions[self.replay_step])
         self.replay_step += 1
-        self._after_action(before, events)
-        self._show_move(before.current_player(), events)  # a step forward plays; a jump (replay_goto) does not
+        self._act(before, events)  # a step forward plays; a jump (replay_goto) does not
 
     def replay_goto(self, step: int) -> None:
         """Rebuild the state by replaying the record from the start."""

@@ -64,15 +64,48 @@ class SeatBox:
         return spot
 
     def stack_slots(self, colour: int, count: int) -> list:
-        """Card rects of one colour stack of `count` cards, fanned downwards: each card's
-        value shows while the pile is short, and they overlap more as it grows."""
+        """Card rects of one colour stack of `count` cards, fanned downwards so that each card's
+        value shows. A pile too long for the column (late in a game with many players at a
+        small size: its values overlapped into a smear, QA) packs its lowest cards (`packed`)
+        close together at the top, their edges showing, and fans the rest readably."""
         column, mini_w = self.stacks[colour], self.mini_w
         ch = card_height(mini_w)
         top = column.top + self.crown_h
-        room = column.bottom - top - ch
-        step = min(int(mini_w * FAN), room // max(1, count - 1)) if count > 1 else 0
+        room = max(0, column.bottom - top - ch)
+        reads = max(1, int(mini_w * FAN))
         x = column.left + (column.width - mini_w) // 2 if mini_w <= column.width else column.left
-        return [pygame.Rect(x, top + i * max(0, step), mini_w, ch) for i in range(count)]
+        packed = self.packed(colour, count)
+        if not packed:
+            step = min(reads, room // max(1, count - 1)) if count > 1 else 0
+            return [pygame.Rect(x, top + i * step, mini_w, ch) for i in range(count)]
+        tight = self._tight(packed, count)
+        tops = [top + i * tight for i in range(packed)]
+        tops += [tops[-1] + (i + 1) * reads for i in range(count - packed)]
+        return [pygame.Rect(x, y, mini_w, ch) for y in tops]
+
+    def packed(self, colour: int, count: int) -> int:
+        """How many of a pile's lowest cards lie packed at its top (0: every value shows)."""
+        column = self.stacks[colour]
+        room = max(0, column.bottom - column.top - self.crown_h - card_height(self.mini_w))
+        reads = max(1, int(self.mini_w * FAN))
+        if count <= 1 + room // reads:
+            return 0
+        return next((p for p in range(2, count + 1) if (p - 1) * self._tight(p, count) + (count - p) * reads <= room),
+                    count)
+
+    def _tight(self, packed: int, count: int) -> int:
+        """The step between packed cards: a visible edge each."""
+        return max(1, self.mini_w // 12) if packed < count else 0
+
+    def count_chip(self, colour: int, count: int):
+        """Where a packed pile says how many cards it holds: on its last card's picture, which
+        shows whole; None for a pile whose every value shows."""
+        if not self.packed(colour, count):
+            return None
+        last = self.stack_slots(colour, count)[-1]
+        chip = pygame.Rect(0, 0, last.width, max(10, int(self.mini_w * FAN)))
+        chip.center = (last.centerx, last.top + last.height * 11 // 20)
+        return chip
 
 
 @dataclass

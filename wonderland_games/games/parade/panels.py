@@ -43,6 +43,12 @@ def draw_crown(surface: pygame.Surface, center: tuple, size: int, color: tuple =
     pygame.draw.polygon(surface, theme.GOLD_DARK, points, max(1, size // 10))
 
 
+def landed(state, hidden: frozenset = frozenset()) -> list:
+    """Each player's piles as the table counts them: a card in the air counts once it has
+    landed, so a score or a count never changes before the card that changes it arrives."""
+    return [tuple(c for c in cards if c not in hidden) for cards in state.collections]
+
+
 # -- seats ---------------------------------------------------------------------------
 @lru_cache(maxsize=64)
 def rounded(size: tuple, color: tuple, radius: int, edge: tuple | None = None, width: int = 1) -> pygame.Surface:
@@ -69,10 +75,10 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
     translucent(surface, box.rect, PANEL if not current else (255, 247, 226, 246), radius)
     pygame.draw.rect(surface, theme.GOLD if current else theme.PAPER_EDGE, box.rect, max(1, px(2, s)), border_radius=radius)
 
-    score = rules.scores_now(deck, state.collections)[seat_index]
+    score = rules.scores_now(deck, landed(state, hidden))[seat_index]
     score_font = app.font(px(20, s), True)
     hand = state.hands[seat_index]
-    name_rect, kind_rect, score_rect, count_rect = header_rects(app, box, s, state, seat_index)
+    name_rect, kind_rect, score_rect, count_rect = header_rects(app, box, s, state, seat_index, hidden)
     marker = "▶ " if current else ""
     used = tx.draw_line(surface, app.fonts, marker + seat.name, name_rect, px(19, s),
                         theme.PLUM if current else theme.INK, bold=True, align="left")
@@ -115,13 +121,25 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
         for card, rect in zip(cards, box.stack_slots(colour, len(cards))):
             if card not in hidden:
                 surface.blit(scene.painter.face(card, box.mini_w), rect)
+        chip = box.count_chip(colour, len(cards))
+        if chip is not None:  # a packed pile says how many it holds (those landed)
+            _count_chip(surface, app, chip, sum(1 for c in cards if c not in hidden))
 
 
-def header_rects(app, box, s: float, state, seat_index: int) -> tuple:
+def _count_chip(surface, app, chip: pygame.Rect, count: int) -> None:
+    """A pile's card count, "×7", dark on its last card's picture."""
+    translucent(surface, chip, (*theme.INK, 225), chip.height // 2)
+    font = app.font(max(9, int(chip.height * 0.85)), True)
+    text = tx.ellipsize(font, f"×{count}", chip.width - 2)
+    img = tx.render(font, text, theme.CREAM)
+    surface.blit(img, img.get_rect(center=chip.center))
+
+
+def header_rects(app, box, s: float, state, seat_index: int, hidden: frozenset = frozenset()) -> tuple:
     """(name, kind, score, hand count) rects of a seat's header line: the score on the right,
     the hand count (a small back and "5 cards") before it, the name and kind in what is left."""
     header = box.header
-    score = rules.scores_now(state.deck, state.collections)[seat_index]
+    score = rules.scores_now(state.deck, landed(state, hidden))[seat_index]
     score_w = app.font(px(20, s), True).size(app.t("parade.points", n=score))[0]
     count_w = app.font(px(14, s)).size(app.t("parade.hand_count", n=len(state.hands[seat_index])))[0] + px(22, s)
     name_w = header.width - score_w - count_w - px(20, s)
@@ -175,9 +193,9 @@ def slot_edge(tint: tuple) -> tuple:
 LIVE_NAME = 15  # unscaled size of the names in the live panel (they get the panel's width)
 
 
-def draw_live(surface, layout, scene, state, current) -> None:
-    """Score of every player if the game ended now, and each colour's majority; the row of
-    `current`, whose turn the table shows, lit."""
+def draw_live(surface, layout, scene, state, current, hidden: frozenset = frozenset()) -> None:
+    """Score of every player if the game ended now, and each colour's majority, counting the
+    cards that have landed (`landed`); the row of `current`, whose turn the table shows, lit."""
     app, deck, s = scene.app, state.deck, layout.s
     theme.panel(surface, layout.live, s, with_shadow=False)
     title, chips, rows = layout.live_table()
@@ -187,9 +205,10 @@ def draw_live(surface, layout, scene, state, current) -> None:
         pygame.draw.rect(surface, hex_rgb(deck.colours[colour].rgb), box, border_radius=px(4, s))
         sym = scene.painter.symbol(colour, max(8, int(box.height * 0.8)))
         surface.blit(sym, sym.get_rect(center=box.center))
-    scores = rules.scores_now(deck, state.collections)
-    holders = rules.majorities(deck, state.collections)
-    counts = [rules.colour_counts(deck, c) for c in state.collections]
+    piles = landed(state, hidden)
+    scores = rules.scores_now(deck, piles)
+    holders = rules.majorities(deck, piles)
+    counts = [rules.colour_counts(deck, c) for c in piles]
     best = min(scores) if scores else 0
     name_font = app.font(px(LIVE_NAME, s))
     score_font = app.font(px(LIVE_NAME + 1, s), True)
@@ -239,13 +258,14 @@ class CrownTip(Widget):
         self.seat, self.colour, self.tip = seat, colour, tip
 
 
-def crown_tip(app, state, colour: int) -> str:
+def crown_tip(app, state, colour: int, hidden: frozenset = frozenset()) -> str:
     """A crown's meaning: who would hold the colour's majority if the game ended now (a tie
     shares it, rules.majorities), with how many cards, and what it does to their points; short
     enough for the four lines a tooltip holds at full size."""
     deck, t = state.deck, app.t
-    holders = rules.majorities(deck, state.collections)[colour]
-    count = rules.colour_counts(deck, state.collections[holders[0]])[colour]
+    piles = landed(state, hidden)
+    holders = rules.majorities(deck, piles)[colour]
+    count = rules.colour_counts(deck, piles[holders[0]])[colour]
     names = app.i18n.join([state.seats[s].name for s in holders])
     lines = [t("parade.live.tip.shared" if len(holders) > 1 else "parade.live.tip.holder",
                colour=app.i18n.pick(deck.colours[colour].colour_name), names=names, n=count),

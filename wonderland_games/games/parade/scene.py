@@ -55,7 +55,7 @@ from .cards import CardPainter, card_height, glow, shade
 from .layout import PILE_LAYERS, PILE_STEP, compute
 from .moves import Stage
 from .panels import (CrownTip, card_list, card_name, crown_tip, draw_live, draw_seat, hand_back, header_rects,
-                     replay_hand_slots)
+                     landed, replay_hand_slots)
 from .tutorial import card_named
 
 TAKEN = (230, 70, 60)
@@ -112,12 +112,12 @@ class ParadeScene(TableScene):
         return self.app.t("parade.confirm_keep" if self.state.phase == rules.KEEP else "parade.confirm")
 
     def _crown_tip(self, colour: int) -> str:
-        return crown_tip(self.app, self.display, colour)
+        return crown_tip(self.app, self.display, colour, self.hidden)
 
     def _widgets(self) -> list:
         """The buttons, then the crowns on show (as the table shows them, in the live panel and
         above the seats' piles), which only answer the mouse with their tooltip."""
-        holders = rules.majorities(self.deck, self.display.collections)
+        holders = rules.majorities(self.deck, landed(self.display, self.hidden))
         return super()._widgets() + [c for crowns in self.crowns.values() for c in crowns
                                      if c.seat in holders[c.colour]]
 
@@ -330,13 +330,15 @@ class ParadeScene(TableScene):
         else:
             state, actions = self.session.initial_state(), self.session.actions
         lines = [(self.app.t("parade.log.start", name=self.seats[state.first_player].name), "quiet")]
+        cut = len(lines)
         for action in actions:
+            cut = len(lines)
             events = state.apply(action)
             lines.extend(self._log_lines(events, state))
             for e in events:
                 if e["type"] == "play":
                     self.last_play = (e["seat"], e["card"])
-        self.log.set(lines)
+        self._set_log(lines, cut)
         self.dirty = True
 
     def _log_lines(self, events: list, after) -> list:
@@ -459,7 +461,7 @@ class ParadeScene(TableScene):
             return None
         seat, lay = int(seat), self.layout
         box = lay.seats[seat]
-        count = header_rects(self.app, box, lay.s, self.display, seat)[3]
+        count = header_rects(self.app, box, lay.s, self.display, seat, self.hidden)[3]
         if not card:
             if self.shows_hand(seat) and not self.replay:
                 return self._part_rect("hand", "all") or count
@@ -588,8 +590,9 @@ class ParadeScene(TableScene):
         yield "status", status, lambda frame: tx.draw_line(frame, self.app.fonts, status, lay.status, px(22, s),
                                                            theme.GOLD_LIGHT, bold=True, align="left")
         current, hidden = self.turn_seat(), self.hidden
-        holders = rules.majorities(self.deck, state.collections)
-        scores = rules.scores_now(self.deck, state.collections)
+        piles = landed(state, hidden)  # what the scores and counts show: the cards that have landed
+        holders = rules.majorities(self.deck, piles)
+        scores = rules.scores_now(self.deck, piles)
         for i in range(len(self.seats)):
             shown = tuple((c, c in hidden) for c in state.collections[i])
             hand = tuple((c, c in hidden) for c in state.hands[i]) if self.replay else len(state.hands[i])
@@ -605,8 +608,8 @@ class ParadeScene(TableScene):
             yield "hand", (hand, tuple(c in self.selected for c in hand), tuple(c in hidden for c in hand)), \
                 self._paint_hand
         yield from self._button_parts()
-        yield "live", (lang, tuple(map(tuple, state.collections)), current), \
-            lambda frame: draw_live(frame, lay, self, state, current)
+        yield "live", (lang, tuple(piles), current), \
+            lambda frame: draw_live(frame, lay, self, state, current, hidden=hidden)
         entries = self.log.entries
         yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
             lambda frame: self.log.draw(frame, lay.log, s)
