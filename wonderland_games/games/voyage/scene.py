@@ -48,7 +48,7 @@ from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.log_panel import LogPanel
-from ...ui.motion import Beat
+from ...ui.motion import Beat, draw_marks
 from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
@@ -149,7 +149,7 @@ class VoyageScene(TableScene):
         destination with a visit still allowed: no card of its colour, or too little money."""
         state, t = self.state, self.app.t
         seat = state.current_player()
-        if seat is None or state.phase != rules.TURN or not (state.actions_left or state.flyer_pending):
+        if not self.my_turn() or state.phase != rules.TURN or not (state.actions_left or state.flyer_pending):
             return ""
         dest = state.visitable(seat)
         if dest is None:
@@ -173,7 +173,7 @@ class VoyageScene(TableScene):
 
     def _visit_money_label(self) -> str:
         state = self.state
-        seat = state.current_player()
+        seat = self.viewer if self.viewer is not None else state.current_player()  # the fee the looker would pay
         fee = state.visit_fee(seat) if seat is not None else 0
         return self.app.t("voyage.buttons.visit_money", n=rules.VISIT_PRICE + fee)
 
@@ -296,6 +296,20 @@ class VoyageScene(TableScene):
 
     def motion_sprite(self, name: str, event: dict):
         return moving.sprite(self, name, event)
+
+    def mark_rects(self) -> list:
+        """The marks over the table but the cities': those are painted with the map, under the
+        travellers (over them, a walked route's gold rings hid the pawns standing there, QA)."""
+        everything, self.marks = self.marks, [m for m in self.marks if not m.startswith("city:")]
+        try:
+            return super().mark_rects()
+        finally:
+            self.marks = everything
+
+    def _marked_cities(self) -> tuple:
+        """The cities marked now (the map paints them), when the marks are on show."""
+        cities = tuple(m.partition(":")[2] for m in self.marks if m.startswith("city:"))
+        return cities if cities and TableScene.mark_rects(self) else ()
 
     def _landed(self, what: str, key) -> None:
         self.arriving.discard((what, key))
@@ -469,8 +483,12 @@ class VoyageScene(TableScene):
         b["undo"].visible = b["save"].visible = not self.replay
         b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
         mine = self.my_turn()
-        for name in ("visit_card", "visit_money", "collect", "buy_money", "buy_token", "flyer", "end", "confirm"):
-            b[name].visible = mine
+        seated = not self.replay and bool(self.humans)  # the actions stay in place, greyed while not yours to use:
+        names = ("visit_card", "visit_money", "collect", "buy_money", "buy_token", "flyer", "end", "confirm")
+        for name in names:  # hidden while a move played, the panel jumped under the player's eyes (QA)
+            b[name].visible = seated
+            b[name].enabled = False
+        b["end"].style = "secondary"
         if not mine:
             return
         b["visit_card"].enabled = self.visit_card_action() is not None
@@ -748,8 +766,9 @@ class VoyageScene(TableScene):
         marks = self._map_marks()
         quick = self.resizing > 0
         turn = self.turn_seat()
-        yield "map", (lay.size, lang, tuple(state.positions), tuple(state.display), arriving, marks, turn, quick), \
-            partial(self._paint_map, arriving, marks, quick)
+        walked = self._marked_cities()
+        yield "map", (lay.size, lang, tuple(state.positions), tuple(state.display), arriving, marks, turn, quick,
+                      walked), partial(self._paint_map, arriving, marks, quick, walked)
         here = state.visitable(state.current) if state.phase == rules.TURN else None
         unseen = frozenset(key for what, key in arriving if what == "dest")
         yield "display", (lang, tuple(state.display), len(state.dest_deck), self.hover_dest, here, unseen), \
@@ -819,7 +838,7 @@ class VoyageScene(TableScene):
             return self.viewer
         return self.state.current_player()
 
-    def _paint_map(self, arriving, marks, quick, frame) -> None:
+    def _paint_map(self, arriving, marks, quick, walked, frame) -> None:
         lay, s, state, mv = self.layout, self.layout.s, self.state, self.map_view
         theme.panel(frame, lay.map_box, s, color=(24, 58, 92), border=theme.PAPER_EDGE, with_shadow=False)
         area = lay.map
@@ -841,6 +860,7 @@ class VoyageScene(TableScene):
             mv.draw_path(frame, area, list(path), (214, 70, 52), s)
             if target is not None:
                 mv.ring(frame, area, target, theme.RED, s, width=4)
+        draw_marks(frame, [self.city_rect(c) for c in walked if c in self.world.city], s)  # under the travellers
         self._draw_pawns(frame, area, {key for what, key in arriving if what == "pawn"})
 
     def _flag(self, frame, area, city: str, colour: tuple, points: int) -> None:
