@@ -368,3 +368,38 @@ def test_a_walked_routes_marks_leave_the_travellers_standing_there_whole(paced_a
     scene.marks = []
     bare = [walker(app, scene, seat) for seat in (0, 1) if whole_frame(app, scene)]
     assert marked == bare, "the marks cover none of a traveller"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_what_flies_to_the_first_travellers_row_never_crosses_the_top_bar(paced_app, size):
+    """A visit's card, a souvenir and coins flying to the first row arced over the header's words
+    (QA): every frame of their flight leaves the top bar as it was."""
+    app = paced_app
+    pygame.display.set_mode(size)
+    session, scene = table(app, [Seat("B1", BOT), Seat("B2", BOT)])
+    step(app)
+    state, lay = session.state, scene.layout
+    north = min(state.world.city, key=lambda c: scene.map_view.city_px(lay.map, c)[1])
+    region = state.world.region_of[north]
+    dest = state.display[0]
+    events = [{"type": "visit", "seat": 0, "dest": dest, "city": north, "points": 3},
+              {"type": "reward", "seat": 0, "kind": "money", "amount": 2, "dest": dest, "city": north},
+              {"type": "collect", "seat": 0, "region": region}]
+    bar = lay.top.clip(pygame.Rect((0, 0), size))
+    frame = pygame.Surface(size)
+    for event in events:
+        scene.marks = []
+        scene.timeline.finish()
+        for beat in scene.motion_beats(event):
+            scene.timeline.add(beat)
+        assert scene.timeline, event
+        flown = 0
+        while scene.timeline:
+            frame.fill((0, 0, 0))
+            scene._draw_motion(frame)
+            lit = pygame.mask.from_threshold(frame.subsurface(bar), (0, 0, 0), (1, 1, 1, 255))
+            lit.invert()
+            assert not lit.count(), f"{event['type']} crossed the top bar at {scene.timeline.time:.2f} s"
+            flown += 1
+            scene.timeline.advance(1 / 60)
+        assert flown > 20

@@ -48,7 +48,7 @@ from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.log_panel import LogPanel
-from ...ui.motion import Beat, draw_marks
+from ...ui.motion import Beat, draw_beat, draw_marks
 from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
@@ -275,7 +275,43 @@ class VoyageScene(TableScene):
         what = self.ARRIVES.get(kind)
         if what is not None and beats:
             beats[-1].done.append(partial(self._landed, what, event["seat"] if what == "pawn" else event["dest"]))
+        for beat in beats:
+            beat.arc = min(beat.arc, self._headroom(beat))
         return beats
+
+    def _headroom(self, beat: Beat) -> float:
+        """How high `beat` may lift on its way and keep itself and its gain below the top bar: a
+        visit's card or a souvenir flying to the first traveller's row arced over the header's
+        words (QA)."""
+        lay = self.layout
+        ends = [r for r in (self.target_rect(p) if isinstance(p, str) else None for p in beat.path) if r is not None]
+        if not ends:
+            return beat.arc
+        above = (beat.sprite.get_height() if beat.sprite is not None else px(28, lay.s)) / 2
+        if beat.text:  # it rides above the piece, rising a little as it lands (ui/motion.draw_beat)
+            above += self._gain_font().get_height() + px(12, lay.s)
+        return max(0.0, min(r.centery for r in ends) - lay.top.bottom - px(4, lay.s) - above)
+
+    def _gain_font(self):
+        return self.app.font(max(12, px(20, self.layout.s)), bold=True)  # as TableScene._draw_motion's
+
+    MOVING = ("travel", "walk", "jump", "fly")  # beats that go somewhere: under the top bar, never over it
+
+    def _draw_motion(self, surface: pygame.Surface) -> list:
+        """As every table's, but what travels goes under the top bar: a flight the window leaves no
+        headroom for (a resize mid-flight) is hidden there rather than covering the header's words.
+        A pulse on the header (the round moving on) is drawn there as ever."""
+        lay = self.layout
+        drawn = draw_marks(surface, self.mark_rects(), lay.s)
+        below = pygame.Rect(0, lay.top.bottom, lay.size[0], lay.size[1] - lay.top.bottom)
+        for beat, q in self.timeline.now():
+            surface.set_clip(below if beat.motion in self.MOVING else None)
+            rect = draw_beat(surface, beat, q, self.target_rect, lay.s, self.app.settings.reduced_motion,
+                             self._gain_font())
+            surface.set_clip(None)
+            if rect is not None:
+                drawn.append(rect)
+        return drawn
 
     def _card_flips(self, cards: list) -> list:
         """The drawn cards turning face up in the hand, all at once."""
