@@ -249,3 +249,35 @@ def test_no_gain_rises_from_a_players_row_into_the_row_above(app):
         texts = [b for b in scene.motion_beats(event) if b.text]
         assert all(not rows.colliderect(scene.target_rect(b.path[-1])) for b in texts), event["type"]
     assert [b.text for b in scene.motion_beats(events[1]) if b.text] == ["+1"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_score_mark_hugs_the_score_and_leaves_the_hand_count_readable(app, size):
+    """A found gem marks its finder's score: the ring went round the width kept for the number and
+    sat on the "×4" of the hand count beside it (QA). It goes round the number drawn."""
+    import pygame
+
+    from wonderland_games.games.oz import panels
+    from wonderland_games.ui.motion import draw_marks
+    from wonderland_games.ui.text import fit_line
+
+    pygame.display.set_mode(size)
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT), Seat("Cy", BOT)], seed=4)
+    scene._ensure_layout(size)
+    lay, d = scene.layout, scene.display
+    for seat in range(3):
+        d.scores[seat] = [7, 12, 0][seat]
+        d.hands[seat] = list(session.state.cards.spell_ids)[:4]
+        row = panels.player_rows(lay.players, 3, lay.s)[seat]
+        marks = panels._Marks(scene.art, row, lay.s)
+        back_h = int(row.height * 0.42)
+        back_w = int(back_h / 0.63)
+        place = marks.count(row).inflate(-back_w, 0).move(back_w // 2 + panels.px(2, lay.s), 0)
+        font, _ = fit_line(app.fonts, "×4", place.width, place.height, back_h, True)
+        count = pygame.Rect(place.left, 0, font.size("×4")[0], 1)
+        count.centery = row.centery
+        (ring,) = draw_marks(pygame.Surface(size), [scene.target_rect(f"score:{seat}")], lay.s)
+        digits = pygame.Rect(0, 0, font.size(str(d.scores[seat]))[0], 1)
+        digits.midright = marks.score(row).midright
+        assert ring.left > count.right, f"the mark of seat {seat}'s score reaches over its hand count"
+        assert ring.contains(digits), "it goes round the score"

@@ -727,7 +727,7 @@ class OzScene(TableScene):
         args = arg.split(",")
         seat = int(args[-1]) if args[-1].isdigit() and int(args[-1]) < len(self.seats) else None
         if kind == "score" and seat is not None:
-            return score_rect(lay.players, lay.s, self.art, d, seat)
+            return score_rect(self.app, lay.players, lay.s, self.art, d, seat)
         rows = player_rows(lay.players, len(self.seats), lay.s)
         if kind == "row_die" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
             owner = int(args[0])
