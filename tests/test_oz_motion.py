@@ -204,7 +204,7 @@ def test_the_wizard_flies_to_where_its_takers_row_shows_it(app):
     session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=4)
     scene.display.wizard = (2, 2)
     beats = scene.motion_beats({"type": "wizard", "seat": 1, "taken": True, "from_seat": 0, "points": 1})
-    goal, row = scene.target_rect(beats[0].path[-1]), scene.target_rect("player:1")
+    goal, row = scene.target_rect(beats[-1].path[-1]), scene.target_rect("player:1")
     assert row.contains(goal) and goal.left > row.centerx
     for change in beats[-1].done:
         change()
@@ -281,3 +281,48 @@ def test_a_score_mark_hugs_the_score_and_leaves_the_hand_count_readable(app, siz
         digits.midright = marks.score(row).midright
         assert ring.left > count.right, f"the mark of seat {seat}'s score reaches over its hand count"
         assert ring.contains(digits), "it goes round the score"
+
+
+def _name_rects(scene) -> list:
+    """Where each player's name is written in its row."""
+    import pygame
+
+    from wonderland_games.games.oz import panels
+
+    lay, out = scene.layout, []
+    rows = panels.player_rows(lay.players, len(scene.seats), lay.s)
+    for seat, row in enumerate(rows):
+        x = panels._Marks(scene.art, row, lay.s).name_left(row)
+        font = scene.app.fonts.get(panels._name_size(row, lay.s), True)
+        out.append(pygame.Rect(x, row.top, font.size(scene.seats[seat].name)[0], row.height))
+    return out
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_a_discard_and_the_wizard_leave_the_players_names_readable(app, size):
+    """A discarded card turned face up over its owner's row, and the board's big Wizard flew
+    straight over the rows to its taker's: both covered the players' names (QA). Every frame of
+    both leaves every name clear."""
+    import pygame
+
+    pygame.display.set_mode(size)
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT), Seat("Cy", BOT), Seat("Di", BOT)], seed=4)
+    scene._ensure_layout(size)
+    scene.display.wizard = (1, 5)
+    names = _name_rects(scene)
+    card = session.state.hands[2][0]
+    for event in ({"type": "discard", "seat": 2, "card": card},
+                  {"type": "wizard", "seat": 3, "taken": True, "from_seat": None, "points": 1}):
+        scene.marks = []
+        scene.timeline.finish()
+        for beat in scene.motion_beats(event):
+            scene.timeline.add(beat)
+        frames = 0
+        while scene.timeline:
+            frame = pygame.Surface(size)
+            for rect in scene._draw_motion(frame):
+                hit = rect.collidelist(names)
+                assert hit < 0, f"{event['type']} covers {scene.seats[hit].name}'s name"
+            scene.timeline.advance(1 / 60)
+            frames += 1
+        assert frames > 10

@@ -250,6 +250,8 @@ class OzScene(TableScene):
             beats = [Beat("walk", 0.3, path, self.motion_sprite("token", e), arc=14 * lay.s)]
         else:
             beats = beats_for(self.game_id, e, self.motion_sprite, lay.s)
+        if kind == "wizard" and beats:
+            beats = self._wizard_route(beats[0], e["seat"])
         piece = self._carried_piece(e)
         for beat in beats:
             if piece is not None and beat.motion != "pulse":
@@ -257,7 +259,7 @@ class OzScene(TableScene):
             beat.arc = self._arc(beat)
         if kind in ("gem", "wizard") and beats:  # "+2" rises from the finder as the points go to its score
             found = f"token:{e['seat']}"
-            beats.append(Beat("pulse", 0.55, [found], text=f"+{e['points']}", with_previous=True))
+            beats.insert(1, Beat("pulse", 0.55, [found], text=f"+{e['points']}", with_previous=True))
             if kind == "gem":
                 beats.append(Beat("fly", 0.55, [found, f"score:{e['seat']}"], arc=40 * lay.s, with_previous=True))
         if kind == "spell" and e.get("card") in self.display.cards.spell_ids:
@@ -268,6 +270,14 @@ class OzScene(TableScene):
         if change is not None and beats:
             beats[-1].done.append(partial(self._land, change))
         return beats
+
+    def _wizard_route(self, beat: Beat, seat: int) -> list:
+        """The Wizard taken off the board: it flies to the foot of the players panel under its
+        taker's row, shrinking to the row's size, then rises into its place there (straight at the
+        row, the board's big Wizard crossed the players' names, QA)."""
+        up = f"under_rows:{seat}"
+        first = Beat("fly", beat.duration * 0.7, [beat.path[0], up], beat.sprite, arc=beat.arc, fit=True)
+        return [first, Beat("travel", beat.duration * 0.4, [up, beat.path[-1]], beat.sprite, fit=True)]
 
     def motion_marks(self, event: dict) -> list:
         """The data's marks; a step off the edge marks no cell (its teleport marks where it lands)."""
@@ -720,7 +730,8 @@ class OzScene(TableScene):
         picked:<kind>,<i>,<seat>  that die in the draft while the draft shows, else in its row
         wizard:<seat>             the Wizard on the board, else in the row of <seat>, who holds it
         wizard_slot:<seat>        where the row of <seat> shows the Wizard
-        shown_by:<seat>           a card turned face up by its row, clear of the top bar
+        shown_by:<seat>           a card turned face up at the foot of the players panel, clear of the names
+        under_rows:<seat>         under the panel, below where the row of <seat> shows the Wizard
         points:<seat>             the acting player's points: big in a wide turn panel, else the header
         """
         lay, d = self.layout, self.display
@@ -732,10 +743,15 @@ class OzScene(TableScene):
         if kind == "row_die" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
             owner = int(args[0])
             return row_die_rect(lay.players, lay.s, self.art, d, owner, args[1]) or rows[owner]
-        if kind == "shown_by" and seat is not None:  # a card turned face up beside a row, under the top bar
-            box = pygame.Rect((0, 0), self._small_size())
-            box.center = rows[seat].center
-            return box.clamp(pygame.Rect(0, lay.top.bottom, lay.size[0], lay.size[1] - lay.top.bottom))
+        below = pygame.Rect(0, lay.top.bottom, lay.size[0], lay.size[1] - lay.top.bottom)
+        if kind == "shown_by" and seat is not None:  # a card turned face up at the foot of the players panel, by
+            box = pygame.Rect((0, 0), self._small_size())  # its row's hand count: over the row it hid the names (QA)
+            box.topright = (rows[seat].right, lay.players.bottom + px(4, lay.s))
+            return box.clamp(below)
+        if kind == "under_rows" and seat is not None:  # where the Wizard rises into its taker's row from
+            box = wizard_rect(lay.players, lay.s, self.art, d, seat)
+            box.top = lay.players.bottom + px(4, lay.s)
+            return box.clamp(below)
         if kind == "lands" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
             return row_die_rect(lay.players, lay.s, self.art, d, int(args[0]), args[1], landing=True)
         if kind == "picked" and len(args) == 3 and seat is not None and args[1].isdigit():
