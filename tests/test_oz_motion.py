@@ -326,3 +326,37 @@ def test_a_discard_and_the_wizard_leave_the_players_names_readable(app, size):
             scene.timeline.advance(1 / 60)
             frames += 1
         assert frames > 10
+
+
+def test_a_bots_walk_is_marked_in_a_shape_the_path_preview_never_has(app):
+    """The cells a bot walked were outlined in the same gold as your own path preview (QA): they
+    show footprints under the pieces, and no gold outline is drawn over the board for them."""
+    import pygame
+
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=5)
+    rng = random.Random(3)
+    while not (scene.my_turn() and any(m.split(":")[0] in ("walked", "cell") for m in scene.marks)):
+        assert len(session.actions) < 400, "the bot never walked"
+        if scene.my_turn():
+            scene.apply(rng.choice(session.state.legal_actions()))
+        step(app)
+    board = scene.layout.board
+    assert not [r for r in scene.mark_rects() if r.colliderect(board)], "no outline over the board's cells"
+    walked = [m for m in scene.marks if m.startswith("walked:")]
+    cells = scene._board_marks()[0]
+    assert len(cells) == len(set(walked)) > 0
+    scene._frame = None
+    scene.draw(app.screen)
+    marked = app.screen.copy()
+    scene.marks = []
+    scene._frame = None
+    scene.draw(app.screen)
+    lay = scene.layout
+    for x, y in cells:
+        r = lay.cell_rect(x, y)
+        corner = pygame.Rect(r.left, r.bottom - r.height // 3, r.width // 3, r.height // 3)
+        prints = sum(marked.get_at(p)[:3] == (90, 60, 10) for p in
+                     ((cx, cy) for cx in range(corner.left, corner.right) for cy in range(corner.top, corner.bottom)))
+        bare = sum(app.screen.get_at(p)[:3] == (90, 60, 10) for p in
+                   ((cx, cy) for cx in range(corner.left, corner.right) for cy in range(corner.top, corner.bottom)))
+        assert prints > bare + 10, f"footprints in the corner of {(x, y)}"

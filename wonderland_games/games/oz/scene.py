@@ -8,6 +8,10 @@ a gem jumps away, the dice tumble), each piece hidden from the board while it
 moves and landing in `display` when its beat ends. While a move plays, the
 header, the players panel and the turn panel all speak of its mover.
 
+What another player changed stays marked until the next person acts; on the board the
+marks are shapes the path preview never has (told apart without colour): footprints in
+a cell walked into (`walked:x,y`), bracketed corners where something else changed.
+
 Drawing stays within a few milliseconds: the table is one cached frame split
 into disjoint regions (board, players, dice, controls, hand, log, ...). A
 region is repainted only when its key (everything it shows) changed; pieces
@@ -688,7 +692,7 @@ class OzScene(TableScene):
         lay, d = self.layout, self.display
         if lay is None:
             return None
-        if kind == "cell":
+        if kind in ("cell", "walked"):
             cell = _cell(arg)
             return None if cell is None else lay.cell_rect(*cell)
         if kind == "beyond":  # past a cell's side, off the board: where a step off the edge walks to
@@ -886,9 +890,10 @@ class OzScene(TableScene):
         hidden = frozenset(p for p in moving if p[0] != "dice")
         path = self.path() if not self.timeline and (self.my_turn() or self.replay) else []
         marks = self._choice_cells()
+        changed = self._board_marks()
         yield "board", (lay.size, lang, tuple(d.tokens), tuple(sorted(d.gems.items())), tuple(d.books), d.wizard,
-                        hidden, tuple((p.target, p.points_left, p.score, p.book) for p in path), marks), \
-            partial(self._paint_board, hidden, path, marks)
+                        hidden, tuple((p.target, p.points_left, p.score, p.book) for p in path), marks, changed), \
+            partial(self._paint_board, hidden, path, marks, changed=changed)
         current = self._turn_state().current_player()
         yield "players", (lang, tuple(d.scores), tuple(map(len, d.hands)), tuple(d.taken_dir), tuple(d.taken_act),
                           d.wizard_holder, current), \
@@ -914,9 +919,12 @@ class OzScene(TableScene):
         yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
             lambda f: self.log.draw(f, lay.log, s)
 
-    def _paint_board(self, hidden, path, marks, frame) -> None:
+    def _paint_board(self, hidden, path, marks, frame, changed=((), ())) -> None:
         lay, d = self.layout, self.display
         frame.blit(self.board_view.static(lay, d.board), lay.board_box)
+        walked, cells = changed  # under the path being planned and the pieces
+        self.board_view.draw_walked(frame, lay, walked)
+        self.board_view.draw_corners(frame, lay, cells)
         if path:
             self.board_view.draw_path(frame, lay, path)
         lit = {("token", d.acting)} if d.phase == rules.ACTION and d.acting is not None and not self.timeline else set()
@@ -924,6 +932,26 @@ class OzScene(TableScene):
         self.board_view.draw_path_badges(frame, lay, path)
         if marks:
             self.board_view.draw_cell_marks(frame, lay, marks, theme.GOLD_LIGHT)
+
+    BOARD_MARKS = ("walked", "cell")  # marks the board paints itself, each in its own shape
+
+    def mark_rects(self) -> list:
+        """The marks over the table but the board's cells, which the board paints under its pieces:
+        footprints where a walk went, bracketed corners where something else changed."""
+        everything, self.marks = self.marks, [m for m in self.marks if m.partition(":")[0] not in self.BOARD_MARKS]
+        try:
+            return super().mark_rects()
+        finally:
+            self.marks = everything
+
+    def _board_marks(self) -> tuple:
+        """(cells walked into, other cells changed) while the marks are on show, each once."""
+        on = [m.partition(":") for m in self.marks if m.partition(":")[0] in self.BOARD_MARKS]
+        if not on or not TableScene.mark_rects(self):
+            return (), ()
+        cells = {kind: tuple(dict.fromkeys(c for k, _, a in on if k == kind and (c := _cell(a)) is not None))
+                 for kind in self.BOARD_MARKS}
+        return cells["walked"], tuple(c for c in cells["cell"] if c not in cells["walked"])
 
     def _choice_cells(self) -> tuple:
         """Cells the spell choice on offer would move something to (outlined on the board)."""
