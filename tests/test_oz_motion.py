@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 import pytest
 
 from wonderland_games.core.game import BOT, Seat
@@ -360,3 +362,43 @@ def test_a_bots_walk_is_marked_in_a_shape_the_path_preview_never_has(app):
         bare = sum(app.screen.get_at(p)[:3] == (90, 60, 10) for p in
                    ((cx, cy) for cx in range(corner.left, corner.right) for cy in range(corner.top, corner.bottom)))
         assert prints > bare + 10, f"footprints in the corner of {(x, y)}"
+
+
+def test_with_a_bot_between_two_people_the_hand_over_speaks_of_the_bots_move(app):
+    """Ann, the bot Bo and Cy: after Cy's move Bo plays, and the Done that then passes the device
+    to Ann said "Your move is made" (Cy's move was long over). It names Bo; Done brings Ann's
+    curtain, and behind it the header and the hand are hers."""
+    from wonderland_games.core.game import Seat as S
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.ui.testing import key
+
+    session, scene = start(app, [S("Ann"), S("Bo", BOT, "random"), S("Cy")], seed=3)
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(3000):
+        if isinstance(app.top, CurtainScene):
+            click(app, app.top.button.rect.center)
+            continue
+        if scene.done_button.visible:
+            nxt = scene.handoff_to
+            if scene.mover == 1:  # the bot moved after the one holding the device
+                holder = scene.viewer
+                status = scene._status()
+                assert "Bo" in status and status != app.t("handoff.status", next=session.seats[nxt].name)
+                assert scene._waiting_lines("oz.status.over", "oz.hint.wait")[0][0] == app.t(
+                    "oz.hint.handoff_after", name="Bo", next=session.seats[nxt].name)
+                key(app, pygame.K_RETURN)  # Done, by its key
+                assert isinstance(app.top, CurtainScene) and session.seats[nxt].name in app.top.name
+                click(app, app.top.button.rect.center)
+                assert scene.viewer == nxt != holder and scene._hand_owner()[0] == nxt
+                assert session.seats[nxt].name in scene._status() and "Bo" not in scene._status()
+                seen += 1
+                if seen == 2:
+                    return
+            else:
+                click(app, scene.done_button.rect.center)
+            continue
+        if scene.my_turn():
+            scene.apply(rng.choice(session.state.legal_actions()))
+        step(app)
+    raise AssertionError("the bot never played between the two people")

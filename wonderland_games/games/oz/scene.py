@@ -1141,6 +1141,29 @@ class OzScene(TableScene):
             parts.append(t("oz.path.wizard", points=p.wizard))
         return t("sep").join(parts)
 
+    def _moved_since(self):
+        """The seat whose move the one holding the device last saw, when it is not their own (bots
+        moved after them, or an only choice was taken for the next): the hand-over then speaks of
+        it, not of "your move", which the holder made before theirs. None otherwise."""
+        mover = self.mover
+        if self.handoff_to is None or self.viewer is None or mover is None or mover == self.viewer:
+            return None
+        return mover
+
+    def _handoff_status(self):
+        mover = self._moved_since()
+        if mover is None:
+            return super()._handoff_status()
+        key = "oz.status.handoff_forced" if mover == self.handoff_to else "oz.status.handoff_after"
+        return self.app.t(key, name=self.seats[mover].name, next=self.seats[self.handoff_to].name)
+
+    def _handoff_line(self):
+        mover = self._moved_since()
+        if mover is None:
+            return super()._handoff_line()
+        return (self.app.t("oz.hint.handoff_after", name=self.seats[mover].name, next=self.seats[self.handoff_to].name),
+                16, theme.PLUM, True)
+
     def _status(self) -> str:
         t, state = self.app.t, self._turn_state()
         fixed = self._replay_or_over_status("oz.status")
