@@ -43,3 +43,19 @@ def test_english_texts_use_straight_quotes(path):
     english = _flat(tree if path.name == "en.yaml" else tree["en"])
     curly = {key: text for key, text in english.items() if any(q in text for q in "“”")}
     assert not curly
+
+
+KEYED = {"oz": ("hint.discard", "hint.discard_picked", "hint.draft", "hint.pick_spell", "hint.pick_spell_one"),
+         "voyage": ("hint.card_first", "hint.turn", "hint.pick_city", "hint.planned", "hint.discard",
+                    "hint.discard_picked")}
+
+
+@pytest.mark.parametrize("game", sorted(KEYED))
+def test_what_a_key_does_too_is_not_told_as_a_click(game):
+    """A die, a card or a city is picked by the mouse or by Tab and Enter alike: the table's
+    words say "pick" ("选"), not "click" ("点"), where a key works too."""
+    tree = yaml.safe_load((data_dir() / game / "strings.yaml").read_text(encoding="utf-8"))
+    en, zh = _flat(tree["en"]), _flat(tree["zh"])
+    for name in KEYED[game]:
+        assert "click" not in en[name].lower(), en[name]
+        assert "点" not in zh[name], zh[name]

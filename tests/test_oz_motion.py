@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 import pytest
 
 from wonderland_games.core.game import BOT, Seat
@@ -204,7 +206,7 @@ def test_the_wizard_flies_to_where_its_takers_row_shows_it(app):
     session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=4)
     scene.display.wizard = (2, 2)
     beats = scene.motion_beats({"type": "wizard", "seat": 1, "taken": True, "from_seat": 0, "points": 1})
-    goal, row = scene.target_rect(beats[0].path[-1]), scene.target_rect("player:1")
+    goal, row = scene.target_rect(beats[-1].path[-1]), scene.target_rect("player:1")
     assert row.contains(goal) and goal.left > row.centerx
     for change in beats[-1].done:
         change()
@@ -249,3 +251,154 @@ def test_no_gain_rises_from_a_players_row_into_the_row_above(app):
         texts = [b for b in scene.motion_beats(event) if b.text]
         assert all(not rows.colliderect(scene.target_rect(b.path[-1])) for b in texts), event["type"]
     assert [b.text for b in scene.motion_beats(events[1]) if b.text] == ["+1"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_score_mark_hugs_the_score_and_leaves_the_hand_count_readable(app, size):
+    """A found gem marks its finder's score: the ring went round the width kept for the number and
+    sat on the "×4" of the hand count beside it (QA). It goes round the number drawn."""
+    import pygame
+
+    from wonderland_games.games.oz import panels
+    from wonderland_games.ui.motion import draw_marks
+    from wonderland_games.ui.text import fit_line
+
+    pygame.display.set_mode(size)
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT), Seat("Cy", BOT)], seed=4)
+    scene._ensure_layout(size)
+    lay, d = scene.layout, scene.display
+    for seat in range(3):
+        d.scores[seat] = [7, 12, 0][seat]
+        d.hands[seat] = list(session.state.cards.spell_ids)[:4]
+        row = panels.player_rows(lay.players, 3, lay.s)[seat]
+        marks = panels._Marks(scene.art, row, lay.s)
+        back_h = int(row.height * 0.42)
+        back_w = int(back_h / 0.63)
+        place = marks.count(row).inflate(-back_w, 0).move(back_w // 2 + panels.px(2, lay.s), 0)
+        font, _ = fit_line(app.fonts, "×4", place.width, place.height, back_h, True)
+        count = pygame.Rect(place.left, 0, font.size("×4")[0], 1)
+        count.centery = row.centery
+        (ring,) = draw_marks(pygame.Surface(size), [scene.target_rect(f"score:{seat}")], lay.s)
+        digits = pygame.Rect(0, 0, font.size(str(d.scores[seat]))[0], 1)
+        digits.midright = marks.score(row).midright
+        assert ring.left > count.right, f"the mark of seat {seat}'s score reaches over its hand count"
+        assert ring.contains(digits), "it goes round the score"
+
+
+def _name_rects(scene) -> list:
+    """Where each player's name is written in its row."""
+    import pygame
+
+    from wonderland_games.games.oz import panels
+
+    lay, out = scene.layout, []
+    rows = panels.player_rows(lay.players, len(scene.seats), lay.s)
+    for seat, row in enumerate(rows):
+        x = panels._Marks(scene.art, row, lay.s).name_left(row)
+        font = scene.app.fonts.get(panels._name_size(row, lay.s), True)
+        out.append(pygame.Rect(x, row.top, font.size(scene.seats[seat].name)[0], row.height))
+    return out
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_a_discard_and_the_wizard_leave_the_players_names_readable(app, size):
+    """A discarded card turned face up over its owner's row, and the board's big Wizard flew
+    straight over the rows to its taker's: both covered the players' names (QA). Every frame of
+    both leaves every name clear."""
+    import pygame
+
+    pygame.display.set_mode(size)
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT), Seat("Cy", BOT), Seat("Di", BOT)], seed=4)
+    scene._ensure_layout(size)
+    scene.display.wizard = (1, 5)
+    names = _name_rects(scene)
+    card = session.state.hands[2][0]
+    for event in ({"type": "discard", "seat": 2, "card": card},
+                  {"type": "wizard", "seat": 3, "taken": True, "from_seat": None, "points": 1}):
+        scene.marks = []
+        scene.timeline.finish()
+        for beat in scene.motion_beats(event):
+            scene.timeline.add(beat)
+        frames = 0
+        while scene.timeline:
+            frame = pygame.Surface(size)
+            for rect in scene._draw_motion(frame):
+                hit = rect.collidelist(names)
+                assert hit < 0, f"{event['type']} covers {scene.seats[hit].name}'s name"
+            scene.timeline.advance(1 / 60)
+            frames += 1
+        assert frames > 10
+
+
+def test_a_bots_walk_is_marked_in_a_shape_the_path_preview_never_has(app):
+    """The cells a bot walked were outlined in the same gold as your own path preview (QA): they
+    show footprints under the pieces, and no gold outline is drawn over the board for them."""
+    import pygame
+
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT)], seed=5)
+    rng = random.Random(3)
+    while not (scene.my_turn() and any(m.split(":")[0] in ("walked", "cell") for m in scene.marks)):
+        assert len(session.actions) < 400, "the bot never walked"
+        if scene.my_turn():
+            scene.apply(rng.choice(session.state.legal_actions()))
+        step(app)
+    board = scene.layout.board
+    assert not [r for r in scene.mark_rects() if r.colliderect(board)], "no outline over the board's cells"
+    walked = [m for m in scene.marks if m.startswith("walked:")]
+    cells = scene._board_marks()[0]
+    assert len(cells) == len(set(walked)) > 0
+    scene._frame = None
+    scene.draw(app.screen)
+    marked = app.screen.copy()
+    scene.marks = []
+    scene._frame = None
+    scene.draw(app.screen)
+    lay = scene.layout
+    for x, y in cells:
+        r = lay.cell_rect(x, y)
+        corner = pygame.Rect(r.left, r.bottom - r.height // 3, r.width // 3, r.height // 3)
+        prints = sum(marked.get_at(p)[:3] == (90, 60, 10) for p in
+                     ((cx, cy) for cx in range(corner.left, corner.right) for cy in range(corner.top, corner.bottom)))
+        bare = sum(app.screen.get_at(p)[:3] == (90, 60, 10) for p in
+                   ((cx, cy) for cx in range(corner.left, corner.right) for cy in range(corner.top, corner.bottom)))
+        assert prints > bare + 10, f"footprints in the corner of {(x, y)}"
+
+
+def test_with_a_bot_between_two_people_the_hand_over_speaks_of_the_bots_move(app):
+    """Ann, the bot Bo and Cy: after Cy's move Bo plays, and the Done that then passes the device
+    to Ann said "Your move is made" (Cy's move was long over). It names Bo; Done brings Ann's
+    curtain, and behind it the header and the hand are hers."""
+    from wonderland_games.core.game import Seat as S
+    from wonderland_games.scenes.curtain import CurtainScene
+    from wonderland_games.ui.testing import key
+
+    session, scene = start(app, [S("Ann"), S("Bo", BOT, "random"), S("Cy")], seed=3)
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(3000):
+        if isinstance(app.top, CurtainScene):
+            click(app, app.top.button.rect.center)
+            continue
+        if scene.done_button.visible:
+            nxt = scene.handoff_to
+            if scene.mover == 1:  # the bot moved after the one holding the device
+                holder = scene.viewer
+                status = scene._status()
+                assert "Bo" in status and status != app.t("handoff.status", next=session.seats[nxt].name)
+                assert scene._waiting_lines("oz.status.over", "oz.hint.wait")[0][0] == app.t(
+                    "oz.hint.handoff_after", name="Bo", next=session.seats[nxt].name)
+                key(app, pygame.K_RETURN)  # Done, by its key
+                assert isinstance(app.top, CurtainScene) and session.seats[nxt].name in app.top.name
+                click(app, app.top.button.rect.center)
+                assert scene.viewer == nxt != holder and scene._hand_owner()[0] == nxt
+                assert session.seats[nxt].name in scene._status() and "Bo" not in scene._status()
+                seen += 1
+                if seen == 2:
+                    return
+            else:
+                click(app, scene.done_button.rect.center)
+            continue
+        if scene.my_turn():
+            scene.apply(rng.choice(session.state.legal_actions()))
+        step(app)
+    raise AssertionError("the bot never played between the two people")

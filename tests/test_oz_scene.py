@@ -200,7 +200,9 @@ def test_the_mover_sees_their_move_until_done_then_the_curtain(app, drawn):
     assert app.top is scene and scene.viewer == first, "the mover's own view stays"
     assert {c for c, _ in scene.hand_rects()} == set(session.state.hands[first])
     assert scene.done_button.text() == f"完成——交给 {session.seats[nxt].name}"
-    assert scene._status() == app.t("handoff.status", next=session.seats[nxt].name)
+    said = app.t("handoff.status", next=session.seats[nxt].name) if scene.mover == first else \
+        app.t("oz.status.handoff_after", name=session.seats[scene.mover].name, next=session.seats[nxt].name)
+    assert scene._status() == said, "the last move seen is named: the bot's when it played after the mover"
     assert scene.done_button.rect.colliderect(scene.buttons["go"].rect), "where the main button goes"
     assert scene.done_button.text() in drawn
     key(app, pygame.K_RETURN)

@@ -316,3 +316,24 @@ def test_the_flag_and_traveller_rects_cover_what_the_table_draws(table_app):
     assert drawn
     stray = [p for p in drawn if not any(r.collidepoint(p) for r in rects + [mark])]
     assert len(stray) <= len(drawn) // 50, stray[:10]  # the shadow's faint rim at most
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_no_route_runs_through_a_citys_name(view, size, lang):
+    """At 1024x640 Europe's names ran into the roads, sea lanes and each other's leader lines
+    between them (QA): each name sits on a small plate of its own, and inside its box no road or
+    sea lane shows."""
+    from wonderland_games.games.voyage.map_view import LAND_ROUTE, SEA_LANE
+
+    view.app.i18n.language = lang
+    area = pygame.Rect((0, 0), compute(size, 2).map.size)
+    base = view.base(area)
+    crossed = []
+    for city, label in view.labels(area.size).items():
+        box = label.box.inflate(-2, -2)
+        mask = pygame.mask.from_threshold(base.subsurface(box), LAND_ROUTE, (2, 2, 2, 255))
+        mask.draw(pygame.mask.from_threshold(base.subsurface(box), SEA_LANE, (2, 2, 2, 255)), (0, 0))
+        if mask.count():
+            crossed.append((city, mask.count()))
+    assert not crossed, f"roads or sea lanes through the names: {crossed}"

@@ -278,15 +278,15 @@ def test_in_hot_seat_the_next_human_sees_what_the_last_one_changed(paced_app):
     click(app, scene.city_rect(city).center)
     run_until(app, lambda: not scene.timeline)
     walked = [f"city:{c}" for c in session.state.world.shortest_path(here, city)]
-    assert scene.marks == walked and not scene.mark_rects(), "not outlined for the one who made the move"
+    assert scene.marks == walked and not scene._marked_cities(), "not outlined for the one who made the move"
     click(app, scene.buttons["end"].rect.center)
     run_until(app, lambda: scene.done_button.visible)
     click(app, scene.done_button.rect.center)
     click(app, app.top.button.rect.center)
     step(app)
-    assert scene.viewer != mover and scene.mark_rects() == [scene.target_rect(m) for m in walked]
+    assert scene.viewer != mover and [f"city:{c}" for c in scene._marked_cities()] == walked
     click(app, scene.buttons["end"].rect.center)  # the next one acts: the marks go
-    assert not scene.mark_rects()
+    assert not scene._marked_cities()
 
 
 def test_with_reduced_motion_the_traveller_fades_in_where_it_arrives(paced_app):
@@ -317,3 +317,89 @@ def test_a_click_during_ones_own_walk_lands_it_and_is_taken(paced_app):
     assert not scene.timeline and not scene.arriving and scene.selected == card
     whole_frame(app, scene)
     assert near(walker(app, scene, 0)[0], scene.map_view.city_px(scene.layout.map, move[2]), scene.pawn_size())
+
+
+ACTIONS = ("visit_card", "visit_money", "collect", "buy_money", "buy_token", "flyer", "end", "confirm")
+
+
+def test_the_action_buttons_stay_in_place_greyed_while_a_move_plays(paced_app):
+    """Hidden while one's own walk played and through the bots' turns, the buttons came and went
+    under the player's eyes: they stay where they are, greyed until the next choice is theirs."""
+    app = paced_app
+    session, scene = table(app, [Seat("Ann"), Seat("Bo", BOT, "random")], seed=6)
+    run_until(app, lambda: scene.my_turn() and session.state.phase == rules.TURN)
+    places = {name: scene.buttons[name].rect.copy() for name in ACTIONS}
+    card, city = next((a[1], a[2]) for a in session.state.legal_actions() if a[0] == "move")
+    click(app, dict(scene.hand_rects())[card].center)
+    click(app, scene.city_rect(city).center)
+    click(app, scene.city_rect(city).center)
+    assert scene.timeline
+
+    def check():
+        for name in ACTIONS:
+            b = scene.buttons[name]
+            assert b.visible and b.rect == places[name], f"{name} left its place while a move played"
+            assert not b.enabled or scene.my_turn(), f"{name} pressable while a move plays"
+
+    frames = 0
+    while scene.timeline:  # one's own walk
+        step(app)
+        check()
+        frames += 1
+    click(app, scene.buttons["end"].rect.center)
+    while not scene.my_turn():  # the bot's turn
+        step(app)
+        check()
+        frames += 1
+        assert frames < 60 * 60, "the bot's turn never ended"
+    assert frames > 30
+
+
+def test_a_walked_routes_marks_leave_the_travellers_standing_there_whole(paced_app):
+    """The gold rings of a bot's walk are painted with the map, under the travellers: drawn over
+    them they hid the pawns (QA). The travellers show as many pixels of their colour with the
+    marks as without."""
+    app = paced_app
+    session, scene = table(app, [Seat("Ann"), Seat("Bo", BOT)], seed=11, pick=longest_walk)
+    session.state.positions[0] = session.state.positions[1]  # Ann waits where Bo sets out
+    run_until(app, lambda: scene.my_turn() and not scene.timeline, seconds=30)
+    assert any(m.startswith("city:") for m in scene.marks), "the bot's walk is marked"
+    marked = [walker(app, scene, seat) for seat in (0, 1) if whole_frame(app, scene)]
+    scene.marks = []
+    bare = [walker(app, scene, seat) for seat in (0, 1) if whole_frame(app, scene)]
+    assert marked == bare, "the marks cover none of a traveller"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_what_flies_to_the_first_travellers_row_never_crosses_the_top_bar(paced_app, size):
+    """A visit's card, a souvenir and coins flying to the first row arced over the header's words
+    (QA): every frame of their flight leaves the top bar as it was."""
+    app = paced_app
+    pygame.display.set_mode(size)
+    session, scene = table(app, [Seat("B1", BOT), Seat("B2", BOT)])
+    step(app)
+    state, lay = session.state, scene.layout
+    north = min(state.world.city, key=lambda c: scene.map_view.city_px(lay.map, c)[1])
+    region = state.world.region_of[north]
+    dest = state.display[0]
+    events = [{"type": "visit", "seat": 0, "dest": dest, "city": north, "points": 3},
+              {"type": "reward", "seat": 0, "kind": "money", "amount": 2, "dest": dest, "city": north},
+              {"type": "collect", "seat": 0, "region": region}]
+    bar = lay.top.clip(pygame.Rect((0, 0), size))
+    frame = pygame.Surface(size)
+    for event in events:
+        scene.marks = []
+        scene.timeline.finish()
+        for beat in scene.motion_beats(event):
+            scene.timeline.add(beat)
+        assert scene.timeline, event
+        flown = 0
+        while scene.timeline:
+            frame.fill((0, 0, 0))
+            scene._draw_motion(frame)
+            lit = pygame.mask.from_threshold(frame.subsurface(bar), (0, 0, 0), (1, 1, 1, 255))
+            lit.invert()
+            assert not lit.count(), f"{event['type']} crossed the top bar at {scene.timeline.time:.2f} s"
+            flown += 1
+            scene.timeline.advance(1 / 60)
+        assert flown > 20

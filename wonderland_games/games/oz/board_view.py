@@ -23,6 +23,7 @@ GRID = (60, 100, 50, 70)
 PATH = (255, 226, 120)
 STOP = (255, 176, 60)
 COST = (200, 40, 60)
+FOOTPRINT = (90, 60, 10)  # a walked cell's footprints, and the dark edge of a changed cell's corners
 
 
 LABEL_OFFSET = 19  # unscaled: the coordinate labels' centres stand this far outside the board
@@ -295,3 +296,33 @@ class BoardView:
             r = lay.cell_rect(*cell).inflate(-px(6, lay.s), -px(6, lay.s))
             pygame.draw.rect(surface, colour, r, max(2, px(3, lay.s)), border_radius=px(8, lay.s))
 
+
+    def draw_walked(self, surface, lay, cells) -> None:
+        """Footprints in the corner of each cell another player walked into: told from the path
+        being planned (a veil, a line and outlines) by their shape, not by colour (both were gold
+        outlines, QA)."""
+        s, c = lay.s, lay.cell
+        w, h = max(3, int(c * 0.09)), max(5, int(c * 0.16))
+        rim = max(1, px(1, s))
+        for cell in cells:
+            r = lay.cell_rect(*cell)
+            base = (r.left + int(c * 0.1), r.bottom - int(c * 0.1))
+            for dx, dy in ((0, 0), (int(w * 1.5), -int(h * 0.7))):  # a left foot, then a right one ahead of it
+                sole = pygame.Rect(0, 0, w, h)
+                sole.bottomleft = (base[0] + dx, base[1] + dy)
+                pygame.draw.ellipse(surface, theme.GOLD_LIGHT, sole.inflate(2 * rim, 2 * rim))
+                pygame.draw.ellipse(surface, FOOTPRINT, sole)
+
+    def draw_corners(self, surface, lay, cells) -> None:
+        """A changed cell's four corners bracketed (a gem or the Wizard moved there, a book read):
+        a shape no path preview has."""
+        s = lay.s
+        arm, width = int(lay.cell * 0.22), max(2, px(3, s))
+        for cell in cells:
+            r = lay.cell_rect(*cell).inflate(-px(4, s), -px(4, s))
+            for corner, (ux, uy) in ((r.topleft, (1, 1)), (r.topright, (-1, 1)), (r.bottomleft, (1, -1)),
+                                     (r.bottomright, (-1, -1))):
+                x, y = corner[0] - (ux < 0), corner[1] - (uy < 0)
+                for colour, wide in ((FOOTPRINT, width + 2), (theme.GOLD_LIGHT, width)):
+                    pygame.draw.line(surface, colour, (x, y), (x + ux * arm, y), wide)
+                    pygame.draw.line(surface, colour, (x, y), (x, y + uy * arm), wide)

@@ -77,10 +77,22 @@ def wizard_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int) -> py
     return pygame.Rect((marks.name_right(row, len(_taken(state, seat)), True), row.centery - size[1] // 2), size)
 
 
-def score_rect(rect: pygame.Rect, s: float, art: OzArt, state, seat: int) -> pygame.Rect:
-    """Where a seat's row shows its score: the points it wins fly there."""
+def score_rect(app, rect: pygame.Rect, s: float, art: OzArt, state, seat: int) -> pygame.Rect:
+    """Where a seat's row shows its score, the number as drawn: the points it wins fly there and
+    its mark hugs it (the width kept for it reached over the hand's "×4", QA)."""
     row = player_rows(rect, len(state.seats), s)[seat]
-    return _Marks(art, row, s).score(row)
+    return _score_box(app, row, _Marks(art, row, s), state, seat)
+
+
+def _score_box(app, row, marks, state, seat: int) -> pygame.Rect:
+    """The rect a row's score number takes: right-aligned in its place, centred on the row."""
+    place = marks.score(row)
+    text = str(state.scores[seat])
+    font, shown = tx.fit_line(app.fonts, text, place.width, place.height, int(row.height * 0.62), True)
+    w, h = font.size(shown)
+    box = pygame.Rect(0, 0, w, min(h, place.height))
+    box.midright = place.midright
+    return box
 
 
 def draw_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> None:
@@ -132,9 +144,8 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool, marks: _M
     surface.blit(gem, gem.get_rect(bottomright=(row.left + px(2, s) + token.get_width() + gem.get_width() // 3,
                                                 row.top + px(2, s) + token.get_height())))
     x = marks.name_left(row)
-    score = marks.score(row)
-    tx.draw_line(surface, app.fonts, str(state.scores[seat]), score, int(row.height * 0.62), theme.RED, bold=True,
-                 align="right")
+    tx.draw_line(surface, app.fonts, str(state.scores[seat]), marks.score(row), int(row.height * 0.62), theme.RED,
+                 bold=True, align="right")
     # hand count: a small card back and the number
     count = marks.count(row)
     back_h = int(row.height * 0.42)

@@ -8,6 +8,10 @@ a gem jumps away, the dice tumble), each piece hidden from the board while it
 moves and landing in `display` when its beat ends. While a move plays, the
 header, the players panel and the turn panel all speak of its mover.
 
+What another player changed stays marked until the next person acts; on the board the
+marks are shapes the path preview never has (told apart without colour): footprints in
+a cell walked into (`walked:x,y`), bracketed corners where something else changed.
+
 Drawing stays within a few milliseconds: the table is one cached frame split
 into disjoint regions (board, players, dice, controls, hand, log, ...). A
 region is repainted only when its key (everything it shows) changed; pieces
@@ -250,6 +254,8 @@ class OzScene(TableScene):
             beats = [Beat("walk", 0.3, path, self.motion_sprite("token", e), arc=14 * lay.s)]
         else:
             beats = beats_for(self.game_id, e, self.motion_sprite, lay.s)
+        if kind == "wizard" and beats:
+            beats = self._wizard_route(beats[0], e["seat"])
         piece = self._carried_piece(e)
         for beat in beats:
             if piece is not None and beat.motion != "pulse":
@@ -257,7 +263,7 @@ class OzScene(TableScene):
             beat.arc = self._arc(beat)
         if kind in ("gem", "wizard") and beats:  # "+2" rises from the finder as the points go to its score
             found = f"token:{e['seat']}"
-            beats.append(Beat("pulse", 0.55, [found], text=f"+{e['points']}", with_previous=True))
+            beats.insert(1, Beat("pulse", 0.55, [found], text=f"+{e['points']}", with_previous=True))
             if kind == "gem":
                 beats.append(Beat("fly", 0.55, [found, f"score:{e['seat']}"], arc=40 * lay.s, with_previous=True))
         if kind == "spell" and e.get("card") in self.display.cards.spell_ids:
@@ -268,6 +274,14 @@ class OzScene(TableScene):
         if change is not None and beats:
             beats[-1].done.append(partial(self._land, change))
         return beats
+
+    def _wizard_route(self, beat: Beat, seat: int) -> list:
+        """The Wizard taken off the board: it flies to the foot of the players panel under its
+        taker's row, shrinking to the row's size, then rises into its place there (straight at the
+        row, the board's big Wizard crossed the players' names, QA)."""
+        up = f"under_rows:{seat}"
+        first = Beat("fly", beat.duration * 0.7, [beat.path[0], up], beat.sprite, arc=beat.arc, fit=True)
+        return [first, Beat("travel", beat.duration * 0.4, [up, beat.path[-1]], beat.sprite, fit=True)]
 
     def motion_marks(self, event: dict) -> list:
         """The data's marks; a step off the edge marks no cell (its teleport marks where it lands)."""
@@ -678,7 +692,7 @@ class OzScene(TableScene):
         lay, d = self.layout, self.display
         if lay is None:
             return None
-        if kind == "cell":
+        if kind in ("cell", "walked"):
             cell = _cell(arg)
             return None if cell is None else lay.cell_rect(*cell)
         if kind == "beyond":  # past a cell's side, off the board: where a step off the edge walks to
@@ -720,22 +734,28 @@ class OzScene(TableScene):
         picked:<kind>,<i>,<seat>  that die in the draft while the draft shows, else in its row
         wizard:<seat>             the Wizard on the board, else in the row of <seat>, who holds it
         wizard_slot:<seat>        where the row of <seat> shows the Wizard
-        shown_by:<seat>           a card turned face up by its row, clear of the top bar
+        shown_by:<seat>           a card turned face up at the foot of the players panel, clear of the names
+        under_rows:<seat>         under the panel, below where the row of <seat> shows the Wizard
         points:<seat>             the acting player's points: big in a wide turn panel, else the header
         """
         lay, d = self.layout, self.display
         args = arg.split(",")
         seat = int(args[-1]) if args[-1].isdigit() and int(args[-1]) < len(self.seats) else None
         if kind == "score" and seat is not None:
-            return score_rect(lay.players, lay.s, self.art, d, seat)
+            return score_rect(self.app, lay.players, lay.s, self.art, d, seat)
         rows = player_rows(lay.players, len(self.seats), lay.s)
         if kind == "row_die" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
             owner = int(args[0])
             return row_die_rect(lay.players, lay.s, self.art, d, owner, args[1]) or rows[owner]
-        if kind == "shown_by" and seat is not None:  # a card turned face up beside a row, under the top bar
-            box = pygame.Rect((0, 0), self._small_size())
-            box.center = rows[seat].center
-            return box.clamp(pygame.Rect(0, lay.top.bottom, lay.size[0], lay.size[1] - lay.top.bottom))
+        below = pygame.Rect(0, lay.top.bottom, lay.size[0], lay.size[1] - lay.top.bottom)
+        if kind == "shown_by" and seat is not None:  # a card turned face up at the foot of the players panel, by
+            box = pygame.Rect((0, 0), self._small_size())  # its row's hand count: over the row it hid the names (QA)
+            box.topright = (rows[seat].right, lay.players.bottom + px(4, lay.s))
+            return box.clamp(below)
+        if kind == "under_rows" and seat is not None:  # where the Wizard rises into its taker's row from
+            box = wizard_rect(lay.players, lay.s, self.art, d, seat)
+            box.top = lay.players.bottom + px(4, lay.s)
+            return box.clamp(below)
         if kind == "lands" and len(args) == 2 and args[0].isdigit() and int(args[0]) < len(self.seats):
             return row_die_rect(lay.players, lay.s, self.art, d, int(args[0]), args[1], landing=True)
         if kind == "picked" and len(args) == 3 and seat is not None and args[1].isdigit():
@@ -870,9 +890,10 @@ class OzScene(TableScene):
         hidden = frozenset(p for p in moving if p[0] != "dice")
         path = self.path() if not self.timeline and (self.my_turn() or self.replay) else []
         marks = self._choice_cells()
+        changed = self._board_marks()
         yield "board", (lay.size, lang, tuple(d.tokens), tuple(sorted(d.gems.items())), tuple(d.books), d.wizard,
-                        hidden, tuple((p.target, p.points_left, p.score, p.book) for p in path), marks), \
-            partial(self._paint_board, hidden, path, marks)
+                        hidden, tuple((p.target, p.points_left, p.score, p.book) for p in path), marks, changed), \
+            partial(self._paint_board, hidden, path, marks, changed=changed)
         current = self._turn_state().current_player()
         yield "players", (lang, tuple(d.scores), tuple(map(len, d.hands)), tuple(d.taken_dir), tuple(d.taken_act),
                           d.wizard_holder, current), \
@@ -898,9 +919,12 @@ class OzScene(TableScene):
         yield "log", (lang, len(entries), entries[-1] if entries else None, self.log.offset), \
             lambda f: self.log.draw(f, lay.log, s)
 
-    def _paint_board(self, hidden, path, marks, frame) -> None:
+    def _paint_board(self, hidden, path, marks, frame, changed=((), ())) -> None:
         lay, d = self.layout, self.display
         frame.blit(self.board_view.static(lay, d.board), lay.board_box)
+        walked, cells = changed  # under the path being planned and the pieces
+        self.board_view.draw_walked(frame, lay, walked)
+        self.board_view.draw_corners(frame, lay, cells)
         if path:
             self.board_view.draw_path(frame, lay, path)
         lit = {("token", d.acting)} if d.phase == rules.ACTION and d.acting is not None and not self.timeline else set()
@@ -908,6 +932,26 @@ class OzScene(TableScene):
         self.board_view.draw_path_badges(frame, lay, path)
         if marks:
             self.board_view.draw_cell_marks(frame, lay, marks, theme.GOLD_LIGHT)
+
+    BOARD_MARKS = ("walked", "cell")  # marks the board paints itself, each in its own shape
+
+    def mark_rects(self) -> list:
+        """The marks over the table but the board's cells, which the board paints under its pieces:
+        footprints where a walk went, bracketed corners where something else changed."""
+        everything, self.marks = self.marks, [m for m in self.marks if m.partition(":")[0] not in self.BOARD_MARKS]
+        try:
+            return super().mark_rects()
+        finally:
+            self.marks = everything
+
+    def _board_marks(self) -> tuple:
+        """(cells walked into, other cells changed) while the marks are on show, each once."""
+        on = [m.partition(":") for m in self.marks if m.partition(":")[0] in self.BOARD_MARKS]
+        if not on or not TableScene.mark_rects(self):
+            return (), ()
+        cells = {kind: tuple(dict.fromkeys(c for k, _, a in on if k == kind and (c := _cell(a)) is not None))
+                 for kind in self.BOARD_MARKS}
+        return cells["walked"], tuple(c for c in cells["cell"] if c not in cells["walked"])
 
     def _choice_cells(self) -> tuple:
         """Cells the spell choice on offer would move something to (outlined on the board)."""
@@ -1096,6 +1140,29 @@ class OzScene(TableScene):
         if p.wizard:
             parts.append(t("oz.path.wizard", points=p.wizard))
         return t("sep").join(parts)
+
+    def _moved_since(self):
+        """The seat whose move the one holding the device last saw, when it is not their own (bots
+        moved after them, or an only choice was taken for the next): the hand-over then speaks of
+        it, not of "your move", which the holder made before theirs. None otherwise."""
+        mover = self.mover
+        if self.handoff_to is None or self.viewer is None or mover is None or mover == self.viewer:
+            return None
+        return mover
+
+    def _handoff_status(self):
+        mover = self._moved_since()
+        if mover is None:
+            return super()._handoff_status()
+        key = "oz.status.handoff_forced" if mover == self.handoff_to else "oz.status.handoff_after"
+        return self.app.t(key, name=self.seats[mover].name, next=self.seats[self.handoff_to].name)
+
+    def _handoff_line(self):
+        mover = self._moved_since()
+        if mover is None:
+            return super()._handoff_line()
+        return (self.app.t("oz.hint.handoff_after", name=self.seats[mover].name, next=self.seats[self.handoff_to].name),
+                16, theme.PLUM, True)
 
     def _status(self) -> str:
         t, state = self.app.t, self._turn_state()

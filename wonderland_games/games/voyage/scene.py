@@ -48,7 +48,7 @@ from ...ui import hint as hints
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.log_panel import LogPanel
-from ...ui.motion import Beat
+from ...ui.motion import Beat, draw_beat, draw_marks
 from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
@@ -149,7 +149,7 @@ class VoyageScene(TableScene):
         destination with a visit still allowed: no card of its colour, or too little money."""
         state, t = self.state, self.app.t
         seat = state.current_player()
-        if seat is None or state.phase != rules.TURN or not (state.actions_left or state.flyer_pending):
+        if not self.my_turn() or state.phase != rules.TURN or not (state.actions_left or state.flyer_pending):
             return ""
         dest = state.visitable(seat)
         if dest is None:
@@ -173,7 +173,7 @@ class VoyageScene(TableScene):
 
     def _visit_money_label(self) -> str:
         state = self.state
-        seat = state.current_player()
+        seat = self.viewer if self.viewer is not None else state.current_player()  # the fee the looker would pay
         fee = state.visit_fee(seat) if seat is not None else 0
         return self.app.t("voyage.buttons.visit_money", n=rules.VISIT_PRICE + fee)
 
@@ -275,7 +275,43 @@ class VoyageScene(TableScene):
         what = self.ARRIVES.get(kind)
         if what is not None and beats:
             beats[-1].done.append(partial(self._landed, what, event["seat"] if what == "pawn" else event["dest"]))
+        for beat in beats:
+            beat.arc = min(beat.arc, self._headroom(beat))
         return beats
+
+    def _headroom(self, beat: Beat) -> float:
+        """How high `beat` may lift on its way and keep itself and its gain below the top bar: a
+        visit's card or a souvenir flying to the first traveller's row arced over the header's
+        words (QA)."""
+        lay = self.layout
+        ends = [r for r in (self.target_rect(p) if isinstance(p, str) else None for p in beat.path) if r is not None]
+        if not ends:
+            return beat.arc
+        above = (beat.sprite.get_height() if beat.sprite is not None else px(28, lay.s)) / 2
+        if beat.text:  # it rides above the piece, rising a little as it lands (ui/motion.draw_beat)
+            above += self._gain_font().get_height() + px(12, lay.s)
+        return max(0.0, min(r.centery for r in ends) - lay.top.bottom - px(4, lay.s) - above)
+
+    def _gain_font(self):
+        return self.app.font(max(12, px(20, self.layout.s)), bold=True)  # as TableScene._draw_motion's
+
+    MOVING = ("travel", "walk", "jump", "fly")  # beats that go somewhere: under the top bar, never over it
+
+    def _draw_motion(self, surface: pygame.Surface) -> list:
+        """As every table's, but what travels goes under the top bar: a flight the window leaves no
+        headroom for (a resize mid-flight) is hidden there rather than covering the header's words.
+        A pulse on the header (the round moving on) is drawn there as ever."""
+        lay = self.layout
+        drawn = draw_marks(surface, self.mark_rects(), lay.s)
+        below = pygame.Rect(0, lay.top.bottom, lay.size[0], lay.size[1] - lay.top.bottom)
+        for beat, q in self.timeline.now():
+            surface.set_clip(below if beat.motion in self.MOVING else None)
+            rect = draw_beat(surface, beat, q, self.target_rect, lay.s, self.app.settings.reduced_motion,
+                             self._gain_font())
+            surface.set_clip(None)
+            if rect is not None:
+                drawn.append(rect)
+        return drawn
 
     def _card_flips(self, cards: list) -> list:
         """The drawn cards turning face up in the hand, all at once."""
@@ -296,6 +332,20 @@ class VoyageScene(TableScene):
 
     def motion_sprite(self, name: str, event: dict):
         return moving.sprite(self, name, event)
+
+    def mark_rects(self) -> list:
+        """The marks over the table but the cities': those are painted with the map, under the
+        travellers (over them, a walked route's gold rings hid the pawns standing there, QA)."""
+        everything, self.marks = self.marks, [m for m in self.marks if not m.startswith("city:")]
+        try:
+            return super().mark_rects()
+        finally:
+            self.marks = everything
+
+    def _marked_cities(self) -> tuple:
+        """The cities marked now (the map paints them), when the marks are on show."""
+        cities = tuple(m.partition(":")[2] for m in self.marks if m.startswith("city:"))
+        return cities if cities and TableScene.mark_rects(self) else ()
 
     def _landed(self, what: str, key) -> None:
         self.arriving.discard((what, key))
@@ -469,8 +519,12 @@ class VoyageScene(TableScene):
         b["undo"].visible = b["save"].visible = not self.replay
         b["ff"].style = "primary" if self.app.settings.fast_forward else "secondary"
         mine = self.my_turn()
-        for name in ("visit_card", "visit_money", "collect", "buy_money", "buy_token", "flyer", "end", "confirm"):
-            b[name].visible = mine
+        seated = not self.replay and bool(self.humans)  # the actions stay in place, greyed while not yours to use:
+        names = ("visit_card", "visit_money", "collect", "buy_money", "buy_token", "flyer", "end", "confirm")
+        for name in names:  # hidden while a move played, the panel jumped under the player's eyes (QA)
+            b[name].visible = seated
+            b[name].enabled = False
+        b["end"].style = "secondary"
         if not mine:
             return
         b["visit_card"].enabled = self.visit_card_action() is not None
@@ -748,8 +802,9 @@ class VoyageScene(TableScene):
         marks = self._map_marks()
         quick = self.resizing > 0
         turn = self.turn_seat()
-        yield "map", (lay.size, lang, tuple(state.positions), tuple(state.display), arriving, marks, turn, quick), \
-            partial(self._paint_map, arriving, marks, quick)
+        walked = self._marked_cities()
+        yield "map", (lay.size, lang, tuple(state.positions), tuple(state.display), arriving, marks, turn, quick,
+                      walked), partial(self._paint_map, arriving, marks, quick, walked)
         here = state.visitable(state.current) if state.phase == rules.TURN else None
         unseen = frozenset(key for what, key in arriving if what == "dest")
         yield "display", (lang, tuple(state.display), len(state.dest_deck), self.hover_dest, here, unseen), \
@@ -819,7 +874,7 @@ class VoyageScene(TableScene):
             return self.viewer
         return self.state.current_player()
 
-    def _paint_map(self, arriving, marks, quick, frame) -> None:
+    def _paint_map(self, arriving, marks, quick, walked, frame) -> None:
         lay, s, state, mv = self.layout, self.layout.s, self.state, self.map_view
         theme.panel(frame, lay.map_box, s, color=(24, 58, 92), border=theme.PAPER_EDGE, with_shadow=False)
         area = lay.map
@@ -841,6 +896,7 @@ class VoyageScene(TableScene):
             mv.draw_path(frame, area, list(path), (214, 70, 52), s)
             if target is not None:
                 mv.ring(frame, area, target, theme.RED, s, width=4)
+        draw_marks(frame, [self.city_rect(c) for c in walked if c in self.world.city], s)  # under the travellers
         self._draw_pawns(frame, area, {key for what, key in arriving if what == "pawn"})
 
     def _flag(self, frame, area, city: str, colour: tuple, points: int) -> None:
