@@ -304,3 +304,20 @@ def test_esc_clears_a_half_typed_word_first_then_leaves(app):
     assert view.field.text == "" and not left
     key(app, pygame.K_ESCAPE)
     assert left
+
+
+def test_undo_stays_off_after_a_pause_when_no_move_of_ones_own_is_within_reach(app):
+    """The sand's report at a pause is recorded as the person's action; Undo lit up after it though
+    the guess before it lay behind the next word turned up, so it took back only the report (QA)."""
+    session, scene = bots_table(app, ANN_DREAMS)
+    view = scene.view
+    run(app, view.my_guess)
+    view.field.set_text("不是这个")  # a wrong guess: the next word is turned up
+    view.submit()
+    run(app, lambda: session.state.current_player() == 0 and not scene.timeline)  # Ann's turn again
+    assert not scene.can_undo(), "the guess turned up the next word: undo stops there"
+    click(app, view.buttons["pause"].rect.center)
+    step(app)
+    assert session.actions[-1][0] == "clock" and session.can_undo(), "the report is the person's action"
+    assert not scene.can_undo() and not scene.buttons["undo"].enabled
+    assert scene.undo_why_not() == app.t("table.undo_why.nothing")

@@ -287,17 +287,34 @@ class DreamScene(TableScene):
         return False
 
     def can_undo(self) -> bool:
-        """Something to take back besides the clock: in table mode the last action that is not a
-        clock report nor the time-up is a penalty; in bot mode it is the person's move, but never a
-        refused clue's penalty (the clue checker's verdict, not a move)."""
+        """Something to take back besides the clock: the move Undo reaches past the sand's reports
+        (`_undone`); in table mode a penalty, in bot mode the person's own move, but never a refused
+        clue's penalty (the clue checker's verdict, not a move). A pause is a report, not a move:
+        after one, Undo stays off unless a move of the person's own lies within reach."""
         if not super().can_undo():
             return False
-        last = next((a for a in reversed(self.session.actions) if a[0] not in CLOCK_KINDS), None)
-        if last is None or self.state.mode == TABLE:
-            return last is not None and last[0] == "penalty"
-        mine = [a for a, seat in zip(self.session.actions, self.session.actors)
-                if seat == self.viewer and a[0] not in CLOCK_KINDS]
-        return not mine or mine[-1][0] != "penalty"
+        found = self._undone()
+        if found is None:
+            return False
+        action, seat = found
+        if self.state.mode == TABLE:
+            return action[0] == "penalty"
+        return seat == self.viewer and action[0] != "penalty"
+
+    def _undone(self):
+        """(action, seat) of the first human action Undo can still reach that is no report of the
+        sand's, or None: what `undo` would take back."""
+        session = self.session
+        index = next((i for i in session.undo_targets() if session.actions[i][0] not in CLOCK_KINDS), None)
+        return None if index is None else (session.actions[index], session.actors[index])
+
+    def undo_why_not(self) -> str:
+        """As every table's, but after a pause (the sand's report is the person's) it says there is
+        no move of theirs to take back, not that the move is another's."""
+        why = super().undo_why_not()
+        if why and super().can_undo():
+            return self.app.t("table.undo_why.nothing")
+        return why
 
     def undo(self) -> None:
         """Take back the last penalty, passing over the clock's reports and the time-up after it
