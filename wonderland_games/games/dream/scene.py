@@ -69,6 +69,7 @@ class DreamScene(TableScene):
         state = self.state
         self.lexicon = load_lexicon()
         self.score_lag = None  # the players' totals before a round's points, until they land (moves.py)
+        self._piles_of = None  # the round whose piles are marked (`_drop_stale_piles`)
         self.clock = SandClock(state.seconds, state.clock)
         self.narrator = (TableNarrator(app, self.seats, self.lexicon) if state.mode == TABLE else
                          Narrator(app, self.seats, self.lexicon, viewer=self.viewer))
@@ -161,6 +162,16 @@ class DreamScene(TableScene):
         if all(e["type"] in CLOCK_KINDS for e in events):
             seat = self._marks_seat
         super()._show_move(seat, events)
+        if any(e["type"] == "card" for e in events):  # its round: the one that ended with it, else this one
+            self._piles_of = next((e["round"] for e in events if e["type"] == "round_end"), self.state.round)
+
+    def _drop_stale_piles(self) -> None:
+        """A pile's mark ends with its round: once the piles on show are another round's (reset for the
+        next dream, past a round's scores), it goes, though nobody has acted since (QA: it stayed)."""
+        shown = self.view.round_on_show()
+        if self._piles_of is not None and self._piles_of != (self.state.round if shown is None else shown):
+            self.marks = [m for m in self.marks if not m.startswith("pile:")]
+            self._piles_of = None
 
     def motion_beats(self, event: dict) -> list:
         return moves.beats(self, event)
@@ -190,6 +201,7 @@ class DreamScene(TableScene):
     def update(self, dt: float) -> None:
         self._update_clock(dt)  # first: a bot acting this frame reports the sand as it is now
         super().update(dt)
+        self._drop_stale_piles()
         self.view.update(dt)
 
     def handle_event(self, event) -> None:
