@@ -233,7 +233,8 @@ def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, hol
     inner = rect.inflate(-px(4, s), -px(4, s))
     name_h = max(8, min(px(18, s), inner.height // 5))
     small = legible(s)
-    markers_h = max(small, min(px(24, s), inner.height // 4))  # who claimed it, readable at a glance
+    markers_h = max(6, min(px(16, s), inner.height // 6))  # the picture's foot they may overlap
+    marker = max(small, min(px(24, s), inner.height // 4))  # who claimed it, readable at a glance
     top = inner.top
     room = pygame.Rect(inner.left, top, inner.width, inner.bottom - markers_h - px(12, s) - top)
     if not special:  # a basic event says its season; the special ones' star says what they are
@@ -255,12 +256,12 @@ def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, hol
     pygame.draw.circle(surface, theme.GOLD_DARK, centre, badge, max(1, badge // 5))
     surface.blit(digits, digits.get_rect(center=centre))
     x = inner.left
-    rad = max(3, markers_h // 2 - 1)
+    rad = max(3, marker // 2 - 1)
     step = 2 * rad + max(1, px(2, s))
     if len(holders) > 1:  # overlapping on a narrow tile, as meeples on a spot do
         step = min(step, (inner.width - 2 * rad) // (len(holders) - 1))
     for seat in holders:
-        centre = (x + rad, inner.bottom - markers_h // 2)
+        centre = (x + rad, inner.bottom - rad - 1)
         pygame.draw.circle(surface, art.seat_colour(seat), centre, rad)
         pygame.draw.circle(surface, theme.INK, centre, rad, max(1, px(1, s)))
         if seat >= 0:  # whose it is by shape too, as on the seat's meeples
