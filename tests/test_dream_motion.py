@@ -304,3 +304,44 @@ def test_esc_clears_a_half_typed_word_first_then_leaves(app):
     assert view.field.text == "" and not left
     key(app, pygame.K_ESCAPE)
     assert left
+
+
+def test_undo_stays_off_after_a_pause_when_no_move_of_ones_own_is_within_reach(app):
+    """The sand's report at a pause is recorded as the person's action; Undo lit up after it though
+    the guess before it lay behind the next word turned up, so it took back only the report (QA)."""
+    session, scene = bots_table(app, ANN_DREAMS)
+    view = scene.view
+    run(app, view.my_guess)
+    view.field.set_text("不是这个")  # a wrong guess: the next word is turned up
+    view.submit()
+    run(app, lambda: session.state.current_player() == 0 and not scene.timeline)  # Ann's turn again
+    assert not scene.can_undo(), "the guess turned up the next word: undo stops there"
+    click(app, view.buttons["pause"].rect.center)
+    step(app)
+    assert session.actions[-1][0] == "clock" and session.can_undo(), "the report is the person's action"
+    assert not scene.can_undo() and not scene.buttons["undo"].enabled
+    assert scene.undo_why_not() == app.t("table.undo_why.nothing")
+
+
+def test_a_piles_mark_ends_with_its_round(app):
+    """A bot dreamer's card marked its pile; the mark stayed on the next round's empty pile until
+    Ann acted (QA). It shows with the round's scores and goes when the piles reset."""
+    from wonderland_games.games.dream.state import PASS
+
+    session, scene = bots_table(app, 0)  # Dee dreams, Ann is a spirit
+
+    def marked() -> list:
+        return [m for m in scene.marks if m.startswith("pile:") and scene.target_rect(m) in scene.mark_rects()]
+
+    def ann_passes() -> bool:
+        if scene.view.my_clue_turn():
+            scene.apply(PASS)
+        return bool(marked())
+    run(app, ann_passes)
+    scene.clock.left = 0.05  # the sand runs out; the bots end the round
+    run(app, lambda: scene.view.round_on_show() is not None and not scene.timeline)
+    assert marked(), "the round's piles still show, beside its scores: so does the mark"
+    click(app, scene.view.buttons["next"].rect.center)
+    run(app, lambda: not scene.timeline and scene.view.round_on_show() is None)
+    assert session.state.pile("wrong") == session.state.pile("correct") == 0
+    assert not marked() and not [m for m in scene.marks if m.startswith("pile:")]

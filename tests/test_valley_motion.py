@@ -5,6 +5,7 @@ panel and city rows agree whose turn it is; undo, load and replay jumps show no 
 
 import random
 
+import pygame
 import pytest
 
 from wonderland_games.core.game import BOT, Seat
@@ -232,3 +233,62 @@ def test_a_card_from_ones_own_hand_travels_face_up_from_its_slot_unmarked(app):
     assert scene.target_rect(travel.path[0]) == slot, "it leaves the slot it had in the hand"
     assert not [b for b in beats(scene) if b.motion == "flip"] and not scene.marks
     assert scene.timeline.pace == pytest.approx(1 / motion.OWN_PACE)
+
+
+def test_a_drawn_card_shows_in_the_hand_when_it_lands_not_before(app):
+    """The card back travelled to the hand while the card already showed there (QA): each dealt
+    card takes its slot as it lands, one after another."""
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT, "random")], seed=5)
+    seen = watch(scene)
+    rng = random.Random(5)
+
+    def drawing() -> bool:
+        if scene.timeline and seen and any(e["type"] == "draw" and e["seat"] == 0 and len(e["cards"]) > 1
+                                           for e in seen[-1]):
+            return True
+        if scene.my_turn():
+            scene.apply(rng.choice(session.state.legal_actions()))
+        return False
+    run_until(app, drawing, seconds=120)
+    draw = next(e for e in seen[-1] if e["type"] == "draw" and e["seat"] == 0)
+    hand = list(session.state.hands[0])
+    while scene.timeline.groups[0][0].motion != "travel" or scene.timeline.groups[0][0].path[0] != "deck":
+        scene.timeline.advance(next_group(scene))
+    dealt = scene.timeline.groups[0]
+    n = len(draw["cards"])
+    assert len(dealt) == n and scene.shown_hand()[1] == hand[:-n], "no dealt card shows before it lands"
+    slots = scene.layout.hand_slots(len(hand))
+    assert [scene.target_rect(b.path[-1]) for b in dealt] == slots[len(hand) - n:len(hand)], "each to its own slot"
+    scene.timeline.advance((dealt[0].delay + dealt[0].duration) / scene.timeline.pace + 1e-6)
+    assert scene.shown_hand()[1] == hand[:len(hand) - n + 1], "the first has landed: it shows, the rest not yet"
+    scene.draw(app.screen)
+    assert scene._keys["hand"][2] == tuple(hand[:len(hand) - n + 1]), "the hand drawn is the hand shown"
+    scene._finish_timeline()
+    assert scene.shown_hand()[1] == hand
+
+
+def test_the_keys_focus_rests_through_the_bots_turns_and_comes_back_for_ones_own(app):
+    """The focus outline and its tip stayed over the board while the bots moved (QA)."""
+    from wonderland_games.ui.testing import key
+
+    session, scene = start(app, [Seat("Ann"), Seat("Bo", BOT, "random")], seed=3)
+    run_until(app, scene.my_turn)
+    key(app, pygame.K_TAB)
+    app.step(1 / 60)
+    focused = scene.keys.focused_id()
+    assert focused is not None and scene._draw_keys(app.screen), "Tab shows the focus on Ann's turn"
+    legal = session.state.legal_actions()
+    scene.apply(next(a for a in legal if a[0] != "prepare") if len(legal) > 1 else legal[0])
+    run_until(app, lambda: scene.seats[scene.turn_seat()].is_bot)
+    app.step(1 / 60)
+    seen_bot = 0
+    for _ in range(3000):
+        if scene.my_turn():
+            break
+        if scene.seats[scene.turn_seat()].is_bot:
+            seen_bot += 1
+            assert not scene._draw_keys(app.screen) and scene.keys.focused_id() is None, "no focus on a bot's turn"
+        app.step(1 / 60)
+    assert seen_bot
+    app.step(1 / 60)
+    assert scene.keys.focused_id() == focused and scene._draw_keys(app.screen), "back where it was"

@@ -132,12 +132,17 @@ class Session:
             # A full disk must not stop the game; the UI may show this message.
             self.autosave_error = f"autosave failed: {exc.strerror or exc}"
 
-    def _undo_target(self) -> Optional[int]:
+    def undo_targets(self):
+        """The indices of the human actions undo can still reach, newest first: each undo takes
+        back the first (and the bots' actions after it). A game whose own reports are human
+        actions (Dream's sand) looks past them for a real move."""
         for i in range(len(self.actions) - 1, self._barrier - 1, -1):
             actor = self.actors[i]
             if actor is not None and self.seats[actor].kind == HUMAN:
-                return i
-        return None
+                yield i
+
+    def _undo_target(self) -> Optional[int]:
+        return next(self.undo_targets(), None)
 
     def can_undo(self) -> bool:
         """True when the last human action, and everything after it, revealed nothing hidden."""

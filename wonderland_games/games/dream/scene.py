@@ -69,6 +69,7 @@ class DreamScene(TableScene):
         state = self.state
         self.lexicon = load_lexicon()
         self.score_lag = None  # the players' totals before a round's points, until they land (moves.py)
+        self._piles_of = None  # the round whose piles are marked (`_drop_stale_piles`)
         self.clock = SandClock(state.seconds, state.clock)
         self.narrator = (TableNarrator(app, self.seats, self.lexicon) if state.mode == TABLE else
                          Narrator(app, self.seats, self.lexicon, viewer=self.viewer))
@@ -161,6 +162,16 @@ class DreamScene(TableScene):
         if all(e["type"] in CLOCK_KINDS for e in events):
             seat = self._marks_seat
         super()._show_move(seat, events)
+        if any(e["type"] == "card" for e in events):  # its round: the one that ended with it, else this one
+            self._piles_of = next((e["round"] for e in events if e["type"] == "round_end"), self.state.round)
+
+    def _drop_stale_piles(self) -> None:
+        """A pile's mark ends with its round: once the piles on show are another round's (reset for the
+        next dream, past a round's scores), it goes, though nobody has acted since (QA: it stayed)."""
+        shown = self.view.round_on_show()
+        if self._piles_of is not None and self._piles_of != (self.state.round if shown is None else shown):
+            self.marks = [m for m in self.marks if not m.startswith("pile:")]
+            self._piles_of = None
 
     def motion_beats(self, event: dict) -> list:
         return moves.beats(self, event)
@@ -190,6 +201,7 @@ class DreamScene(TableScene):
     def update(self, dt: float) -> None:
         self._update_clock(dt)  # first: a bot acting this frame reports the sand as it is now
         super().update(dt)
+        self._drop_stale_piles()
         self.view.update(dt)
 
     def handle_event(self, event) -> None:
@@ -287,17 +299,34 @@ class DreamScene(TableScene):
         return False
 
     def can_undo(self) -> bool:
-        """Something to take back besides the clock: in table mode the last action that is not a
-        clock report nor the time-up is a penalty; in bot mode it is the person's move, but never a
-        refused clue's penalty (the clue checker's verdict, not a move)."""
+        """Something to take back besides the clock: the move Undo reaches past the sand's reports
+        (`_undone`); in table mode a penalty, in bot mode the person's own move, but never a refused
+        clue's penalty (the clue checker's verdict, not a move). A pause is a report, not a move:
+        after one, Undo stays off unless a move of the person's own lies within reach."""
         if not super().can_undo():
             return False
-        last = next((a for a in reversed(self.session.actions) if a[0] not in CLOCK_KINDS), None)
-        if last is None or self.state.mode == TABLE:
-            return last is not None and last[0] == "penalty"
-        mine = [a for a, seat in zip(self.session.actions, self.session.actors)
-                if seat == self.viewer and a[0] not in CLOCK_KINDS]
-        return not mine or mine[-1][0] != "penalty"
+        found = self._undone()
+        if found is None:
+            return False
+        action, seat = found
+        if self.state.mode == TABLE:
+            return action[0] == "penalty"
+        return seat == self.viewer and action[0] != "penalty"
+
+    def _undone(self):
+        """(action, seat) of the first human action Undo can still reach that is no report of the
+        sand's, or None: what `undo` would take back."""
+        session = self.session
+        index = next((i for i in session.undo_targets() if session.actions[i][0] not in CLOCK_KINDS), None)
+        return None if index is None else (session.actions[index], session.actors[index])
+
+    def undo_why_not(self) -> str:
+        """As every table's, but after a pause (the sand's report is the person's) it says there is
+        no move of theirs to take back, not that the move is another's."""
+        why = super().undo_why_not()
+        if why and super().can_undo():
+            return self.app.t("table.undo_why.nothing")
+        return why
 
     def undo(self) -> None:
         """Take back the last penalty, passing over the clock's reports and the time-up after it

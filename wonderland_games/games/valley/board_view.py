@@ -156,9 +156,11 @@ def _tile(rect, s) -> tuple:
 
 def draw_place(surface, rect, s, app, place, folder: str, seats: list, legal=False, selected=False,
                hover=False) -> None:
-    """A place tile (cached as a piece), its highlight and the meeples on it."""
-    surface.blit(art.piece(("place", place.id, s, app.lang), rect.size,
-                           lambda img, r: _paint_place(img, r, s, app, place, folder)), rect)
+    """A place tile (cached as a piece), its highlight and the meeples on it: under its name, which
+    stays on top of them on its own ground (a meeple on a long name hid it, QA)."""
+    key = ("place", place.id, s, app.lang)
+    tile = art.piece(key, rect.size, lambda img, r: _paint_place(img, r, s, app, place, folder))
+    surface.blit(tile, rect)
     edge, width = None, 1
     if selected:
         edge, width = theme.RED, 4
@@ -168,7 +170,17 @@ def draw_place(surface, rect, s, app, place, folder: str, seats: list, legal=Fal
         edge, width = theme.GOLD_DARK, 3
     if edge is not None:
         pygame.draw.rect(surface, edge, rect, max(1, px(width, s)), border_radius=px(8, s))
-    draw_workers(surface, _tile(rect, s)[1], seats)
+    if not seats:
+        return
+    name, pic, _ = _tile(tile.get_rect(), s)  # within the tile
+    used = _NAME_HEIGHTS.get((key, tile.get_size()), name.height)
+    below = name.top + used + 1  # the picture under the name, however many lines it took
+    draw_workers(surface, pygame.Rect(pic.left, below, pic.width, pic.bottom - below).move(rect.topleft), seats)
+    band = pygame.Rect(name.left, name.top, name.width, used)
+    surface.blit(tile, band.move(rect.topleft), band)  # the name over any meeple that still reaches it
+
+
+_NAME_HEIGHTS: dict = {}  # (a place tile's piece key, size) -> the height its name took when painted
 
 
 def _paint_place(surface, rect, s, app, place, folder: str) -> None:
@@ -178,6 +190,9 @@ def _paint_place(surface, rect, s, app, place, folder: str) -> None:
     area = pygame.Rect(name.left, name.top, name.width, icons.top - name.top - px(10, s))  # a strip of picture
     used = draw_name(surface, app.fonts, app.i18n.pick(place.name), area, max(legible(s), int(name.height * 0.85)),
                      legible(s), theme.INK)
+    if len(_NAME_HEIGHTS) > 600:
+        _NAME_HEIGHTS.clear()
+    _NAME_HEIGHTS[(("place", place.id, s, app.lang), rect.size)] = used
     pic = pygame.Rect(pic.left, name.top + used + 1, pic.width, pic.bottom - name.top - used - 1)
     side = max(1, min(pic.width, pic.height))
     img = art.place_art(folder, place.id, (side, side))
@@ -217,8 +232,9 @@ def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, hol
     pygame.draw.rect(surface, (246, 236, 214), rect, border_radius=r)
     inner = rect.inflate(-px(4, s), -px(4, s))
     name_h = max(8, min(px(18, s), inner.height // 5))
-    markers_h = max(6, min(px(16, s), inner.height // 6))
     small = legible(s)
+    markers_h = max(6, min(px(16, s), inner.height // 6))  # the picture's foot they may overlap
+    marker = max(small, min(px(24, s), inner.height // 4))  # who claimed it, readable at a glance
     top = inner.top
     room = pygame.Rect(inner.left, top, inner.width, inner.bottom - markers_h - px(12, s) - top)
     if not special:  # a basic event says its season; the special ones' star says what they are
@@ -240,14 +256,17 @@ def _paint_event(surface, rect, s, app, state, event_id: str, special: bool, hol
     pygame.draw.circle(surface, theme.GOLD_DARK, centre, badge, max(1, badge // 5))
     surface.blit(digits, digits.get_rect(center=centre))
     x = inner.left
-    rad = max(3, markers_h // 2 - 1)
+    rad = max(3, marker // 2 - 1)
+    step = 2 * rad + max(1, px(2, s))
+    if len(holders) > 1:  # overlapping on a narrow tile, as meeples on a spot do
+        step = min(step, (inner.width - 2 * rad) // (len(holders) - 1))
     for seat in holders:
-        centre = (x + rad, inner.bottom - markers_h // 2)
+        centre = (x + rad, inner.bottom - rad - 1)
         pygame.draw.circle(surface, art.seat_colour(seat), centre, rad)
-        pygame.draw.circle(surface, theme.INK, centre, rad, 1)
+        pygame.draw.circle(surface, theme.INK, centre, rad, max(1, px(1, s)))
         if seat >= 0:  # whose it is by shape too, as on the seat's meeples
             shapes.draw(surface, shapes.seat_shape(seat), centre, rad * 0.72)
-        x += 2 * rad + 2
+        x += step
     pygame.draw.rect(surface, theme.PLUM if special else theme.TEAL, rect, max(1, px(1, s)), border_radius=r)
 
 

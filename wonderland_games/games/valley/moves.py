@@ -77,7 +77,8 @@ def shape(beats: list, event: dict, hand_shown: bool, city_index) -> list:
     """[(beat, what it carries or None)] of one event: `beats` from its motion entry; `hand_shown`:
     the mover's hand is on show; `city_index`: the index in the mover's city of the card just
     played. A card travels as its entry's `back` unless it comes from a hand on show. What a beat
-    carries: ("worker", seat, spot key) or ("card", seat, index)."""
+    carries: ("worker", seat, spot key), ("card", seat, index) or ("drawn", seat, kind): a card
+    dealt into a hand."""
     if not beats:
         return []
     kind, first = event["type"], beats[0]
@@ -85,7 +86,11 @@ def shape(beats: list, event: dict, hand_shown: bool, city_index) -> list:
     if kind in ("season", "opponent_recall") and first.motion == "walk":
         return [(b, None) for b in _homecoming(first)]
     if kind in ("draw", "opponent_take") and first.motion == "travel":
-        return [(b, None) for b in _dealt(first, len(event.get("cards") or ()))]
+        cards = list(event.get("cards") or ())
+        dealt = _dealt(first, len(cards))
+        if kind == "opponent_take":
+            return [(b, None) for b in dealt]
+        return [(b, ("drawn", seat, card)) for b, card in zip(dealt, cards)] + [(b, None) for b in dealt[len(cards):]]
     if kind in ("place", "opponent_place") and first.motion == "walk":
         key = event["spot"] if "spot" in event else f"{event['owner']}/{event['index']}"
         return [(first, ("worker", seat, key))] + [(b, None) for b in beats[1:]]

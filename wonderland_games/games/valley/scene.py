@@ -35,13 +35,15 @@ tile), `seat:<n>` (a row of the players panel, `seat:opponent` the solo opponent
 `option:take+twig+resin`). The motions also name `spot:<owner>/<index>` (a card in a city as a
 worker's spot), `card:<seat>/<kind>` (the last such card in a city: the one just played),
 `held:<seat>` and `held:<seat>/<kind>` (the hand on show when it is that seat's, the card's
-slot in it as the move began; else the seat's row) and `deck` (where cards come from).
+slot in it as the move began; else the seat's row), `held:<seat>/+<n>` (the slot the n-th card dealt
+takes: a drawn card shows in the hand when it lands, `shown_hand`) and `deck` (where cards come from).
 In a guided game Prepare does not ask first: the coach has said what it gives up; the coach's
 words keep clear of an open choice panel (`coach_keep_clear`).
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from functools import partial
 
@@ -92,6 +94,8 @@ class ValleyScene(TableScene):
         self.mouse = None
         self.before = None  # the state the move on show was made in: the players panel's while it plays
         self._carried: dict = {}  # id(beat) -> (whose piece it moves, what it carries or None), this move
+        self._tickets = itertools.count()  # numbers the cards dealt, in the order they are dealt
+        self._focus_resting = False  # the keys' focus is put away for a bot's turn (`_rest_focus`)
         self.notice = None  # (why a greyed-out top button was clicked, until when)
         self.tip_rect = None  # where the tooltip was drawn last
         self._cache: dict = {}
@@ -220,9 +224,15 @@ class ValleyScene(TableScene):
         city = self.state.cities[seat] if event["type"] == "play" else ()
         index = len(city) - 1 - city[::-1].index(event["card"]) if event.get("card") in city else None
         out = []
-        for beat, carried in moves.shape(super().motion_beats(event), event, self.hand_owner()[0] == seat, index):
+        shown = self.hand_owner()[0] == seat
+        for beat, carried in moves.shape(super().motion_beats(event), event, shown, index):
             if seat == moves.OPPONENT and self._own_move():
                 beat.duration, beat.delay = beat.duration / OWN_PACE, beat.delay / OWN_PACE
+            if carried is not None and carried[0] == "drawn":
+                ticket = next(self._tickets)
+                carried += (ticket,)
+                if shown:  # to the slot it will take in the hand on show
+                    beat.path = beat.path[:-1] + [f"held:{seat}/+{ticket}"]
             self._carried[id(beat)] = (seat, carried)
             out.append(beat)
         return out
@@ -236,10 +246,21 @@ class ValleyScene(TableScene):
         self.before = None
 
     def _in_flight(self) -> list:
-        """What the beats still to play carry (("worker", seat, key) or ("card", seat, index)): kept
-        off its place until it lands."""
-        beats = (b for group in self.timeline.groups for b in group)
+        """What the beats not yet landed carry (`moves.shape`; a drawn card with its ticket): kept
+        off its place until it lands, each beat of a group on its own (a dealt card shows in the
+        hand as it lands, not when the last one does)."""
+        landed = {id(b) for b, q in self.timeline.now() if q >= 1}
+        beats = (b for group in self.timeline.groups for b in group if id(b) not in landed)
         return [c for c in (self._carried.get(id(b), (None, None))[1] for b in beats) if c is not None]
+
+    def shown_hand(self) -> tuple:
+        """(seat, cards) of the hand as drawn: `hand_owner`'s but the cards still being dealt into it
+        (drawn last, so the shown hand is the real one's first cards and its indices hold)."""
+        seat, cards = self.hand_owner()
+        for _, owner, kind_id, _ in sorted((c for c in self._in_flight() if c[0] == "drawn"), key=lambda c: -c[3]):
+            if owner == seat and kind_id in cards:
+                del cards[len(cards) - 1 - cards[::-1].index(kind_id)]
+        return seat, cards
 
     def panel_state(self):
         """The state the players panel shows: as it was until the move on show has played."""
@@ -277,6 +298,12 @@ class ValleyScene(TableScene):
         owner, cards = self.hand_owner()
         if str(owner) != seat:
             return self._part_rect("seat", "opponent" if seat == str(moves.OPPONENT) else seat)
+        if kind_id.startswith("+") and kind_id[1:].isdigit():  # a card being dealt: the slot after the cards shown and dealt before it
+            _, shown = self.shown_hand()
+            ticket = int(kind_id[1:])
+            ahead = [c for c in self._in_flight() if c[0] == "drawn" and c[1] == owner and c[3] < ticket]
+            return self.layout.hand_slots(len(cards))[min(len(cards) - 1, len(shown) + len(ahead))].copy() \
+                if cards else pygame.Rect(self.layout.hand)
         before = self.before.hands[owner] if self.before is not None else cards
         if kind_id in before:
             return self.layout.hand_slots(len(before))[before.index(kind_id)].copy()
@@ -695,6 +722,8 @@ class ValleyScene(TableScene):
 
     def handle_event(self, event) -> None:
         """A click on a greyed-out top button keeps its reason in sight for a while."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._focus_resting = False  # the mouse took over: the focus stays put away
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.layout is not None:
             for name in self.layout.buttons:
                 button = self.buttons[name]
@@ -702,6 +731,24 @@ class ValleyScene(TableScene):
                     why = resolve(button.why_not) if button.why_not is not None else ""
                     self.notice = (why, time.monotonic() + NOTICE_SECONDS) if why else None
         super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._rest_focus()
+
+    def _rest_focus(self) -> None:
+        """The keys' focus outline and its tip go while a bot's turn shows (they stayed over the board
+        through the bots' moves, QA) and come back where they were when a person's turn comes; a
+        click meanwhile hands over to the mouse, so they stay away."""
+        seat = None if self.replay else self.turn_seat()
+        if seat is not None and self.seats[seat].is_bot:
+            if self.keys.shown:
+                self._focus_resting = True
+                self.keys.hide()
+        elif self._focus_resting:
+            self._focus_resting = False
+            if self.keys.focused() is not None:
+                self.keys.focus(self.keys.current, shown=True)
 
     def _mouse(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -952,7 +999,7 @@ class ValleyScene(TableScene):
         for seat in range(len(self.seats)):
             yield f"city{seat}", self._city_key(seat, marks), partial(draw_city, lay=lay, app=self.app, state=state,
                                                                       seat=seat, marks=marks)
-        seat, cards = self.hand_owner()
+        seat, cards = self.shown_hand()
         title = self._hand_title(seat, cards)
         hand_marks = {"playable": self._playable(), "marked": tuple(self.marked),
                       "selected": self.selected[1] if self.selected and self.selected[0] == "card" else None,
