@@ -34,7 +34,8 @@ def die_card(words, view, kind: str, index: int) -> dict:
     value = (view.dir_dice if direction else view.act_dice)[index]
     owner = (view.dir_owner if direction else view.act_owner)[index]
     return {"label": words.t(f"oz.dir_arrows.{value}") if direction else str(value), "die": kind,
-            "value": value, "owner": "" if owner is None else view.seats[owner].name}
+            "face": words.t(f"oz.phone.die_face.{value}") if direction else str(value),
+            "owner": "" if owner is None else view.seats[owner].name}
 
 
 def sections(view, seat: int, words) -> list:
@@ -101,11 +102,29 @@ def walk_text(words, view, path: list) -> str:
 
 def _walk_after(words, view, action) -> str:
     """The walk the table shows for `action`, played on the seat's own view (hands and dice to come
-    made up, as the table's preview does: nothing they decide is told)."""
-    if action != rules.STEP:
-        view = view.determinize(random.Random(0))
-        view.advance(action)
-    return walk_text(words, view, preview.walk(view)) if view.phase == rules.ACTION else ""
+    made up, as the table's preview does: nothing they decide is told); for a spell that moves a
+    piece, first which piece goes where ("Bob: C3 → C2")."""
+    if action == rules.STEP:
+        return walk_text(words, view, preview.walk(view))
+    sim = view.determinize(random.Random(0))
+    events = sim.apply(action)
+    moved = [_moved(words, view, e) for e in events if e["type"] == "spell" and e["kind"] in MOVERS]
+    walk = walk_text(words, sim, preview.walk(sim)) if sim.phase == rules.ACTION else ""
+    return words.t("sep").join(part for part in moved + [walk] if part)
+
+
+MOVERS = ("move_gem", "push", "move_wizard", "sidestep")  # spells that move one piece a cell
+
+
+def _moved(words, view, e: dict) -> str:
+    t, kind = words.t, e["kind"]
+    if kind == "move_gem":
+        what = t("oz.phone.gem_piece", colour=t(f"oz.colours.{e['colour']}"))
+    elif kind == "push":
+        what = view.seats[e["target"]].name
+    else:
+        what = t(f"oz.phone.{kind}_piece")
+    return t("oz.phone.moved", what=what, a=cell_name(*e["from"]), b=cell_name(*e["to"]))
 
 
 def choices(view, seat: int, legal: list, words) -> list:

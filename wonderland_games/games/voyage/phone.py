@@ -11,7 +11,7 @@ from .cards import FLY, PLAIN
 from .narrate import card_name, city_name, colour_name, counted, describe, dest_name, region_name
 
 SYMBOLS = {"triangle": "▲", "square": "■", "circle": "●", "star": "★"}  # a colour's shape, never colour alone
-HERE = "★"  # a city with a destination on display
+HERE = "⚑"  # a city with a destination on display (the map marks it with a flag)
 
 
 def card(words, view, c: int) -> dict:
@@ -75,12 +75,13 @@ def choices(view, seat: int, legal: list, words) -> list:
 
 def _move(words, view, seat: int, action) -> dict:
     """One card's group ("Green 3 to…"), a city a choice: its name, ★ where a destination waits;
-    the detail says how far, the fare and that destination."""
+    the detail names the card, says how far, the fare and that destination (the page puts the
+    city first: card and city read as the Suggest's "Green 3 to Rome")."""
     t, c, city = words.t, action[1], action[2]
     it = view.cards.itineraries[c]
-    parts = [describe(words, view, action)]
+    parts = [card_name(words, view.cards, c)]
     if it.kind != FLY:
-        parts.append(counted(words, "steps", view.world.dist[view.positions[seat]][city]))
+        parts.append(t("voyage.steps_away", steps=counted(words, "steps", view.world.dist[view.positions[seat]][city])))
     if it.money:
         parts.append(t("voyage.phone.fare", money=counted(words, "money", it.money)))
     dest = view.cards.dest_at.get(city)

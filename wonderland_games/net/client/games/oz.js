@@ -6,7 +6,7 @@ WG.games.oz = {
     if (card.die) {
       const node = WG.el("div", "card oz-die " + card.die);
       node.title = card.label;
-      node.appendChild(WG.el("span", "face", card.label));
+      node.appendChild(WG.el("span", "face", card.face));
       if (card.owner) node.appendChild(WG.el("span", "owner", card.owner));
       return node;
     }
