@@ -7,7 +7,8 @@ may see (`state.view(seat)`, so nothing hidden can leak by mistake):
   (a card: {"label": str, "art": "/art/<game>/<file>.svg" or absent, and the game's own fields the
   page's per-game part draws, `client/games/<game>.js`);
 - `choices(view, seat, legal, words)`: one entry a legal action, in `legal`'s order:
-  {"group": str, "text": str, "detail": str or absent, "card" or "cards": as above or absent}.
+  {"group": str, "text": str, "detail": str or absent, "card" or "cards": as above or absent,
+  "chip": true or absent (a group of chips only is a wrapping row of small buttons: many short choices)}.
   The text is the hint's words for the action; the detail what it would do, where the table can
   preview it ("takes 3 cards, score +4").
 

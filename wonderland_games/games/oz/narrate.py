@@ -7,7 +7,8 @@ Hidden things stay hidden: a draw says how many cards, never which.
 
 from __future__ import annotations
 
-from .board import cell_name
+from .board import DIRS, cell_name
+from .rules import COLOURS
 
 
 def counted(app, unit: str, n: int) -> str:
@@ -17,6 +18,33 @@ def counted(app, unit: str, n: int) -> str:
 
 def spell_name(app, cards, card: int) -> str:
     return app.i18n.pick(cards[card].name)
+
+
+def value_label(app, state, value) -> str:
+    """A spell's choice in words: a direction with its arrow, a gem's colour, or a seat's name."""
+    if value in DIRS:
+        return app.t(f"oz.dir_arrows.{value}")
+    if value in COLOURS:
+        return app.t(f"oz.colours.{value}")
+    return state.seats[value].name
+
+
+def describe(app, state, action) -> str:
+    """A legal action in the Suggest button's words (the table's hint and a phone's choices)."""
+    t, kind = app.t, action[0]
+    if kind in ("take_dir", "take_act"):
+        dice = state.dir_dice if kind == "take_dir" else state.act_dice
+        value = dice[action[1]]
+        return t(f"oz.suggest.{kind}", value=t(f"oz.dir_arrows.{value}") if kind == "take_dir" else value)
+    if kind in ("discard", "cast"):
+        text = t(f"oz.suggest.{kind}", card=spell_name(app, state.cards, action[1]))
+        values = [value_label(app, state, v) for v in action[2:]]
+        return f"{text}{t('sep')}{t('sep').join(values)}" if values else text
+    if kind == "adjust":
+        return t("oz.suggest.adjust", n=state.points + action[1])
+    if kind == "guide":
+        return t("oz.suggest.guide", dir=t(f"oz.dir_arrows.{action[1]}"))
+    return t("oz.suggest.step")
 
 
 class Narrator:

@@ -61,7 +61,7 @@ from .art import OzArt
 from .board import DELTA, DIRS, cell_name, parse_cell
 from .board_view import BoardView
 from .layout import compute
-from .narrate import Narrator, counted, spell_name
+from .narrate import Narrator, counted, describe, spell_name, value_label
 from .panels import (card_detail, draw_card, draw_dice, draw_hand, draw_players, draw_road, is_strip, player_rows,
                      row_die_rect, score_rect, wizard_rect)
 from .spells import RANDOM_KINDS
@@ -481,11 +481,7 @@ class OzScene(TableScene):
         self._set_options([(partial(self._value_label, v), self.choice + (v,)) for v in values])
 
     def _value_label(self, value) -> str:
-        if value in DIRS:
-            return self.app.t(f"oz.dir_arrows.{value}")
-        if value in rules.COLOURS:
-            return self.app.t(f"oz.colours.{value}")
-        return self.seats[value].name
+        return value_label(self.app, self.state, value)
 
     def _set_options(self, options: list) -> None:
         self.options = [(Button(self.app, label, partial(self.choose, value), style="primary"), value)
@@ -596,20 +592,7 @@ class OzScene(TableScene):
 
     # -- the Suggest button ---------------------------------------------------------------
     def describe_action(self, action) -> str:
-        t, state, kind = self.app.t, self.state, action[0]
-        if kind in ("take_dir", "take_act"):
-            dice = state.dir_dice if kind == "take_dir" else state.act_dice
-            value = dice[action[1]]
-            return t(f"oz.suggest.{kind}", value=t(f"oz.dir_arrows.{value}") if kind == "take_dir" else value)
-        if kind in ("discard", "cast"):
-            text = t(f"oz.suggest.{kind}", card=spell_name(self.app, state.cards, action[1]))
-            values = [self._value_label(v) for v in action[2:]]
-            return f"{text}{t('sep')}{t('sep').join(values)}" if values else text
-        if kind == "adjust":
-            return t("oz.suggest.adjust", n=state.points + action[1])
-        if kind == "guide":
-            return t("oz.suggest.guide", dir=t(f"oz.dir_arrows.{action[1]}"))
-        return t("oz.suggest.step")
+        return describe(self.app, self.state, action)
 
     def hint_shortlist(self, view, legal: list, count: int) -> list:
         """The best few distinct actions (equivalent dice and spells merged), planned as Hard plans

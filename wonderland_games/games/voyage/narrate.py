@@ -7,6 +7,7 @@ shared by everyone at a hot-seat table).
 
 from __future__ import annotations
 
+from . import rules
 from .cards import PLAIN
 
 REWARD_KEYS = {"money": "voyage.log.reward_money", "card": "voyage.log.reward_card",
@@ -46,6 +47,30 @@ def dest_name(app, cards, dest: int) -> str:
 
 def city_name(app, world, city: str) -> str:
     return app.i18n.pick(world.city[city].name)
+
+
+def describe(app, state, action) -> str:
+    """A legal action in the words of the table's button that does it, or the planned move's card
+    and city (the Suggest button's words, and a phone's choices)."""
+    t, kind = app.t, action[0]
+    if kind == "move":
+        return t("voyage.suggest.move", card=card_name(app, state.cards, action[1]),
+                 city=city_name(app, state.world, action[2]))
+    if kind == "discard":
+        return t("voyage.suggest.discard", card=card_name(app, state.cards, action[1]))
+    if kind == "visit":
+        if action[2] == "money":
+            seat = state.current_player()
+            fee = state.visit_fee(seat) if seat is not None else 0
+            return t("voyage.buttons.visit_money", n=rules.VISIT_PRICE + fee)
+        return t("voyage.buttons.visit_card", card=card_name(app, state.cards, action[3]))
+    if kind == "collect":
+        return t("voyage.buttons.collect", price=rules.SOUVENIR_PRICE)
+    if kind == "buy":
+        if action[1] == "money":
+            return t("voyage.buttons.buy_money", price=rules.BUY_PRICE, n=rules.BUY_CARDS)
+        return t("voyage.buttons.buy_token")
+    return t(f"voyage.buttons.{kind}")  # flyer, end
 
 
 def region_name(app, world, region: str) -> str:

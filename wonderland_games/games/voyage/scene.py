@@ -52,12 +52,12 @@ from ...ui.motion import Beat, draw_beat, draw_marks
 from ...ui.table_keys import KeyTarget
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
-from ...ui.widgets import Button, resolve
+from ...ui.widgets import Button
 from . import moving, rules, tip_spot
 from .cards import FLY, PLAIN
 from .layout import compute
 from .map_view import MapView, rgb_of
-from .narrate import Narrator, card_name, city_name, colour_name, counted, dest_name, region_name
+from .narrate import Narrator, card_name, describe, city_name, colour_name, counted, dest_name, region_name
 from .panels import (breakdown_text, card_tooltip, destination_tooltip, draw_display, draw_hand, draw_players,
                      fare_badge, market_spots, pawn, row_spots, score_rect, spot_tooltip, tooltip)
 
@@ -178,7 +178,7 @@ class VoyageScene(TableScene):
         return self.app.t("voyage.buttons.visit_money", n=rules.VISIT_PRICE + fee)
 
     def _collect_label(self) -> str:
-        return self.app.t("voyage.buttons.collect", price=rules.SOUVENIR_PRICE)
+        return describe(self.app, self.state, rules.COLLECT)
 
     def _confirm_label(self) -> str:
         if self.state.phase == rules.DISCARD:
@@ -472,17 +472,7 @@ class VoyageScene(TableScene):
 
     def describe_action(self, action) -> str:
         """In the words of the button that does it, or the planned move's card and city."""
-        t, kind = self.app.t, action[0]
-        if kind == "move":
-            return t("voyage.suggest.move", card=card_name(self.app, self.cards, action[1]),
-                     city=city_name(self.app, self.world, action[2]))
-        if kind == "discard":
-            return t("voyage.suggest.discard", card=card_name(self.app, self.cards, action[1]))
-        if kind == "visit":
-            if action[2] == "money":
-                return self._visit_money_label()
-            return t("voyage.buttons.visit_card", card=card_name(self.app, self.cards, action[3]))
-        return resolve(self.buttons[self.BUTTON_OF[tuple(action)]].text)
+        return describe(self.app, self.state, action)
 
     def hint_shortlist(self, view, legal: list, count: int) -> list:
         """Normal's best few, the ones Voyage's Hard bot compares too."""

@@ -98,7 +98,8 @@ function render() {
   for (const group of view.groups) {
     const box = el("section", "group");
     box.appendChild(el("h2", null, group.title));
-    const list = el("div", "choices");
+    // a group of short choices all marked `chip` (a city to go to) wraps as a row of small buttons
+    const list = el("div", group.choices.every((c) => c.chip) ? "choices chips" : "choices");
     for (const choice of group.choices) {
       const button = el("button", "choice" + (picked && picked.i === choice.i ? " picked" : ""));
       button.type = "button";
