@@ -13,7 +13,7 @@ from wonderland_games.net.host import PHONE, TABLE, PhoneHost, normal_code, show
 from wonderland_games.net.server import parse
 from wonderland_games.net.words import words
 
-PHONE_GAMES = ["parade"]
+PHONE_GAMES = ["parade", "valley", "dream"]
 
 
 def parade(seed=5):
