@@ -64,8 +64,12 @@ def choices(view, seat: int, legal: list, words) -> list:
             choice["detail"] = detail(words, view, seat, action)
         if kind == "play":
             choice["card"] = card(words, view, action[1])
-        elif kind in ("mulligan", "discard") and len(action) > 1:
+        elif kind in ("mulligan", "discard") and 1 < len(action) <= 3:
             choice["cards"] = [card(words, view, k) for k in action[1:]]
+        if kind == "mulligan" and 2 < len(action) < len(view.hands[seat]) + 1:
+            # the free redraw lists every part of the hand (2^8 of 8 cards): a phone offers keeping
+            # it, putting back one card or all; the big screen's redraw panel, marking cards, the rest
+            choice["table"] = True
         out.append(choice)
     return out
 
@@ -91,4 +95,3 @@ def detail(words, view, seat: int, action: tuple) -> str:
     if action[0] == "play" and result.discount.total:
         parts.append(t("valley.table.preview.discount", resources=resources_text(words, result.discount.items())))
     return " · ".join(parts) or t("valley.table.preview.nothing")
-
