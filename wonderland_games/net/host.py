@@ -148,7 +148,9 @@ class PhoneHost:
         if isinstance(action, Typed):  # text to make the action: nothing to preview before it
             if message["type"] == "preview":
                 return None
-            action, note = action.fill(message.get("text", ""), words(self._langs[seat]))
+            if not message.get("text", "").strip():
+                return self._error(seat, "bad_text")
+            action, note = action.fill(message["text"], words(self._langs[seat]))
             if note:
                 self.notify(seat, json.dumps({"type": "error", "error": "note", "message": note}, ensure_ascii=False))
             if action is None:
