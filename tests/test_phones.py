@@ -13,7 +13,7 @@ from wonderland_games.net.host import PHONE, TABLE, PhoneHost, normal_code, show
 from wonderland_games.net.server import parse
 from wonderland_games.net.words import words
 
-PHONE_GAMES = ["parade", "oz", "voyage"]
+PHONE_GAMES = ["parade", "oz", "voyage", "valley", "dream"]
 
 
 def parade(seed=5):

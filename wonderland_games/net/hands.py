@@ -11,6 +11,10 @@ may see (`state.view(seat)`, so nothing hidden can leak by mistake):
   "chip": true or absent (a group of chips only is a wrapping row of small buttons: many short choices)}.
   The text is the hint's words for the action; the detail what it would do, where the table can
   preview it ("takes 3 cards, score +4").
+  Two generic marks: `"table": True` leaves the action to the big screen (a clock report, an
+  outcome the others judge aloud): it is not offered. `"input": {"max": n, "hint": str}` asks the
+  phone for a line of text (a clue, a guess): the game's `typed(view, seat, action, text, words)`
+  then says which action the text makes, as (action or None, a note for the phone or None).
 
 `seat_view` adds what every game shares: whose turn it is, the scores at the end.
 """
@@ -33,9 +37,11 @@ def hook(game_id: str):
 
 def offered(choices: list) -> list:
     """Indices of `choices` to offer: the first of each set said in the same words (two dice of
-    one value are one choice)."""
+    one value are one choice), none the table keeps."""
     seen, keep = set(), []
     for i, choice in enumerate(choices):
+        if choice.get("table"):
+            continue
         key = (choice.get("group"), choice.get("text"), choice.get("detail"))
         if key not in seen:
             seen.add(key)
@@ -57,7 +63,7 @@ def seat_view(state, seat: int, words: Words, version: int, playing: bool = True
         by_group: dict = {}
         for i in offered(choices):
             choice = dict(choices[i], i=len(actions))
-            actions.append(legal[i])
+            actions.append(Typed(game, view, seat, legal[i]) if "input" in choice else legal[i])
             by_group.setdefault(choice.pop("group"), []).append(choice)
         groups = [{"title": title, "choices": items} for title, items in by_group.items()]
     if state.is_over():
@@ -75,6 +81,17 @@ def seat_view(state, seat: int, words: Words, version: int, playing: bool = True
         "sections": game.sections(view, seat, words), "groups": groups,
         "labels": {key: t(f"phone.{key}") for key in LABELS},
     }, actions)
+
+
+class Typed:
+    """An offered action the phone's text completes (a choice with "input")."""
+
+    def __init__(self, game, view, seat: int, action) -> None:
+        self.game, self.view, self.seat, self.action = game, view, seat, action
+
+    def fill(self, text: str, words: Words) -> tuple:
+        """(the action `text` makes or None, a note for the phone or None)."""
+        return self.game.typed(self.view, self.seat, self.action, text, words)
 
 
 LABELS = ("confirm", "cancel", "waiting", "reconnecting", "connected", "your_hand", "gone", "error")

@@ -19,7 +19,7 @@ import threading
 from collections import deque
 from typing import Callable, Optional
 
-from .hands import seat_view
+from .hands import Typed, seat_view
 from .words import words
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L
@@ -90,7 +90,7 @@ class PhoneHost:
 
     def submit(self, seat: int, message: dict) -> None:
         """A message the server checked for shape: {"type": "act"|"preview", "version", "choice"}
-        or {"type": "hello", "lang"}."""
+        (an act may carry "text", for a choice that asks for it) or {"type": "hello", "lang"}."""
         with self._lock:
             self._inbox.append((seat, message))
 
@@ -145,6 +145,16 @@ class PhoneHost:
         if not 0 <= message["choice"] < len(actions) or self.control[seat] != PHONE:
             return self._error(seat, "bad_choice")
         action = actions[message["choice"]]
+        if isinstance(action, Typed):  # text to make the action: nothing to preview before it
+            if message["type"] == "preview":
+                return None
+            if not message.get("text", "").strip():
+                return self._error(seat, "bad_text")
+            action, note = action.fill(message["text"], words(self._langs[seat]))
+            if note:
+                self.notify(seat, json.dumps({"type": "error", "error": "note", "message": note}, ensure_ascii=False))
+            if action is None:
+                return None if note else self._error(seat, "bad_text")
         if message["type"] == "preview":
             self.preview = (seat, action)
         else:

@@ -29,7 +29,8 @@ from .host import PhoneHost, error_text, shown_code
 CLIENT = Path(__file__).with_name("client")
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png"}
-MESSAGE_BYTES = 2048  # a phone's message at most (the largest real one is under 100)
+MESSAGE_BYTES = 2048  # a phone's message at most (the largest real one is under 300)
+TEXT_CHARS = 200  # a typed line at most (a clue, a guess, a short story: a game checks its own limit)
 RATE, BURST = 10.0, 20  # a socket's messages a second, and at once
 SOCKETS = 64  # open phone sockets at most, over all seats
 WRONG_CODES = 30  # wrong codes an address may try in `WRONG_WINDOW` seconds
@@ -71,7 +72,12 @@ def parse(text) -> tuple:
     if kind in ("act", "preview"):
         version, choice = data.get("version"), data.get("choice")
         if type(version) is int and type(choice) is int and 0 <= version < 2 ** 53 and 0 <= choice < 10_000:
-            return {"type": kind, "version": version, "choice": choice}, None
+            message = {"type": kind, "version": version, "choice": choice}
+            if "text" not in data:
+                return message, None
+            text = data["text"]  # a typed line (a clue, a guess): short, printable, one line
+            if kind == "act" and isinstance(text, str) and len(text) <= TEXT_CHARS and text.isprintable():
+                return dict(message, text=text), None
     return None, "malformed"
 
 

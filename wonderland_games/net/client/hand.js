@@ -1,6 +1,7 @@
 // The phone page every game shares: it draws the seat's view the table sends and sends back the
 // choice tapped. A game's own part (games/<game>.js) only says how its cards look
-// (WG.games[game].card(card) -> element); without one a card is its label.
+// (WG.games[game].card(card) -> element); without one a card is its label. A choice with "input"
+// ({max, hint}) asks for a line of text in the bar, sent with the choice as "text".
 "use strict";
 
 const WG = (window.WG = { games: {} });
@@ -20,6 +21,12 @@ function el(tag, cls, text) {
 }
 
 WG.el = el;
+
+const field = el("input", "field");  // the bar's line of text, for a choice that asks for one
+field.type = "text";
+field.autocomplete = "off";
+field.addEventListener("keydown", (event) => { if (event.key === "Enter") confirm(); });
+$("detail").after(field);
 
 WG.plainCard = function (card) {
   const node = el("div", "card plain");
@@ -67,15 +74,20 @@ function send(message) {
 
 function choose(choice) {
   if (sent) return;
+  if (!picked || picked.i !== choice.i) field.value = "";
   picked = choice;
-  send({ type: "preview", version: view.version, choice: choice.i });
+  if (!choice.input) send({ type: "preview", version: view.version, choice: choice.i });
   render();
+  if (choice.input) field.focus();
 }
 
 function confirm() {
   if (!picked || sent) return;
+  const text = field.value.trim();
+  if (picked.input && !text) return field.focus();
   sent = true;
-  send({ type: "act", version: view.version, choice: picked.i });
+  send(picked.input ? { type: "act", version: view.version, choice: picked.i, text: text }
+    : { type: "act", version: view.version, choice: picked.i });
   render();
 }
 
@@ -136,7 +148,13 @@ function render() {
     $("confirm").textContent = view.labels.confirm;
     $("cancel").textContent = view.labels.cancel;
     $("confirm").disabled = sent;
+    if (picked.input) {
+      field.maxLength = picked.input.max;
+      field.placeholder = picked.input.hint || "";
+    }
   }
+  field.hidden = !(picked && picked.input);
+  field.disabled = sent;
   document.body.classList.toggle("with-bar", !!picked);
 }
 

@@ -1,0 +1,193 @@
+"""Valley's and Dream Teller's phone views (games/valley/phone.py, games/dream/phone.py) and the two
+generic marks they brought: a choice the table keeps, and a choice that asks for a line of text."""
+
+import json
+
+import pytest
+
+from wonderland_games.core import registry
+from wonderland_games.core.game import BOT, Seat
+from wonderland_games.core.session import Session
+from wonderland_games.games.dream import phone as dream_phone
+from wonderland_games.games.dream.lexicon import load_lexicon
+from wonderland_games.games.dream.state import BOTS, LAST
+from wonderland_games.games.valley import narrate
+from wonderland_games.games.valley import phone as valley_phone
+from wonderland_games.net.hands import seat_view
+from wonderland_games.net.host import PhoneHost
+from wonderland_games.net.server import parse
+from wonderland_games.net.words import words
+
+EN = words("en")
+
+
+def valley_turn(seed=4):
+    """A two-seat Valley game past both free redraws (each keeps its hand)."""
+    state = registry.get("valley").new_state([Seat("Ann"), Seat("Bob")], seed, None)
+    while state.decision() is not None:
+        state.apply(("mulligan",))
+    return state
+
+
+def flat(view: dict) -> list:
+    return [c for g in view["groups"] for c in g["choices"]]
+
+
+def test_valley_choices_are_the_suggests_words_in_groups():
+    state = valley_turn()
+    seat = state.current_player()
+    view, actions = seat_view(state, seat, EN, 1)
+    titles = [g["title"] for g in view["groups"]]
+    assert titles[0] == "Place a worker" and titles[-1] == "Prepare"
+    for choice, action in zip(flat(view), actions):
+        assert choice["text"] == narrate.describe_action(EN, state, action)
+    assert {a[0] for a in actions} <= {"place", "play", "prepare"}
+
+
+def test_valley_a_spot_says_what_the_rules_give():
+    state = valley_turn()
+    seat = state.current_player()
+    valley = state.valley
+    view = state.view(seat)
+    gains = {loc.id: loc.effects[0].resources for loc in valley.locations.values()
+             if type(loc.effects[0]).__name__ == "Gain" and len(loc.effects) == 1}
+    spot, bundle = next(iter(gains.items()))
+    [choice] = [c for c, a in zip(valley_phone.choices(view, seat, state.legal_actions(), EN), state.legal_actions())
+                if a == ("place", spot)]
+    assert choice["detail"] == "Gets " + narrate.resources_text(EN, bundle.items())
+    prepare = valley_phone.choices(view, seat, [("prepare",)], EN)[0]["detail"]
+    home = state.workers[seat] - len(state.placed[seat])
+    assert prepare.startswith(f"You give up {home} workers not yet placed")
+
+
+def test_valley_sections_show_the_seats_hand_resources_and_workers():
+    state = valley_turn()
+    seat = state.current_player()
+    sections = valley_phone.sections(state.view(seat), seat, EN)
+    hand = [c["label"] for c in sections[0]["cards"]]
+    assert hand == [narrate.kind_name(EN, state.valley, k) for k in state.hands[seat]]
+    assert sections[0]["cards"][0]["art"].startswith("/art/valley/cards/")
+    lines = sections[1]["lines"]
+    assert lines[1].endswith(f"workers at home {state.workers[seat]}/{state.workers[seat]}")
+    assert "Bob" in " ".join(sections[-1]["lines"]) or "Ann" in " ".join(sections[-1]["lines"])
+
+
+def test_valley_free_redraw_offers_keep_one_card_or_all():
+    state = registry.get("valley").new_state([Seat("Ann"), Seat("Bob")], 4, None)
+    seat = state.current_player()
+    view, actions = seat_view(state, seat, EN, 1)
+    hand = state.hands[seat]
+    assert ("mulligan",) in actions and ("mulligan",) + tuple(sorted(hand)) in [
+        (a[0],) + tuple(sorted(a[1:])) for a in actions]
+    assert all(len(a) in (1, 2, len(hand) + 1) for a in actions)
+    assert len(actions) < len(state.legal_actions())  # the rest stays on the big screen
+
+
+def dream(mode=None, seed=7, players=4):
+    seats = [Seat(f"P{i}") for i in range(players - 1)] + [Seat("Bot", BOT) if mode == BOTS else Seat("P9")]
+    return registry.get("dream").new_state(seats, seed, None)
+
+
+def names_of(word_id: str) -> set:
+    word = load_lexicon().words[word_id]
+    return {word.name["zh"], word.name["en"]}
+
+
+@pytest.mark.parametrize("mode", [None, BOTS])
+def test_dream_word_goes_to_spirits_never_to_the_dreamer(mode):
+    state = dream(mode)
+    for phase in range(2):
+        if phase:
+            state.apply(("time_up",))  # the last guess: still hidden from the dreamer
+            assert state.phase == LAST
+        dreamer = state.dreamer()
+        for seat in range(len(state.seats)):
+            for lang in ("zh", "en"):
+                text = json.dumps(seat_view(state, seat, words(lang), 1)[0], ensure_ascii=False)
+                shown = load_lexicon().words[state.current].name[lang] in text
+                assert shown == (seat != dreamer), (seat, dreamer, lang)
+
+
+def test_dream_role_is_told_to_its_seat_only():
+    state = dream()
+    for seat in range(len(state.seats)):
+        role = state.roles[seat]
+        view = seat_view(state, seat, EN, 1)[0]
+        assert view["sections"][0]["cards"][0]["role"] == role
+        others = {state.roles[s] for s in range(len(state.seats)) if s != seat} - {role}
+        assert not any(EN.t(f"dream.role.{r}") in json.dumps(view) for r in others if r != "dreamer")
+
+
+def test_dream_table_mode_leaves_every_action_to_the_big_screen():
+    state = dream()
+    view, actions = seat_view(state, state.current_player(), EN, 1)
+    assert state.mode == "table" and state.legal_actions() and actions == [] and view["groups"] == []
+
+
+def test_dream_bot_mode_offers_the_seats_own_moves_with_text():
+    state = dream(BOTS, seed=3)
+    while state.current_player() == 3 or state.dreamer() == state.current_player():
+        state = dream(BOTS, seed=state.seed + 1)
+    view, actions = seat_view(state, state.current_player(), EN, 1)
+    texts = [c["text"] for c in flat(view)]
+    assert texts == ["Give no clue", "Type a one-word clue"]
+    assert flat(view)[1]["input"]["max"] == 40 and len(actions) == 2
+    assert len(state.legal_actions()) > 100  # each word as a clue, the clock's reports, the time-up
+
+
+def spirit_turn():
+    """A bot-mode game where a person's spirit is to give a clue."""
+    seed = 3
+    while True:
+        state = dream(BOTS, seed=seed)
+        if state.current_player() != 3:
+            return state
+        seed += 1
+
+
+def test_dream_a_typed_clue_is_judged_as_at_the_table():
+    state = spirit_turn()
+    seat = state.current_player()
+    view = state.view(seat)
+    word = load_lexicon().words[state.current]
+    own_name = word.name[state.lang]
+    action, note = dream_phone.typed(view, seat, ("clue", seat, "x"), own_name, EN)
+    assert action == ("penalty", seat) and note.startswith("Clue refused")
+    action, note = dream_phone.typed(view, seat, ("clue", seat, "x"), "two words", EN)
+    assert action is None and note == "A clue is one word, with no spaces."
+    clue = word.associations[state.lang][0]  # the bots' first clue for it, a legal one
+    assert dream_phone.typed(view, seat, ("clue", seat, "x"), f" {clue} ", EN) == (("clue", seat, clue), None)
+
+
+def test_a_typed_choice_goes_through_the_host_and_needs_its_text():
+    state = spirit_turn()
+    seats = [Seat(s.name, s.kind) for s in state.seats]
+    session = Session("dream", seats, state.seed, autosave=False)
+    seat = session.state.current_player()
+    host = PhoneHost([seat], "en")
+    sent = []
+    host.notify = lambda s, text: sent.append(json.loads(text))
+    host.sync(session)
+    view = [m for m in sent if m["type"] == "view"][-1]
+    typed = next(c for c in flat(view) if "input" in c)
+    host.submit(seat, {"type": "preview", "version": view["version"], "choice": typed["i"]})
+    host.submit(seat, {"type": "act", "version": view["version"], "choice": typed["i"]})
+    host.sync(session)
+    assert host.preview is None and sent[-1]["error"] == "bad_text" and host.take(seat) is None
+    clue = load_lexicon().words[session.state.current].associations[session.state.lang][0]
+    host.submit(seat, {"type": "act", "version": view["version"], "choice": typed["i"], "text": clue})
+    host.sync(session)
+    assert host.take(seat) == ("clue", seat, clue)
+
+
+@pytest.mark.parametrize("data,ok", [
+    ({"type": "act", "version": 1, "choice": 0, "text": "月亮"}, True),
+    ({"type": "act", "version": 1, "choice": 0, "text": "x" * 200}, True),
+    ({"type": "act", "version": 1, "choice": 0, "text": "x" * 201}, False),
+    ({"type": "act", "version": 1, "choice": 0, "text": "a\nb"}, False),
+    ({"type": "act", "version": 1, "choice": 0, "text": 5}, False),
+    ({"type": "preview", "version": 1, "choice": 0, "text": "x"}, False),
+])
+def test_a_typed_line_is_short_printable_and_only_with_an_act(data, ok):
+    message, error = parse(json.dumps(data))
+    assert (message == data) if ok else (message is None and error == "malformed")

@@ -1,0 +1,97 @@
+"""What a Wonderland Valley seat's phone shows (net/hands.py): the hand, the resources, the workers
+left and the season, the seat's city, a line on each other player; and every legal action in the
+Suggest's words (narrate.describe_action), grouped as spots to take, cards to play, and the other
+decisions, with what it would bring (the table's preview, preview.outcome) as the detail."""
+
+from __future__ import annotations
+
+from . import preview
+from .data import SEASON_IDS
+from .effects import RESOURCES
+from .narrate import counted, describe_action, kind_name, resources_text, season_name
+
+GROUPS = {"place": "spots", "play": "cards", "prepare": "season"}  # the rest: decisions
+
+
+def card(words, view, kind_id: str) -> dict:
+    """A card on the phone: its emblem, its role's colour and symbol, cost and points."""
+    kind = view.cards.kinds[kind_id]
+    role = view.cards.roles[kind.role]
+    return {"label": kind_name(words, view.valley, kind_id), "art": f"/art/valley/cards/{kind_id}.svg",
+            "rgb": role.rgb, "role_art": f"/art/valley/roles/{role.symbol}.svg", "points": kind.points,
+            "cost": [[r, n] for r, n in kind.cost.items() if n]}
+
+
+def sections(view, seat: int, words) -> list:
+    t, v = words.t, view.valley
+    limit, hand = view.numbers.hand_limit, view.hands[seat]
+    home = view.workers[seat] - len(view.placed[seat])
+    lines = [t("valley.phone.resources", resources=resources_text(words, zip(RESOURCES, view.resources[seat]))),
+             t("valley.phone.workers", season=season_name(words, v, SEASON_IDS[view.season[seat]]),
+               home=home, n=view.workers[seat]),
+             t("valley.phone.score", n=view.scores_now()[seat], tokens=counted(words, "points", view.tokens[seat]))]
+    city = view.cities[seat]
+    out = [{"title": t("valley.table.hand", n=len(hand), limit=limit), "cards": [card(words, view, k) for k in hand]},
+           {"title": t("valley.phone.yours"), "lines": lines},
+           {"title": t("valley.phone.city", n=len(city), limit=view.numbers.city_limit),
+            "cards": [card(words, view, k) for k in city], "lines": [] if city else [t("valley.words.nothing")]}]
+    scores = view.scores_now()
+    others = [other_line(words, view, s, scores[s]) for s in range(len(view.seats)) if s != seat]
+    if view.opponent is not None:
+        others.append(words.t("valley.phone.opponent", name=words.i18n.pick(view.solo.name),
+                              score=view.opponent_score()))
+    if others:
+        out.append({"title": t("valley.phone.others"), "lines": others})
+    return out
+
+
+def other_line(words, view, s: int, score: int) -> str:
+    """"Bob · Summer · 1 of 3 workers at home · 5 cards in hand · city 6 · 12 points" (public only)."""
+    return words.t("valley.phone.other", name=view.seats[s].name,
+                   season=season_name(words, view.valley, SEASON_IDS[view.season[s]]),
+                   home=view.workers[s] - len(view.placed[s]), n=view.workers[s], hand=len(view.hands[s]),
+                   city=len(view.cities[s]), score=score)
+
+
+def choices(view, seat: int, legal: list, words) -> list:
+    t = words.t
+    out = []
+    for action in legal:
+        kind = action[0]
+        choice = {"group": t(f"valley.phone.group.{GROUPS.get(kind, 'decide')}"),
+                  "text": describe_action(words, view, action)}
+        if kind in GROUPS and view.decision() is None:
+            choice["detail"] = detail(words, view, seat, action)
+        if kind == "play":
+            choice["card"] = card(words, view, action[1])
+        elif kind in ("mulligan", "discard") and 1 < len(action) <= 3:
+            choice["cards"] = [card(words, view, k) for k in action[1:]]
+        if kind == "mulligan" and 2 < len(action) < len(view.hands[seat]) + 1:
+            # the free redraw lists every part of the hand (2^8 of 8 cards): a phone offers keeping
+            # it, putting back one card or all; the big screen's redraw panel, marking cards, the rest
+            choice["table"] = True
+        out.append(choice)
+    return out
+
+
+def detail(words, view, seat: int, action: tuple) -> str:
+    """What the action brings at once, as the table's preview counts it: resources, cards, points,
+    a worker, a choice to follow; preparing also says the workers it gives up."""
+    t, result = words.t, preview.outcome(view, seat, action)
+    gains = [counted(words, r, n) for r, n in zip(RESOURCES, result.resources) if n > 0]
+    if result.cards > 0:
+        gains.append(counted(words, "cards", result.cards))
+    if result.points:
+        gains.append(counted(words, "points", result.points))
+    parts = [t("valley.phone.gets", what=words.i18n.join(gains))] if gains else []
+    if result.card_points:
+        parts.append(t("valley.phone.worth", points=counted(words, "points", result.card_points)))
+    if result.workers:
+        parts.append(t("valley.table.preview.worker"))
+    if result.choice:
+        parts.append(t("valley.table.preview.choice"))
+    if action[0] == "prepare" and preview.unplaced(view, seat):
+        parts.insert(0, t("valley.flow.give_up", n=preview.unplaced(view, seat)))
+    if action[0] == "play" and result.discount.total:
+        parts.append(t("valley.table.preview.discount", resources=resources_text(words, result.discount.items())))
+    return " · ".join(parts) or t("valley.table.preview.nothing")
