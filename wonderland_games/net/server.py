@@ -274,6 +274,9 @@ class PhoneServer:
             if not bucket.take():
                 refused += 1
                 if refused > 200:
+                    _, pending = self._outboxes.get(ws, (None, []))
+                    while pending:  # the phone is told why before it is cut off
+                        await ws.send_str(pending.pop(0))
                     await ws.close(code=4008, message=b"too many messages")
                     return
                 if refused % 20 == 1:
