@@ -4,6 +4,7 @@
     python benchmarks/run.py --json     one JSON object, keys carry their unit
     python benchmarks/run.py --engines  the random-play rates and the Parade yardstick only
     python benchmarks/run.py --motion   the tables' frames during their busiest moves only
+    python benchmarks/run.py --phones   phones at the table: tap to redraw, frames with ten phones
 
 Speeds in actions or games per second depend on the machine, so Oz's random play is also
 given per game of the Parade yardstick measured in the same run (oz_actions_per_yardstick_game:
@@ -23,6 +24,7 @@ import time
 
 import sandbox  # noqa: F401  (this folder: checkout on the path, no window, throwaway user dirs)
 import motion_frames  # noqa: E402  (this folder)
+import phone_frames  # noqa: E402  (this folder)
 from wonderland_games.core import registry  # noqa: E402
 from wonderland_games.core.bots import Budget  # noqa: E402
 from wonderland_games.core.game import BOT, Seat  # noqa: E402
@@ -446,9 +448,12 @@ def main() -> int:
     parser.add_argument("--engines", action="store_true",
                         help="only the random-play rates, the Parade yardstick and Oz's ratio to it")
     parser.add_argument("--motion", action="store_true", help="only the frames of each table's busiest moves")
+    parser.add_argument("--phones", action="store_true", help="only the phone seats' tap latency and frames")
     args = parser.parse_args()
     if args.motion:
         figures = motion_frames.figures(args.quick)
+    elif args.phones:
+        figures = phone_frames.figures(args.quick)
     else:
         figures = engine_figures(1.0 if args.quick else 3.0)
         if not args.engines:
