@@ -170,3 +170,23 @@ def test_the_setup_screen_offers_phone_seats_and_starts_a_game_with_them(monkeyp
     assert table.session.phones == [1] and table.phones is not None and isinstance(app.top, PhonesScene)
     while app.stack:
         app.pop()
+
+
+def test_the_box_opened_at_the_start_goes_once_every_phone_is_in_and_the_buttons_box_stays(table):
+    app, session, scene = table
+    box = app.top
+    assert isinstance(box, PhonesScene) and box.auto
+    step(app, 30)
+    assert app.top is box  # nobody has joined
+    phone = PhonePlayer(socket_url(scene, 1))
+    phone.start()
+    for _ in range(400):
+        step(app, 1)
+        time.sleep(0.002)
+        if app.top is not box:
+            break
+    assert app.top is scene and scene.phones.status(1) == "connected"
+    scene.open_phones()
+    step(app, 120)
+    assert isinstance(app.top, PhonesScene) and not app.top.auto  # opened by hand: it stays
+    phone.stop = True

@@ -3,8 +3,8 @@
 Each game has a `phone.py` beside its rules with two functions, both reading only what the seat
 may see (`state.view(seat)`, so nothing hidden can leak by mistake):
 
-- `sections(view, seat, words)`: the seat's panels, a list of {"title", "cards": [card], "lines": [str]}
-  (a card: {"label": str, "art": "/art/<game>/<file>.svg" or absent, and the game's own fields the
+- `sections(view, seat, words)`: the seat's panels, a list of {"title", "cards": [card], "lines": [str],
+  "top": true if it shows above the choices (what they are made against: Parade's parade)} (a card: {"label": str, "art": "/art/<game>/<file>.svg" or absent, and the game's own fields the
   page's per-game part draws, `client/games/<game>.js`);
 - `choices(view, seat, legal, words)`: one entry a legal action, in `legal`'s order:
   {"group": str, "text": str, "detail": str or absent, "card" or "cards": as above or absent,

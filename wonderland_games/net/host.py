@@ -163,6 +163,10 @@ class PhoneHost:
     def _error(self, seat: int, code: str) -> None:
         self.notify(seat, error_text(code, self._langs[seat]))
 
+    def offers(self, seat: int) -> bool:
+        """Whether `seat`'s phone has a move to choose now (Dream's table mode offers none)."""
+        return bool(self._offers.get(seat, (None, []))[1])
+
     def take(self, seat: int):
         """The action `seat`'s phone confirmed for the view on show, or None (not yet)."""
         return self._ready.pop(seat, None)

@@ -2,8 +2,9 @@
 phone is here, and who plays it now — its phone, this screen or a bot (the host may hand a seat over
 at any time and take it back: a phone that will not come back never holds the game up).
 
-It opens by itself when such a game starts and from the table's Phones button. While it is open the
-phones are still heard, so a seat's state changes as its phone joins.
+It opens by itself when such a game starts (and then closes by itself a moment after the last phone
+has joined) and from the table's Phones button. While it is open the phones are still heard, so a
+seat's state changes as its phone joins.
 """
 
 from __future__ import annotations
@@ -21,14 +22,17 @@ from ..ui.screen import FormScene
 from ..ui.widgets import Button
 
 NEXT = {PHONE: TABLE, TABLE: BOT, BOT: PHONE}  # the order the "played on" button goes round
+ALL_IN = 1.2  # seconds the box opened at the start stays once every phone has joined
 
 
 class PhonesScene(FormScene):
     overlay = True
 
-    def __init__(self, app, table) -> None:
+    def __init__(self, app, table, auto: bool = False) -> None:
         super().__init__(app)
         self.table = table
+        self.auto = auto  # opened by the table at the start: it goes once everyone is in
+        self.all_in = 0.0
         self.link = table.phones
         self.seats = list(self.link.seats)
         self.who = {seat: Button(app, partial(self._who_label, seat), partial(self._hand, seat), style="secondary")
@@ -45,6 +49,13 @@ class PhonesScene(FormScene):
 
     def update(self, dt: float) -> None:
         self.table._update_phones()
+        if self.auto and all(self.link.status(seat) == "connected" or self.link.who(seat) != PHONE
+                             for seat in self.seats):
+            self.all_in += dt
+            if self.all_in >= ALL_IN and self.app.top is self:
+                self.back()
+        else:
+            self.all_in = 0.0
 
     def _who_label(self, seat: int) -> str:
         return self.app.t(f"phone.table.by_{self.link.who(seat)}")
@@ -73,10 +84,12 @@ class PhonesScene(FormScene):
                 best = (side, cols, rows, w, h)
         side, cols, rows, w, h = best
         side = max(theme.px(60, s), min(side, theme.px(260, s)))
+        w = min(w, max(side + theme.px(40, s), theme.px(240, s)))  # a card no wider than its code needs
+        left = area.centerx - (cols * w + (cols - 1) * theme.px(12, s)) // 2
         self.cards = []
         for i, seat in enumerate(self.seats):
             col, row = i % cols, i // cols
-            card = pygame.Rect(area.left + col * (w + theme.px(12, s)), area.top + row * (h + theme.px(12, s)), w, h)
+            card = pygame.Rect(left + col * (w + theme.px(12, s)), area.top + row * (h + theme.px(12, s)), w, h)
             qr = pygame.Rect(0, 0, side, side)
             qr.midtop = (card.centerx, card.top + theme.px(34, s))
             self.cards.append((seat, card, qr))

@@ -49,6 +49,10 @@ class PhoneLink:
         changed, self._seen = seen != self._seen, seen
         return changed
 
+    def awaited(self, seat: int) -> bool:
+        """The table waits for `seat`'s phone: it plays the seat and has a move to choose."""
+        return self.who(seat) == PHONE and self.host.offers(seat)
+
     def take(self, seat: int):
         return self.host.take(seat) if self.who(seat) == PHONE else None
 

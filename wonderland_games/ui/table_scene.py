@@ -450,7 +450,7 @@ class TableScene(Scene):
     def _update_phones(self) -> None:
         if not self._phones_opened and self.app.top is self:
             self._phones_opened = True
-            self.open_phones()
+            self.open_phones(auto=True)
         if self.phones.update(self.session):
             self.dirty = True
             self._frame = None  # the Phones button's count and a seat's state are drawn anew
@@ -462,10 +462,11 @@ class TableScene(Scene):
         joined = sum(phones.status(s) == "connected" for s in phones.seats)
         return self.app.t("phone.table.button", n=joined, total=len(phones.seats))
 
-    def open_phones(self) -> None:
+    def open_phones(self, auto: bool = False) -> None:
+        """The Phones box (`auto`: opened at the start, it closes once every phone has joined)."""
         from ..scenes.phones import PhonesScene
 
-        self.app.push(PhonesScene(self.app, self))
+        self.app.push(PhonesScene(self.app, self, auto))
 
     def _fit_phones_button(self) -> None:
         """The Phones button takes the right end of the top bar's status line (every game's
@@ -493,9 +494,10 @@ class TableScene(Scene):
         self.phones_button.draw(surface)
         drawn = [self.phones_button.rect]
         seat = self.state.current_player()
-        if seat is not None and self.phones.who(seat) == PHONE and self.phones.status(seat) != "connected":
+        status = self.phones.status(seat) if seat is not None and self.phones.awaited(seat) else "connected"
+        if status != "connected":
             s = self.layout.s
-            text = self.app.t("phone.table.turn_away", name=self.seats[seat].name)
+            text = self.app.t(f"phone.table.turn_{status}", name=self.seats[seat].name)
             box = pygame.Rect(0, 0, min(surface.get_width() - theme.px(40, s), theme.px(760, s)), theme.px(40, s))
             box.midtop = (surface.get_width() // 2, self.layout.top.bottom + theme.px(8, s))
             pygame.draw.rect(surface, theme.RED, box, border_radius=theme.px(10, s))

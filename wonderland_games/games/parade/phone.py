@@ -21,7 +21,8 @@ def sections(view, seat: int, words) -> list:
     score = rules.scores_now(deck, [list(c) for c in view.collections])[seat]
     return [
         {"title": t("phone.your_hand"), "cards": [card(words, deck, c) for c in view.hands[seat]]},
-        {"title": t("parade.phone.parade", n=len(view.parade)), "cards": [card(words, deck, c) for c in view.parade]},
+        {"title": t("parade.phone.parade", n=len(view.parade)), "cards": [card(words, deck, c) for c in view.parade],
+         "top": True},
         {"title": t("parade.phone.piles", score=score), "lines": [t("list.sep").join(piles) or t("parade.live.none")]},
     ]
 

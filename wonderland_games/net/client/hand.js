@@ -96,6 +96,18 @@ function cancel() {
   render();
 }
 
+function drawSection(section) {
+  const box = el("section", "panel");
+  box.appendChild(el("h2", null, section.title));
+  if (section.cards) {
+    const row = el("div", "cards");
+    section.cards.forEach((card) => row.appendChild(drawCard(card)));
+    box.appendChild(row);
+  }
+  (section.lines || []).forEach((line) => box.appendChild(el("p", null, line)));
+  return box;
+}
+
 function render() {
   if (!view) return;
   document.documentElement.lang = view.lang;
@@ -107,6 +119,8 @@ function render() {
   turn.className = "turn" + (view.yours ? " yours" : "") + (view.over ? " over" : "");
   const main = $("view");
   main.replaceChildren();
+  // a section marked `top` (Parade's parade) is what the choices are made against: it comes first
+  view.sections.filter((section) => section.top).forEach((section) => main.appendChild(drawSection(section)));
   for (const group of view.groups) {
     const box = el("section", "group");
     box.appendChild(el("h2", null, group.title));
@@ -130,17 +144,7 @@ function render() {
     box.appendChild(list);
     main.appendChild(box);
   }
-  for (const section of view.sections) {
-    const box = el("section", "panel");
-    box.appendChild(el("h2", null, section.title));
-    if (section.cards) {
-      const row = el("div", "cards");
-      section.cards.forEach((card) => row.appendChild(drawCard(card)));
-      box.appendChild(row);
-    }
-    (section.lines || []).forEach((line) => box.appendChild(el("p", null, line)));
-    main.appendChild(box);
-  }
+  view.sections.filter((section) => !section.top).forEach((section) => main.appendChild(drawSection(section)));
   const bar = $("bar");
   bar.hidden = !picked;
   if (picked) {
