@@ -225,3 +225,21 @@ def test_the_host_command_serves_and_says_each_address(capsys):
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_a_code_of_a_game_that_ended_opens_nothing_in_the_next():
+    first = Table()
+    old = first.code
+    first.close()
+    second = Table()
+    try:
+        async def go():
+            async with aiohttp.ClientSession() as http:
+                assert (await http.get(f"{second.base}/j/{old}")).status == 404
+                with pytest.raises(aiohttp.WSServerHandshakeError):
+                    await http.ws_connect(f"{second.base}/ws/{old}")
+                assert (await http.get(f"{second.base}/j/{second.code}")).status == 200
+        run(go())
+        assert old != second.code
+    finally:
+        second.close()
