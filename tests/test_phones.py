@@ -20,6 +20,16 @@ def parade(seed=5):
     return Session("parade", [Seat("Ann"), Seat("Bot", BOT)], seed, autosave=False)
 
 
+def started(lang):
+    """A Parade game whose first mover is on a phone that has its first view: (session, seat, host, phone)."""
+    session = parade()
+    seat = session.state.current_player()
+    host = PhoneHost([seat], lang)
+    phone = Phone(host)
+    host.sync(session)
+    return session, seat, host, phone
+
+
 class Phone:
     """What the server would do for one seat: collect what is sent to it."""
 
@@ -63,7 +73,7 @@ def test_random_messages_never_raise_and_never_change_the_game():
     Phone(host)
     host.sync(session)
     before = session.to_save()["digest"]
-    pieces = ['{', '}', '"type"', ':', '"act"', '"preview"', '"version"', '"choice"', ',', '1', '-1', '1e9', 'null',
+    pieces = ['{', '}', '"type"', ':', '"act"', '"version"', '"choice"', ',', '1', '-1', '1e9', 'null',
               '[', ']', '"hello"', '"lang"', '"zh"', 'true', '\\u0000', '"', '9007199254740993']
     for _ in range(10_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 14)))
@@ -77,11 +87,7 @@ def test_random_messages_never_raise_and_never_change_the_game():
 
 
 def test_the_mover_gets_choices_in_words_and_a_confirmed_one_is_taken():
-    session = parade()
-    seat = session.state.current_player()
-    host = PhoneHost([seat], "en")
-    phone = Phone(host)
-    host.sync(session)
+    session, seat, host, phone = started("en")
     view = phone.last()
     assert view["yours"] and view["turn"] == "Your turn"
     choices = [c for g in view["groups"] for c in g["choices"]]
@@ -94,11 +100,7 @@ def test_the_mover_gets_choices_in_words_and_a_confirmed_one_is_taken():
 
 
 def test_a_choice_for_an_old_view_or_out_of_range_is_refused_with_a_reason():
-    session = parade()
-    seat = session.state.current_player()
-    host = PhoneHost([seat], "zh")
-    phone = Phone(host)
-    host.sync(session)
+    session, seat, host, phone = started("zh")
     version = phone.last()["version"]
     host.submit(seat, {"type": "act", "version": version - 1, "choice": 0})
     host.submit(seat, {"type": "act", "version": version, "choice": 99})
@@ -108,26 +110,13 @@ def test_a_choice_for_an_old_view_or_out_of_range_is_refused_with_a_reason():
     assert host.take(seat) is None
 
 
-def test_a_preview_is_told_to_the_table_not_played():
-    session = parade()
-    seat = session.state.current_player()
-    host = PhoneHost([seat], "en")
-    phone = Phone(host)
-    host.sync(session)
-    host.submit(seat, {"type": "preview", "version": phone.last()["version"], "choice": 1})
-    host.sync(session)
-    assert host.preview == (seat, session.state.legal_actions()[1]) and host.take(seat) is None
-    session.apply(session.state.legal_actions()[0])
-    host.sync(session)
-    assert host.preview is None  # the move was made: the preview is gone
+def test_a_tap_is_no_message_the_table_takes():
+    """A choice's preview stays on the phone (docs/phones.md): "preview" is no message."""
+    assert parse('{"type": "preview", "version": 1, "choice": 0}') == (None, "malformed")
 
 
 def test_a_seat_handed_to_the_table_gets_no_choices_and_its_phone_cannot_act():
-    session = parade()
-    seat = session.state.current_player()
-    host = PhoneHost([seat], "en")
-    phone = Phone(host)
-    host.sync(session)
+    session, seat, host, phone = started("en")
     version = phone.last()["version"]
     host.set_control(seat, TABLE)
     host.sync(session)
@@ -141,11 +130,7 @@ def test_a_seat_handed_to_the_table_gets_no_choices_and_its_phone_cannot_act():
 
 
 def test_a_phone_is_told_in_its_own_language_and_keeps_its_version():
-    session = parade()
-    seat = session.state.current_player()
-    host = PhoneHost([seat], "en")
-    phone = Phone(host)
-    host.sync(session)
+    session, seat, host, phone = started("en")
     version = phone.last()["version"]
     host.submit(seat, {"type": "hello", "lang": "zh"})
     host.sync(session)

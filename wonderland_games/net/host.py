@@ -62,7 +62,6 @@ class PhoneHost:
         self._offers: dict = {}  # seat -> (version, [the actions its choices stand for])
         self._ready: dict = {}  # seat -> the action its phone confirmed
         self.control = {seat: PHONE for seat in self.codes}
-        self.preview = None  # (seat, action): what a phone asked to see on the table
         self.version = 0
         self._key = None
         self.notify: Callable = lambda seat, text: None  # the server's: send `text` to `seat`'s phone
@@ -89,7 +88,7 @@ class PhoneHost:
             self.changed = True
 
     def submit(self, seat: int, message: dict) -> None:
-        """A message the server checked for shape: {"type": "act"|"preview", "version", "choice"}
+        """A message the server checked for shape: {"type": "act", "version", "choice", "text"?}
         (an act may carry "text", for a choice that asks for it) or {"type": "hello", "lang"}."""
         with self._lock:
             self._inbox.append((seat, message))
@@ -113,7 +112,6 @@ class PhoneHost:
             self.version += 1  # only a change of the game makes a new version: a choice of the
             self._stale.update(self.codes)  # old one is refused, one of a re-told view is not
             self._ready.clear()
-            self.preview = None
         with self._lock:
             inbox = list(self._inbox)
             self._inbox.clear()
@@ -145,9 +143,7 @@ class PhoneHost:
         if not 0 <= message["choice"] < len(actions) or self.control[seat] != PHONE:
             return self._error(seat, "bad_choice")
         action = actions[message["choice"]]
-        if isinstance(action, Typed):  # text to make the action: nothing to preview before it
-            if message["type"] == "preview":
-                return None
+        if isinstance(action, Typed):  # text to make the action
             if not message.get("text", "").strip():
                 return self._error(seat, "bad_text")
             action, note = action.fill(message["text"], words(self._langs[seat]))
@@ -155,10 +151,7 @@ class PhoneHost:
                 self.notify(seat, json.dumps({"type": "error", "error": "note", "message": note}, ensure_ascii=False))
             if action is None:
                 return None if note else self._error(seat, "bad_text")
-        if message["type"] == "preview":
-            self.preview = (seat, action)
-        else:
-            self._ready[seat] = action
+        self._ready[seat] = action
 
     def _error(self, seat: int, code: str) -> None:
         self.notify(seat, error_text(code, self._langs[seat]))

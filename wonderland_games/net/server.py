@@ -69,14 +69,14 @@ def parse(text) -> tuple:
     kind = data.get("type")
     if kind == "hello" and data.get("lang") in LANGUAGES:
         return {"type": "hello", "lang": data["lang"]}, None
-    if kind in ("act", "preview"):
+    if kind == "act":
         version, choice = data.get("version"), data.get("choice")
         if type(version) is int and type(choice) is int and 0 <= version < 2 ** 53 and 0 <= choice < 10_000:
             message = {"type": kind, "version": version, "choice": choice}
             if "text" not in data:
                 return message, None
             text = data["text"]  # a typed line (a clue, a guess): short, printable, one line
-            if kind == "act" and isinstance(text, str) and len(text) <= TEXT_CHARS and text.isprintable():
+            if isinstance(text, str) and len(text) <= TEXT_CHARS and text.isprintable():
                 return dict(message, text=text), None
     return None, "malformed"
 

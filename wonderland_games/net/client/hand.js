@@ -76,7 +76,6 @@ function choose(choice) {
   if (sent) return;
   if (!picked || picked.i !== choice.i) field.value = "";
   picked = choice;
-  if (!choice.input) send({ type: "preview", version: view.version, choice: choice.i });
   render();
   if (choice.input) field.focus();
 }
