@@ -40,6 +40,28 @@ def _start_replay(app, path: str) -> None:
     open_game(app, session, replay=record)
 
 
+def _smoke_phones() -> bool:
+    """A packaged app carries the phone server whole: it listens on the loopback, serves a seat's
+    page and its script, and draws a QR code (the menu alone imports none of it)."""
+    import urllib.request
+
+    from ..net.host import PhoneHost
+    from ..net.server import PhoneServer
+    from .qr import qr_surface
+
+    server = PhoneServer(PhoneHost([0]), "parade", port=0, bind="127.0.0.1")
+    try:
+        server.start()
+        with urllib.request.urlopen(server.address_of(0), timeout=10) as page, \
+                urllib.request.urlopen(server.base + "/c/hand.js", timeout=10) as script:
+            ok = b"hand.js" in page.read() and b"WebSocket" in script.read()
+        return ok and qr_surface(server.address_of(0), 120).get_width() > 0
+    except OSError:
+        return False
+    finally:
+        server.stop()
+
+
 def run(smoke: bool = False, replay: str | None = None) -> int:
     """Open the window and run until the player quits; `smoke` draws the menu once."""
     from ..core.data import DataError
@@ -62,7 +84,9 @@ def run(smoke: bool = False, replay: str | None = None) -> int:
             show_error(app, app.t("menu.data_error", error=error))
         app.step(0.0)
         print(f"smoke: menu drawn {seconds_since_start():.2f} s after start")
-        return 0 if error is None else 1
+        phones = _smoke_phones()
+        print(f"smoke: phone server {'answered' if phones else 'FAILED'}")
+        return 0 if error is None and phones else 1
     app.running = True
     app.push(menu)
     if error is not None:
