@@ -776,7 +776,8 @@ class TableScene(Scene):
         """Whether the bots have the game now: a bot to move, or a choice the table takes for a
         person (hot-seat), so no one may act yet."""
         seat = self.state.current_player()
-        return seat is not None and (self.seats[seat].is_bot or self._forced_now() is not None)
+        return seat is not None and (self.seats[seat].is_bot or self._forced_now() is not None
+                                     or self.phones is not None and self.phones.who(seat) == BOT)
 
     def undo_why_not(self) -> str:
         """Why Undo is greyed out now, in words ("" while it works or is hidden)."""
