@@ -247,3 +247,20 @@ def test_the_take_and_the_draw_sound_as_they_move_but_not_all_at_once_when_a_cli
     step(app, 3)
     click(app, (5, 5))
     assert not scene.timeline and "take" not in heard and "draw" not in heard, heard
+
+
+def test_the_status_line_says_what_a_play_took_only_once_the_taken_cards_have_landed(app):
+    session, scene, played, reds = _arranged(app, [Seat("Ann"), Seat("Bob", BOT)])
+    scene.apply(("play", played))  # as Bob's thinking ends
+    seen = []
+    while scene.timeline:
+        piles = set(scene.display.collections[1]) - scene.hidden
+        seen.append((set(reds) <= piles, scene._status()))
+        step(app)
+    full = [text for text, kind in scene.log.entries if kind == "take"][-1]  # "Bob plays Red 0 → takes …"
+    before = [text for down, text in seen if not down]
+    after = [text for down, text in seen if down]
+    assert before and after, "the move was seen both before and after its take landed"
+    assert all(text == app.t("parade.status.plays", name="Bob", card=scene_module.card_name(app, scene.deck, played))
+               for text in before), "who plays what, nothing of the take while the cards are still on their way"
+    assert all(text == full for text in after), "the take, as the log tells it, once it has landed"

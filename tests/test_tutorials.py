@@ -165,3 +165,32 @@ def test_the_lesson_plays_by_real_events(game_id, lesson_app):
             break
         step(app, 1)
     assert app.top is not table, "the results open after the closing words"
+
+
+def _texts(node):
+    """Every (language, text) pair said in a tutorial file, its rule quotes aside."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("zh", "en") and isinstance(value, str):
+                yield key, value
+            elif key != "rule":
+                yield from _texts(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _texts(item)
+
+
+@pytest.mark.parametrize("game_id", ["oz", "voyage"])
+def test_the_coach_asks_for_a_choice_not_a_click_where_keys_choose_too(game_id):
+    """Oz's and Voyage's coach lets the table's keys through on a step the learner acts on (Tab,
+    arrows, Enter, Space: ui/table_keys.py), so it says "pick", "choose", "press", 选 or 按,
+    never "click" or 点 (a click)."""
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    data = yaml.safe_load((Path(__file__).parents[1] / "data" / game_id / "tutorial.yaml").read_text("utf-8"))
+    clicks = {"en": re.compile(r"\bclick", re.I), "zh": re.compile(r"(?<![0-9一二两三四五六红圆起挣 ])点(?![数子])")}
+    said = [(lang, text) for lang, text in _texts(data) if clicks[lang].search(text)]
+    assert not said, said

@@ -453,3 +453,65 @@ def test_the_top_bar_names_the_round_whose_scores_are_on_show(app):
     press(app, scene, "next")
     assert scene._status() == app.t("dream.table.status.round", round=2, rounds=4,
                                     name=scene.name(session.state.dreamer()))
+
+
+def _one_from_the_end(app):
+    """A paced table game whose next action ends it, opened at the table: (session, scene, last action, end line)."""
+    played = Session.new("dream", [Seat(n) for n in NAMES[:4]], seed=5, autosave=False)
+    rng = random.Random(1)
+    while not played.state.is_over():
+        played.apply(rng.choice(played.state.legal_actions()))
+    session = Session.new("dream", [Seat(n) for n in NAMES[:4]], seed=5, autosave=False)
+    for action in played.actions[:-1]:
+        session.apply(action)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    end = next(e for e in session.state.clone().apply(played.actions[-1]) if e["type"] == "game_end")
+    names = app.i18n.join([NAMES[w] for w in end["winners"]])
+    line = app.t("dream.log.end_shared" if len(end["winners"]) > 1 else "dream.log.end", names=names,
+                 n=end["scores"][end["winners"][0]])
+    return session, scene, played.actions[-1], line
+
+
+def _finale(app, scene, line):
+    """Play the last action, let its motion end, and open the end's moment (the view's Results)."""
+    run_until(app, lambda: not scene.timeline)
+    assert scene.state.is_over() and scene.view.stage == "scores"
+    assert line not in [text for text, _ in scene.log.entries], "the log waits for the end's moment"
+    press(app, scene, "next")
+    assert isinstance(app.top, Finale)
+    return app.top
+
+
+def test_the_log_tells_the_end_with_the_winners_moment_not_before(paced_app):
+    app = paced_app
+    app.i18n.set_language("en")
+    session, scene, last, line = _one_from_the_end(app)
+    scene.apply(last)
+    _finale(app, scene, line)
+    assert scene.log.entries[-1][0] == line, "the end is told as its moment comes"
+    assert [text for text, _ in scene.log.entries].count(line) == 1
+
+
+def test_the_ends_stars_fall_beside_the_log_never_across_its_text(paced_app):
+    app = paced_app
+    session, scene, last, line = _one_from_the_end(app)
+    scene.apply(last)
+    finale = _finale(app, scene, line)
+    size, log = app.screen.get_size(), scene.layout.log
+    stars, crossed, shown = finale.stars, 0, 0
+    for age in [i * 0.1 for i in range(22)]:
+        finale.age = age
+        frames = []
+        for falling in (stars, []):
+            finale.stars = falling
+            frame = pygame.Surface(size)
+            finale.draw(frame)
+            frames.append(frame)
+        finale.stars = stars
+        raw = [pygame.image.tobytes(frame.subsurface(log), "RGB") for frame in frames]
+        crossed += raw[0] != raw[1]
+        shown += pygame.image.tobytes(frames[0], "RGB") != pygame.image.tobytes(frames[1], "RGB")
+    assert shown, "the stars fall"
+    assert not crossed, "no star crosses the log"

@@ -5,6 +5,8 @@ results scene it then opens in its place; a replay or a finished save reopened g
 the results. The moment never blocks: a click or a key opens the results at once. It runs
 FINALE_SECONDS at animation speed 1; fast-forward makes it a still flash of the name.
 How a star moves is one function, `star_pose`: with reduced motion it stays put and fades.
+A table may give a rect the stars keep clear of (`keep_clear`, TableScene.finale_keep_clear:
+Dream's log, whose last lines tell how the game ended): they fall beside it, never across its text.
 """
 
 from __future__ import annotations
@@ -49,6 +51,28 @@ def star_pose(star: tuple, age: float, area: pygame.Rect, s: float, still: bool 
     return (cx, cy), theme.px(7 + 9 * size, s), phase + t * 1.3, alpha
 
 
+def beside(area: pygame.Rect, clear: pygame.Rect | None) -> list:
+    """The parts of `area` left and right of `clear`, and above and below it in its column
+    (all of `area` when nothing is to be kept clear)."""
+    if clear is None or not clear.colliderect(area):
+        return [area]
+    clear = clear.clip(area)
+    parts = [pygame.Rect(area.left, area.top, clear.left - area.left, area.height),
+             pygame.Rect(clear.right, area.top, area.right - clear.right, area.height),
+             pygame.Rect(clear.left, area.top, clear.width, clear.top - area.top),
+             pygame.Rect(clear.left, clear.bottom, clear.width, area.bottom - clear.bottom)]
+    return [part for part in parts if part.width > 0 and part.height > 0]
+
+
+def star_x(share: float, area: pygame.Rect, clear: pygame.Rect | None) -> float:
+    """A star's x (a share of the width that is free): beside the column of `clear`, when given."""
+    if clear is None or not clear.colliderect(area):
+        return area.left + share * area.width
+    left, right = max(0, clear.left - area.left), max(0, area.right - clear.right)
+    x = share * (left + right)
+    return area.left + x if x < left else clear.right + (x - left)
+
+
 def star_points(centre: tuple, radius: float, turn: float) -> list:
     """A five-pointed star's corners."""
     cx, cy = centre
@@ -66,9 +90,10 @@ class Finale(Scene):
 
     overlay = True
 
-    def __init__(self, app, text: str, then: Scene, seed: int = 0) -> None:
+    def __init__(self, app, text: str, then: Scene, seed: int = 0, keep_clear: pygame.Rect | None = None) -> None:
         super().__init__(app)
         self.text, self.then = text, then
+        self.keep_clear = keep_clear  # what the stars stay out of (a table's log), or None
         self.flash = bool(app.settings.fast_forward)
         self.duration = FLASH_SECONDS if self.flash else FINALE_SECONDS
         self.age = 0.0
@@ -105,10 +130,12 @@ class Finale(Scene):
         s = theme.scale(area.size)
         come = min(1.0, self.age / FADE_IN) if not self.flash else 1.0
         surface.blit(self._veil(area.size, int(VEIL_ALPHA * come) // 16 * 16), (0, 0))
+        free = beside(area, self.keep_clear)
         for star in self.stars:
-            pose = star_pose(star, self.age, area, s, self.app.settings.reduced_motion)
+            placed = (star_x(star[0], area, self.keep_clear) - area.left) / max(1, area.width)
+            pose = star_pose((placed,) + star[1:], self.age, area, s, self.app.settings.reduced_motion)
             if pose is not None and pose[3] > 0:
-                self._draw_star(surface, star, pose)
+                self._draw_star(surface, star, pose, free)
         self._draw_name(surface, area, s, come)
 
     def _veil(self, size: tuple, alpha: int) -> pygame.Surface:
@@ -122,13 +149,23 @@ class Finale(Scene):
             self._veils[key] = veil
         return veil
 
-    def _draw_star(self, surface: pygame.Surface, star: tuple, pose: tuple) -> None:
+    def _draw_star(self, surface: pygame.Surface, star: tuple, pose: tuple, free: list) -> None:
+        """One star, in the parts of the window it may show in (`free`: its sway never takes it
+        across what is kept clear)."""
         centre, radius, turn, alpha = pose
+        spot = (centre[0] - radius - 1, centre[1] - radius - 1)
+        bounds = pygame.Rect(spot, (radius * 2 + 2, radius * 2 + 2))
+        parts = [part for part in free if part.colliderect(bounds)]
+        if not parts:
+            return
         colour = STAR_COLOURS[int(star[2] * 97) % len(STAR_COLOURS)]
         points = star_points((radius + 1, radius + 1), radius, turn)
-        layer = surfaces.new((radius * 2 + 2, radius * 2 + 2), alpha=True)
+        layer = surfaces.new(bounds.size, alpha=True)
         pygame.draw.polygon(layer, colour + (alpha,), points)
-        surface.blit(layer, (centre[0] - radius - 1, centre[1] - radius - 1))
+        for part in parts:
+            surface.set_clip(part)
+            surface.blit(layer, spot)
+        surface.set_clip(None)
 
     def name_rect(self, area: pygame.Rect, s: float) -> pygame.Rect:
         """Where the name is written: a wide band across the middle of the window."""

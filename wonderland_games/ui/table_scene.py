@@ -1084,7 +1084,13 @@ class TableScene(Scene):
             return
         self.ends_here = False
         results.fanfare = False  # the moment plays the flourish
-        self.app.push(Finale(self.app, results.banner(), results, seed=self.session.seed))
+        self.app.push(Finale(self.app, results.banner(), results, seed=self.session.seed,
+                             keep_clear=self.finale_keep_clear()))
+
+    def finale_keep_clear(self):
+        """A rect the end's stars keep clear of (ui/finale.py), or None: a game whose log tells
+        the end gives its log."""
+        return None
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -74,6 +74,7 @@ class DreamScene(TableScene):
         self.narrator = (TableNarrator(app, self.seats, self.lexicon) if state.mode == TABLE else
                          Narrator(app, self.seats, self.lexicon, viewer=self.viewer))
         self.log = LogPanel(app, lambda: app.t("dream.log.title"))
+        self._end_lines: list = []  # the end in words, written at the end's moment (`show_results`)
         self.buttons = self._table_buttons()
         self.view = self._make_view()
         self._rebuild_log()
@@ -363,7 +364,30 @@ class DreamScene(TableScene):
         self.dirty = True
 
     def _log_lines(self, events: list, state) -> list:
-        return self.narrator.lines(events, state)
+        """A live game's end ("Game over: … wins") waits for its moment, when the results come
+        (`show_results`): the log said it while the last round's scores were still on show."""
+        if self.replay or self.results_shown or not any(e["type"] == "game_end" for e in events):
+            return self.narrator.lines(events, state)
+        lines = self.narrator.lines([e for e in events if e["type"] != "game_end"], state)
+        self._end_lines = self.narrator.lines([e for e in events if e["type"] == "game_end"], state)
+        return lines
+
+    def _rebuild_log(self) -> None:
+        self._end_lines = []  # an undo may have taken the end back
+        super()._rebuild_log()
+
+    def show_results(self) -> None:
+        """The end's moment: the log tells the end as the winners' moment and the results come."""
+        self._write_held()
+        if self._end_lines:
+            self.log.entries.extend(self._end_lines)
+            self._end_lines = []
+            self.log.offset = 0
+        super().show_results()
+
+    def finale_keep_clear(self):
+        """The end's stars fall beside the log, whose last lines tell how the game ended."""
+        return None if self.layout is None else self.layout.log
 
     def _reset_view(self) -> None:
         super()._reset_view()

@@ -88,7 +88,7 @@ class ParadeScene(TableScene):
         self.hover = None
         self.preview = None
         self.last_play = None  # (seat, card) of the latest play, glowing in the parade
-        self.move_text = ""  # the move being animated, in words
+        self.move_text = ""  # the move being animated, in words (its take said once it lands: `_move_status`)
         self._warm = False
         self._overdraw: list = []  # screen spots drawn over the cached frame last time
         self._partial_ok = False
@@ -619,7 +619,7 @@ class ParadeScene(TableScene):
         if self.replay:
             return t("parade.status.replay", i=self.replay_step, n=len(self.record.actions))
         if self.timeline and self.move_text:
-            return self.move_text
+            return self._move_status()
         if self.state.is_over():
             return t("parade.status.over")
         handoff = self._handoff_status()
@@ -635,6 +635,22 @@ class ParadeScene(TableScene):
             text = t("parade.status.turn", name=name)
         phase = {rules.FINAL: "parade.status.last_round", rules.KEEP: "parade.status.keep_phase"}.get(self.state.phase)
         return f"{t(phase)}{t('sep')}{text}" if phase else text
+
+    def _move_status(self) -> str:
+        """The move on show in words, as far as the motion has shown it: who plays what while
+        the card travels, what it took (or that it took nothing) once the taken cards have landed in the taker's piles
+        (as the log, which is written when the motion ends); at the end, whose keep it was while
+        the kept cards go to the piles and turn over."""
+        t, mover = self.app.t, self.move_before.current_player()
+        for e in self.move_events:
+            if e["type"] == "play":
+                piles = landed(self.display, self.hidden)[e["seat"]]
+                if e["card"] in self.hidden or not set(e["taken"]) <= set(piles):
+                    return t("parade.status.plays", name=self.seats[e["seat"]].name,
+                             card=card_name(self.app, self.deck, e["card"]))
+            elif e["type"] == "game_over" and mover is not None:
+                return t("parade.log.keep", name=self.seats[mover].name)
+        return self.move_text
 
     def _render_base(self, size: tuple) -> pygame.Surface:
         """What never changes for a window size: the sky, the top bar, the tray."""

@@ -284,6 +284,14 @@ class ValleyState(Resolver, ChanceState, GameState):
         return action in self.place_actions(seat)
 
     # -- applying --------------------------------------------------------------
+    def advance(self, action: Action) -> None:
+        """`apply` for a legal action the caller took from `legal_actions` (bots' trials and
+        playouts), without checking it again: a fifth of a Normal decision's time, which the
+        Suggest button's playouts (ui/hint.py) spend on more samples."""
+        if self.viewer is not None or self.over:
+            raise IllegalAction("a view or a finished game cannot be played")
+        self._carry_out(action)
+
     def apply(self, action: Action) -> list:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
         if self.viewer is not None:
@@ -296,6 +304,10 @@ class ValleyState(Resolver, ChanceState, GameState):
             action = tuple(action)
         if not action or not plain(action) or not self._is_legal(action):
             raise IllegalAction(f"{action!r} is not legal for seat {self.current_player()} now")
+        return self._carry_out(action)
+
+    def _carry_out(self, action: tuple) -> list:
+        """A legal action's changes; its events."""
         events: list = []
         item = self.decision()
         if item is not None:
