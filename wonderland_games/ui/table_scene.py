@@ -72,7 +72,7 @@ import pygame
 from ..core import registry, stats
 from ..core.bots import Budget
 from ..core.game import IllegalAction
-from ..net.host import BOT, PHONE
+from ..net.host import BOT, PHONE, TABLE
 from . import hint as hints
 from . import surfaces, theme
 from . import text as tx
@@ -434,6 +434,15 @@ class TableScene(Scene):
         return [i for i, seat in enumerate(self.seats)
                 if not seat.is_bot and not (self.phones is not None and self.phones.remote(i))]
 
+    def phone_hands(self) -> tuple:
+        """Who may play a phone seat here (the Phones box goes round them): its phone, this screen
+        or a bot; a game whose bots cannot stand in for a person leaves BOT out (Dream's table mode)."""
+        return PHONE, TABLE, BOT
+
+    def waits_for_phone(self, seat: int) -> bool:
+        """The game waits for `seat`'s phone when it is to move (a dropped phone is then shown)."""
+        return True
+
     def hand_phone_seat(self, seat: int, who: str) -> None:
         """The host gives a phone seat to its phone, the big screen or a bot (the Phones box)."""
         self.phones.hand(seat, who)
@@ -493,7 +502,8 @@ class TableScene(Scene):
         self.phones_button.draw(surface)
         drawn = [self.phones_button.rect]
         seat = self.state.current_player()
-        if seat is not None and self.phones.who(seat) == PHONE and self.phones.status(seat) != "connected":
+        if seat is not None and self.phones.who(seat) == PHONE and self.phones.status(seat) != "connected" \
+                and self.waits_for_phone(seat):
             s = self.layout.s
             text = self.app.t("phone.table.turn_away", name=self.seats[seat].name)
             box = pygame.Rect(0, 0, min(surface.get_width() - theme.px(40, s), theme.px(760, s)), theme.px(40, s))

@@ -41,6 +41,8 @@ from __future__ import annotations
 
 import pygame
 
+from ...net.host import PHONE
+from ...net.host import TABLE as PHONE_TABLE
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.log_panel import LogPanel
@@ -65,6 +67,8 @@ class DreamScene(TableScene):
     coach_class = DreamCoach  # bots' scripted words said in the lesson's language
 
     def __init__(self, app, session=None, replay=None):
+        if session is not None and session.phones and session.state.mode == BOTS:
+            session.phones = []  # bot mode's screen is its person's (the setup refuses phones there): they play here
         super().__init__(app, session, replay)
         state = self.state
         self.lexicon = load_lexicon()
@@ -94,6 +98,21 @@ class DreamScene(TableScene):
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    # -- phone seats (table mode: each spirit's role and the word on their phone, phone.py) ----------
+    def phone_hands(self) -> tuple:
+        """Table mode's seats are people round the table: a phone seat is its phone or this screen."""
+        return (PHONE, PHONE_TABLE) if self.state.mode == TABLE else super().phone_hands()
+
+    def waits_for_phone(self, seat: int) -> bool:
+        """Table mode never waits for a phone: the table judges every move on this screen."""
+        return self.state.mode != TABLE
+
+    def hand_phone_seat(self, seat: int, who: str) -> None:
+        """A seat handed to its phone or back to this screen: the reveal asks for it or passes it over."""
+        super().hand_phone_seat(seat, who)
+        if self.state.mode == TABLE:
+            self.view.arrange_reveal()
 
     # -- the clock --------------------------------------------------------------------
     def clock_running(self) -> bool:
