@@ -26,6 +26,7 @@ from wonderland_games.ui.dialogs import MessageDialog
 from wonderland_games.ui.testing import click, run_until, step
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+OPENED = []  # the phones a test opened, hung up after it
 
 
 class Phone(threading.Thread):
@@ -36,7 +37,10 @@ class Phone(threading.Thread):
         self.url, self.texts, self.stop = url, [], False
 
     def run(self):
-        asyncio.run(self._listen())
+        try:
+            asyncio.run(self._listen())
+        except aiohttp.ClientError:
+            pass  # the table closed before this phone got through: nothing to hear
 
     async def _listen(self):
         async with aiohttp.ClientSession() as http:
@@ -59,7 +63,11 @@ def app(table_app, monkeypatch):
     monkeypatch.setattr("wonderland_games.ui.phone_link.PhoneLink.__init__.__defaults__", (0, "127.0.0.1"))
     table_app.i18n.set_language("en")
     yield table_app
-    while table_app.stack:  # each table's phone server stops with it
+    for device in OPENED:  # the phones hang up, then each table's phone server stops with it
+        device.stop = True
+        device.join(5)
+    OPENED.clear()
+    while table_app.stack:
         table_app.pop()
 
 
@@ -88,6 +96,7 @@ def start(app, phones, players=5, seed=9):
         server = scene.phones.server
         devices[seat] = Phone(server.base.replace("http://", "ws://") + "/ws/" + scene.phones.host.codes[seat])
         devices[seat].start()
+        OPENED.append(devices[seat])
     return session, scene, devices
 
 
@@ -193,7 +202,6 @@ def test_the_reveal_asks_only_the_big_screen_and_each_phone_gets_its_own_role_an
         spirit_rounds = [w for other, words in in_play.items() if other != seat for w in words]
         assert any(scene.word_name(w) in t for w in spirit_rounds for t in device.texts), \
             "the scan would see a word: the other phone's dream words reached this phone as a spirit"
-        device.stop = True
 
 
 def test_the_big_screen_never_draws_a_phone_seats_role(app, monkeypatch):
@@ -221,8 +229,6 @@ def test_the_big_screen_never_draws_a_phone_seats_role(app, monkeypatch):
         if scene.view.stage == "story":
             press(app, scene, "yes")
     assert drawn_for and not set(drawn_for) & {0, 2, 4}
-    for device in devices.values():
-        device.stop = True
 
 
 def test_a_table_of_phones_only_plays_through_from_the_big_screen(app, drawn):
@@ -255,8 +261,6 @@ def test_a_table_of_phones_only_plays_through_from_the_big_screen(app, drawn):
     assert state.is_over()
     press(app, scene, "next")
     run_until(app, lambda: isinstance(app.top, ResultsScene))
-    for device in devices.values():
-        device.stop = True
 
 
 def test_a_phone_seat_handed_to_the_screen_is_asked_at_the_reveal_and_no_bot_stands_in(app, drawn):
@@ -275,8 +279,6 @@ def test_a_phone_seat_handed_to_the_screen_is_asked_at_the_reveal_and_no_bot_sta
     assert scene.phones.who(spirit) == PHONE and spirit not in scene.view.order
     box.back()
     step(app)
-    for device in devices.values():
-        device.stop = True
 
 
 def test_a_dropped_dreamers_phone_holds_nothing_up_at_the_table(app):
@@ -331,3 +333,54 @@ def test_a_bot_mode_save_with_a_phone_seat_plays_at_the_screen():
     scene = DreamScene(app, loaded)
     assert scene.phones is None and loaded.phones == [] and scene.viewer == 0
     pygame.event.clear()
+
+
+LONG = ["Wilhelmina", "Bartholomew", "Christabel", "Dorotheaaaa", "Evangelinee", "Fitzwilliam", "Gwendolynne",
+        "Hildebrandt", "Isambardddd", "Josephineeee"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("phones", [range(1, 9), range(10)])
+def test_the_reveal_and_the_eyes_say_whose_roles_are_on_phones_whole_at_every_size(app, size, lang, phones,
+                                                                                   monkeypatch, drawn):
+    app.i18n.set_language(lang)
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    session = Session.new("dream", [Seat(n) for n in LONG], seed=5, autosave=False)
+    session.phones = list(phones)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    app.top.back()  # the Phones box
+    cut = []
+    real = tx.ellipsize
+    monkeypatch.setattr(tx, "ellipsize", lambda font, text, width: (lambda out: (out != text and cut.append(text))
+                                                                    or out)(real(font, text, width)))
+    stages = []
+    while True:
+        drawn.clear()
+        step(app)
+        stages.append(scene.view.stage)
+        note = scene.view._phones_note()
+        assert note and note in drawn, (scene.view.stage, note)
+        assert not cut, (scene.view.stage, size, lang, cut)
+        if scene.view.stage == "eyes":
+            break
+        press(app, scene, "show")
+        step(app)
+        press(app, scene, "hide")
+    assert stages[0] == ("eyes" if len(phones) == 10 else "reveal")
+
+
+def test_the_players_panel_says_who_plays_from_a_phone(app, drawn):
+    session, scene, devices = start(app, phones=[2])
+    scene._frame = None
+    drawn.clear()
+    step(app)
+    assert drawn.count(app.t("setup.phone")) == 1 and drawn.count(app.t("setup.human")) == 4
+    scene.hand_phone_seat(2, TABLE)
+    step(app, 2)
+    scene._frame = None
+    drawn.clear()
+    step(app)
+    assert app.t("setup.phone") not in drawn and drawn.count(app.t("setup.human")) == 5

@@ -47,7 +47,7 @@ from ...ui import text as tx
 from ...ui import theme
 from ...ui.log_panel import LogPanel
 from ...ui.seat_line import draw_name_and_kind
-from ...ui.seat_words import seat_label
+from ...ui.seat_words import kind_label, seat_label
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from . import moves
@@ -451,18 +451,21 @@ class DreamScene(TableScene):
             lambda f: self.log.draw(f, lay.log, s)
 
     def _player_lines(self) -> list:
-        """(name, total, penalties, dreaming now) per seat: nobody dreams while a round's scores show."""
-        state = self.state
+        """(name, total, penalties, dreaming now, kind) per seat: nobody dreams while a round's scores
+        show; a seat played from its phone now says so."""
+        state, phones = self.state, self.phones
         dreamer = None if state.is_over() or self.view.round_on_show() is not None else state.dreamer()
         scores = self.score_lag or state.scores()
-        return [(self.name(i), scores[i], state.penalties[i], i == dreamer) for i in range(len(self.seats))]
+        kinds = [kind_label(self.app, "phone") if phones is not None and phones.who(i) == PHONE else
+                 seat_label(self.app, seat) for i, seat in enumerate(self.seats)]
+        return [(self.name(i), scores[i], state.penalties[i], i == dreamer, kinds[i]) for i in range(len(self.seats))]
 
     def _paint_players(self, frame, rows) -> None:
         lay, s, t, fonts = self.layout, self.layout.s, self.app.t, self.app.fonts
         theme.panel(frame, lay.players, s, with_shadow=False)
         tx.draw_line(frame, fonts, t("dream.table.players"), lay.players_title(), px(18, s), theme.PLUM, bold=True,
                      align="left")
-        for seat, (rect, (name, total, penalties, dreaming)) in enumerate(zip(lay.player_rows(), rows)):
+        for rect, (name, total, penalties, dreaming, kind) in zip(lay.player_rows(), rows):
             if dreaming:
                 pygame.draw.rect(frame, theme.GOLD_LIGHT, rect.inflate(px(6, s), 0), border_radius=px(6, s))
             score = t("dream.table.total_penalties", total=total, n=penalties) if penalties else str(total)
@@ -471,7 +474,7 @@ class DreamScene(TableScene):
                                 px(16, s), theme.RED if penalties else theme.INK, bold=True, align="right")
             label = t("dream.table.dreaming", name=name) if dreaming else name
             who = pygame.Rect(rect.left, rect.top, used.left - px(8, s) - rect.left, rect.height)
-            draw_name_and_kind(frame, fonts, label, seat_label(self.app, self.seats[seat]), who, px(16, s),
+            draw_name_and_kind(frame, fonts, label, kind, who, px(16, s),
                                bold=dreaming)
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
