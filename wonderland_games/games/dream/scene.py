@@ -35,6 +35,11 @@ speech bubble round the table).
 Table mode has no curtain of the base class (the view raises its own between
 the players who look at their roles), no bots, no Suggest and no fast-forward;
 Undo takes back a penalty given by mistake (with the clock reports after it).
+A seat played from a phone (ui/phone_link.py) sees its role, and as a spirit the
+word, on its phone (phone.py): the reveal passes it over, the host may hand it to
+this screen and back but never to a bot, and the table never waits for it. Bot
+mode's screen is its person's, so the setup refuses a phone seat there and a
+save that has one plays it here.
 """
 
 from __future__ import annotations
