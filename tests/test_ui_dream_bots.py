@@ -564,7 +564,7 @@ def test_the_top_bar_names_the_round_whose_scores_are_on_show(app):
     record = state.history[view.summary]
     assert scene._status() == app.t("dream.clock.status_scores", round=view.summary + 1, rounds=4,
                                      name=scene.name(record["dreamer"]))
-    assert not any(dreaming for *_, dreaming in scene._player_lines()), "nobody dreams while the scores show"
+    assert not any(row[3] for row in scene._player_lines()), "nobody dreams while the scores show"
     press(app, scene, "next")
     assert scene._status() == app.t("dream.table.status.round", round=state.round + 1, rounds=4,
                                      name=scene.name(state.dreamer()))

@@ -272,6 +272,9 @@ class GameInfo:
     # (seats, setup) -> GameState: the fixed setup of the guided first game (docs/tutorials.md),
     # `setup` being the script's setup mapping; None: new_state from its seed and options
     tutorial_state: Optional[Callable] = None
+    # False: a phone seat cannot sit with bots (Dream: bot mode's screen shows its person's role and
+    # word, so a person on a phone has no screen of their own there); the setup screen refuses it
+    phones_with_bots: bool = True
 
     @property
     def has_engine(self) -> bool:

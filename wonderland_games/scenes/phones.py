@@ -61,10 +61,12 @@ class PhonesScene(FormScene):
         return self.app.t(f"phone.table.by_{self.link.who(seat)}")
 
     def _hand(self, seat: int) -> None:
-        who = NEXT[self.link.who(seat)]
-        if who == PHONE and self.link.error is not None:
+        who, allowed = self.link.who(seat), self.table.phone_hands()
+        for _ in NEXT:  # the next one round the ring this table allows
             who = NEXT[who]
-        self.table.hand_phone_seat(seat, who)
+            if who in allowed and not (who == PHONE and self.link.error is not None):
+                self.table.hand_phone_seat(seat, who)
+                return
 
     def layout(self, rect, s) -> None:
         margin = theme.px(24, s)

@@ -221,6 +221,10 @@ class SetupScene(FormScene):
         if dup is not None:
             self._refuse(self.app.t("setup.name_dup", name=dup))
             return
+        kinds = [row.kind.value for row in self.rows[: self._seat_count()]]
+        if not self.info.phones_with_bots and "phone" in kinds and any(k.startswith("bot") for k in kinds):
+            self._refuse(self.app.t("setup.phones_with_bots", game=game_title(self.app, self.info.id)))
+            return
         text = self.seed.text.strip()
         if text and (not all(_digit(c) for c in text) or len(text) > MAX_SEED_DIGITS):
             self.seed_error = True

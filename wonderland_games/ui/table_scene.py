@@ -72,7 +72,7 @@ import pygame
 from ..core import registry, stats
 from ..core.bots import Budget
 from ..core.game import IllegalAction
-from ..net.host import BOT, PHONE
+from ..net.host import BOT, PHONE, TABLE
 from . import hint as hints
 from . import surfaces, theme
 from . import text as tx
@@ -433,6 +433,11 @@ class TableScene(Scene):
         """The people at the big screen: no bots, no seat played from a phone (or a bot standing in)."""
         return [i for i, seat in enumerate(self.seats)
                 if not seat.is_bot and not (self.phones is not None and self.phones.remote(i))]
+
+    def phone_hands(self) -> tuple:
+        """Who may play a phone seat here (the Phones box goes round them): its phone, this screen
+        or a bot; a game whose bots cannot stand in for a person leaves BOT out (Dream's table mode)."""
+        return PHONE, TABLE, BOT
 
     def hand_phone_seat(self, seat: int, who: str) -> None:
         """The host gives a phone seat to its phone, the big screen or a bot (the Phones box)."""

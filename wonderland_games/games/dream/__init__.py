@@ -65,6 +65,7 @@ register(GameInfo(
     tutorial_state=tutorial_state,
     turn_unit="rounds",
     other_seats="human",  # a table of people is the game's first mode
+    phones_with_bots=False,  # bot mode's screen is its one person's: phones are for table mode
     # against bots, the language clues are typed and judged in: the app's unless picked
     game_options=(GameOption("lang", state.LANGS, lambda lang: lang if lang in state.LANGS else state.LANGS[0],
                              "dream.bots.lang", "dream.bots.lang_{}",

@@ -35,17 +35,24 @@ speech bubble round the table).
 Table mode has no curtain of the base class (the view raises its own between
 the players who look at their roles), no bots, no Suggest and no fast-forward;
 Undo takes back a penalty given by mistake (with the clock reports after it).
+A seat played from a phone (ui/phone_link.py) sees its role, and as a spirit the
+word, on its phone (phone.py): the reveal passes it over, the host may hand it to
+this screen and back but never to a bot, and the table never waits for it. Bot
+mode's screen is its person's, so the setup refuses a phone seat there and a
+save that has one plays it here.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from ...net.host import PHONE
+from ...net.host import TABLE as PHONE_TABLE
 from ...ui import text as tx
 from ...ui import theme
 from ...ui.log_panel import LogPanel
 from ...ui.seat_line import draw_name_and_kind
-from ...ui.seat_words import seat_label
+from ...ui.seat_words import kind_label, seat_label
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from . import moves
@@ -65,6 +72,8 @@ class DreamScene(TableScene):
     coach_class = DreamCoach  # bots' scripted words said in the lesson's language
 
     def __init__(self, app, session=None, replay=None):
+        if session is not None and session.phones and session.state.mode == BOTS:
+            session.phones = []  # bot mode's screen is its person's (the setup refuses phones there): they play here
         super().__init__(app, session, replay)
         state = self.state
         self.lexicon = load_lexicon()
@@ -95,6 +104,17 @@ class DreamScene(TableScene):
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+    # -- phone seats (table mode: each spirit's role and the word on their phone, phone.py) ----------
+    def phone_hands(self) -> tuple:
+        """Table mode's seats are people round the table: a phone seat is its phone or this screen."""
+        return (PHONE, PHONE_TABLE) if self.state.mode == TABLE else super().phone_hands()
+
+    def hand_phone_seat(self, seat: int, who: str) -> None:
+        """A seat handed to its phone or back to this screen: the reveal asks for it or passes it over."""
+        super().hand_phone_seat(seat, who)
+        if self.state.mode == TABLE:
+            self.view.arrange_reveal()
 
     # -- the clock --------------------------------------------------------------------
     def clock_running(self) -> bool:
@@ -456,18 +476,21 @@ class DreamScene(TableScene):
             lambda f: self.log.draw(f, lay.log, s)
 
     def _player_lines(self) -> list:
-        """(name, total, penalties, dreaming now) per seat: nobody dreams while a round's scores show."""
-        state = self.state
+        """(name, total, penalties, dreaming now, kind) per seat: nobody dreams while a round's scores
+        show; a seat played from its phone now says so."""
+        state, phones = self.state, self.phones
         dreamer = None if state.is_over() or self.view.round_on_show() is not None else state.dreamer()
         scores = self.score_lag or state.scores()
-        return [(self.name(i), scores[i], state.penalties[i], i == dreamer) for i in range(len(self.seats))]
+        kinds = [kind_label(self.app, "phone") if phones is not None and phones.who(i) == PHONE else
+                 seat_label(self.app, seat) for i, seat in enumerate(self.seats)]
+        return [(self.name(i), scores[i], state.penalties[i], i == dreamer, kinds[i]) for i in range(len(self.seats))]
 
     def _paint_players(self, frame, rows) -> None:
         lay, s, t, fonts = self.layout, self.layout.s, self.app.t, self.app.fonts
         theme.panel(frame, lay.players, s, with_shadow=False)
         tx.draw_line(frame, fonts, t("dream.table.players"), lay.players_title(), px(18, s), theme.PLUM, bold=True,
                      align="left")
-        for seat, (rect, (name, total, penalties, dreaming)) in enumerate(zip(lay.player_rows(), rows)):
+        for rect, (name, total, penalties, dreaming, kind) in zip(lay.player_rows(), rows):
             if dreaming:
                 pygame.draw.rect(frame, theme.GOLD_LIGHT, rect.inflate(px(6, s), 0), border_radius=px(6, s))
             score = t("dream.table.total_penalties", total=total, n=penalties) if penalties else str(total)
@@ -476,7 +499,7 @@ class DreamScene(TableScene):
                                 px(16, s), theme.RED if penalties else theme.INK, bold=True, align="right")
             label = t("dream.table.dreaming", name=name) if dreaming else name
             who = pygame.Rect(rect.left, rect.top, used.left - px(8, s) - rect.left, rect.height)
-            draw_name_and_kind(frame, fonts, label, seat_label(self.app, self.seats[seat]), who, px(16, s),
+            draw_name_and_kind(frame, fonts, label, kind, who, px(16, s),
                                bold=dreaming)
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:

@@ -5,7 +5,10 @@ A round, as the players see it (`stage`):
 
 - "reveal": the roles, one player after another, from the dreamer's left. A
   curtain names the next player; they tap to see their role and tap to hide it,
-  then pass the screen on. Nobody else sees it.
+  then pass the screen on. Nobody else sees it. A spirit played from a phone
+  (docs/phones.md) sees their role there, so the screen passes them over and
+  never draws it; with every spirit on a phone the round goes straight to the
+  eyes, which say the roles are on the phones.
 - "eyes": "NAME, close your eyes"; Start lets the sand run.
 - "dream": the dream word large for the spirits, the sand glass and the time;
   Correct / Wrong / Skip (a skip counts wrong), each moving to the next word;
@@ -35,6 +38,7 @@ from ...ui.widgets import Button
 from . import hourglass, piles
 from .narrate import piles as narrate_piles
 from .rules import BOOGEYMAN, FAIRY, SANDMAN
+from ...net.host import PHONE
 from .state import CORRECT, CORRECT_A, DREAM, LAST, OVER, SKIP, SKIP_A, STORY, WRONG, WRONG_A
 
 ROLE_COLOURS = {FAIRY: theme.TEAL, BOOGEYMAN: theme.RED, SANDMAN: theme.PLUM}
@@ -54,6 +58,12 @@ def reveal_order(state) -> list:
         seat = state.next_spirit(seat)
         order.append(seat)
     return order
+
+
+def on_phone(scene, seat: int) -> bool:
+    """The seat is played from its phone now, where it sees its role (the host may hand it back to
+    the screen, scenes/phones.py)."""
+    return scene.phones is not None and scene.phones.who(seat) == PHONE
 
 
 class TableModeView:
@@ -102,7 +112,9 @@ class TableModeView:
         """The stage the state allows (a new view, a loaded save, a replay jump)."""
         state = self.state
         self.choosing = self.showing = False
-        self.looking, self.order = 0, reveal_order(state) if state.phase != OVER else []
+        self.looking, self.order = 0, []
+        if state.phase != OVER:
+            self.arrange_reveal()
         if state.phase == OVER:
             self.stage = "scores"
         elif state.phase in (LAST, STORY):
@@ -110,7 +122,7 @@ class TableModeView:
         elif self.scene.replay:
             self.stage = "dream"
         elif not state.cards and state.clock == state.seconds:
-            self.stage = "scores" if state.history else "reveal"
+            self.stage = "scores" if state.history else "reveal" if self.order else "eyes"
         else:
             self.stage, self.resumed = "dream", True
 
@@ -142,15 +154,40 @@ class TableModeView:
         """The finished round whose scores are on screen (its index), or None."""
         return len(self.state.history) - 1 if self.stage == "scores" and self.state.history else None
 
+    def arrange_reveal(self) -> None:
+        """Who looks at the screen for a role: those who looked already this round, then the spirits
+        still to look who are not on a phone. Called as a round's reveal begins and when the host
+        hands a seat over: a phone that dropped hands its role back to the screen, and the reveal
+        comes back for it if the dream has not begun."""
+        seen, looker = self.order[:self.looking], self._looking_at()
+        rest = [seat for seat in reveal_order(self.state) if seat not in seen and not on_phone(self.scene, seat)]
+        self.order = seen + rest
+        if self._looking_at() != looker:
+            self.showing = False  # the one looking went to their phone: the next one is not let in
+        if self.stage == "reveal" and not rest:
+            self.stage = "eyes"
+        elif self.stage == "eyes" and rest:
+            self.stage = "reveal"
+
+    def _looking_at(self):
+        """The seat at the reveal now, or None."""
+        return self.order[self.looking] if self.looking < len(self.order) else None
+
+    def phone_spirits(self) -> list:
+        """The spirits who see their role on their phone this round, from the dreamer's left."""
+        return [seat for seat in reveal_order(self.state) if on_phone(self.scene, seat)]
+
     def _looker(self) -> str:
-        return self.scene.name(self.order[self.looking]) if self.looking < len(self.order) else ""
+        seat = self._looking_at()
+        return "" if seat is None else self.scene.name(seat)
 
     # -- the table's taps ------------------------------------------------------------------
     def next_round(self) -> None:
         if self.state.is_over():
             self.scene.finish()
             return
-        self.stage, self.looking, self.showing = "reveal", 0, False
+        self.stage, self.looking, self.showing, self.order = "reveal", 0, False, []
+        self.arrange_reveal()
 
     def show_role(self) -> None:
         self.showing = True
@@ -386,12 +423,24 @@ class TableModeView:
                                 name=self.scene.name(state.dreamer())))
         card = self._card()
         theme.panel(surface, card, self.s, color=theme.CREAM_DARK)
-        a, b, c, d = self._rows(card.inflate(-px(30, self.s), -px(24, self.s)), 2, 3, 2, 2)
+        phones = self._phones_note()
+        a, b, c, d, e = self._rows(card.inflate(-px(30, self.s), -px(24, self.s)), 2, 3, 2, 2, 2 if phones else 0)
         self._line(surface, t("dream.table.pass_to"), a, 26, theme.INK_SOFT)
         self._line(surface, self._looker(), b, 64, theme.PLUM, bold=True)
         self._block(surface, t("dream.table.only_you", name=self._looker()), c, 20, theme.INK_SOFT)
         self._line(surface, t("dream.table.reveal_count", i=self.looking + 1, n=len(self.order)), d, 18,
                    theme.INK_SOFT)
+        if phones:
+            self._block(surface, phones, e, 18, theme.TEAL)
+
+    def _phones_note(self) -> str:
+        """Whose roles are on their phones this round ("" when nobody's is)."""
+        seats, t = self.phone_spirits(), self.app.t
+        if not seats:
+            return ""
+        if len(seats) == len(self.state.seats) - 1:
+            return t("dream.table.roles_all_on_phones")
+        return t("dream.table.roles_on_phones", names=self.app.i18n.join([self.scene.name(s) for s in seats]))
 
     def _draw_shown(self, surface) -> None:
         t, state = self.app.t, self.state
@@ -420,10 +469,13 @@ class TableModeView:
         self._header(surface, t("dream.table.round_title", round=state.round + 1, rounds=len(state.seats)))
         card = self._card()
         theme.panel(surface, card, self.s, color=theme.CREAM_DARK)
-        a, b, c = self._rows(card.inflate(-px(30, self.s), -px(24, self.s)), 4, 3, 3)
+        phones = self._phones_note()
+        a, b, e, c = self._rows(card.inflate(-px(30, self.s), -px(24, self.s)), 4, 3, 2 if phones else 0, 3)
         self._block(surface, t("dream.table.close_eyes", name=dreamer), a, 52, theme.PLUM, bold=True)
         first = self.scene.name(state.next_spirit(state.dreamer()))
         self._block(surface, t("dream.table.spirits_clue", name=dreamer, first=first), b, 22, theme.INK)
+        if phones:
+            self._block(surface, phones, e, 20, theme.TEAL, bold=True)
         self._block(surface, t("dream.table.start_when", time=_mmss(state.seconds)), c, 20, theme.INK_SOFT)
 
     def _dream_areas(self) -> tuple:
