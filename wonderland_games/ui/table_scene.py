@@ -36,6 +36,9 @@ asks where the table's parts are with `target_rect(name)`: the base knows `butto
 and `region:<name>`, a game adds its own in `_part_rect(kind, arg)`; a scene tells it what
 happened that is no action with `coach_signal(name)`. Undo and Suggest are off there.
 
+Phone seats (ui/phone_seats.py, docs/phones.md): a seat played from a phone's browser is waited
+for as a bot is, never behind a curtain, and its hand is never shown here.
+
 Hot-seat handoff: the curtain never cuts off the result of a player's own move.
 When the turn comes to another human, the one who holds the device first sees
 the table as their move (and any bots' after it) left it, with a "Done — pass
@@ -72,16 +75,15 @@ import pygame
 from ..core import registry, stats
 from ..core.bots import Budget
 from ..core.game import IllegalAction
-from ..net.host import BOT, PHONE, TABLE
+from ..net.host import BOT, PHONE
 from . import hint as hints
 from . import surfaces, theme
-from . import text as tx
 from .app import Scene
 from .botrunner import BotRunner
 from .coach import Coach
 from .finale import Finale
-from .phone_link import PhoneLink
 from .motion import OWN_PACE, REDUCED_SECONDS, Timeline, beats_for, draw_beat, draw_marks, marks_for
+from .phone_seats import PhoneSeats
 from .save_dialog import SaveDialog
 from .table_keys import TableKeys, widget_target
 from .widgets import Button, draw_tip, resolve
@@ -97,7 +99,7 @@ def button_look(button: Button) -> tuple:
             button.enabled, button.visible, button.focused, button.style)
 
 
-class TableScene(Scene):
+class TableScene(PhoneSeats, Scene):
     game_id = ""
     main_button = "confirm"  # the game's main action button: the Done button takes its place
     done_before_curtain = True  # False: the game's own view paces the handoff (Dream)
@@ -122,15 +124,9 @@ class TableScene(Scene):
         self.ends_here = replay is None and not state.is_over()  # the end's moment (ui/finale.py) plays then
         self.counts_for_stats = self.ends_here and session.tutorial is None  # a lesson is no real game
         self.seats = list(state.seats)
-        # a game with phone seats serves them while its table is open (ui/phone_link.py)
-        self.phones = PhoneLink(session, app.lang) if replay is None and session.phones \
-            and session.tutorial is None else None
+        self._init_phones(session, replay)
         self.humans = self._table_humans()
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.phones_button = Button(app, self._phones_label, self.open_phones, style="secondary")
-        self.phones_button.visible = self.phones is not None
-        self._phones_fitted = None  # the layout whose status line gave the Phones button its place
-        self._phones_opened = False  # the Phones box opens by itself once, when the table first shows
         self.timeline = Timeline()  # what the last move shows in motion (ui/motion.py)
         self.marks: list = []  # part names of what the others changed since a human last acted, outlined
         self.mover = None  # whose move the timeline shows
@@ -427,89 +423,6 @@ class TableScene(Scene):
         else:
             self.handoff_to = None
             self._own_turn(seat)
-
-    # -- phone seats (issue 28, docs/phones.md) ---------------------------------------------------
-    def _table_humans(self) -> list:
-        """The people at the big screen: no bots, no seat played from a phone (or a bot standing in)."""
-        return [i for i, seat in enumerate(self.seats)
-                if not seat.is_bot and not (self.phones is not None and self.phones.remote(i))]
-
-    def phone_hands(self) -> tuple:
-        """Who may play a phone seat here (the Phones box goes round them): its phone, this screen
-        or a bot; a game whose bots cannot stand in for a person leaves BOT out (Dream's table mode)."""
-        return PHONE, TABLE, BOT
-
-    def hand_phone_seat(self, seat: int, who: str) -> None:
-        """The host gives a phone seat to its phone, the big screen or a bot (the Phones box)."""
-        self.phones.hand(seat, who)
-        if self.runner is not None and self.state.current_player() == seat:
-            self.runner.cancel()
-            self.runner = None
-        self.humans = self._table_humans()
-        if len(self.humans) == 1:
-            self.viewer = self.humans[0]
-        elif self.viewer not in self.humans:
-            self.viewer = None
-        self.dirty = True
-
-    def _update_phones(self) -> None:
-        if not self._phones_opened and self.app.top is self:
-            self._phones_opened = True
-            self.open_phones(auto=True)
-        if self.phones.update(self.session):
-            self.dirty = True
-            self._frame = None  # the Phones button's count and a seat's state are drawn anew
-
-    def _phones_label(self) -> str:
-        phones = self.phones
-        if phones is None:
-            return ""
-        joined = sum(phones.status(s) == "connected" for s in phones.seats)
-        return self.app.t("phone.table.button", n=joined, total=len(phones.seats))
-
-    def open_phones(self, auto: bool = False) -> None:
-        """The Phones box (`auto`: opened at the start, it closes once every phone has joined)."""
-        from ..scenes.phones import PhonesScene
-
-        self.app.push(PhonesScene(self.app, self, auto))
-
-    def _fit_phones_button(self) -> None:
-        """The Phones button takes the right end of the top bar's status line (every game's
-        layout has one), once a layout."""
-        layout = self.layout
-        if self.phones is None or layout is None or self._phones_fitted is layout:
-            return
-        self._phones_fitted = layout
-        s = layout.s
-        status = layout.status
-        width = min(theme.px(150, s), status.width // 3)
-        status.width -= width + theme.px(8, s)
-        rect = pygame.Rect(status.right + theme.px(8, s), status.top + theme.px(6, s), width,
-                           status.height - theme.px(12, s))
-        self.phones_button.place(rect, s)
-        self._frame = None
-
-    def _draw_phones(self, surface: pygame.Surface) -> list:
-        """The Phones button, lit while a phone seat waits for its phone to come back."""
-        if self.phones is None:
-            return []
-        self._fit_phones_button()
-        waiting = any(self.phones.who(s) == PHONE and self.phones.status(s) != "connected" for s in self.phones.seats)
-        self.phones_button.style = "primary" if waiting else "secondary"
-        self.phones_button.draw(surface)
-        drawn = [self.phones_button.rect]
-        seat = self.state.current_player()
-        status = self.phones.status(seat) if seat is not None and self.phones.awaited(seat) else "connected"
-        if status != "connected":
-            s = self.layout.s
-            text = self.app.t(f"phone.table.turn_{status}", name=self.seats[seat].name)
-            box = pygame.Rect(0, 0, min(surface.get_width() - theme.px(40, s), theme.px(760, s)), theme.px(40, s))
-            box.midtop = (surface.get_width() // 2, self.layout.top.bottom + theme.px(8, s))
-            pygame.draw.rect(surface, theme.RED, box, border_radius=theme.px(10, s))
-            tx.draw_line(surface, self.app.fonts, text, box.inflate(-theme.px(16, s), 0),
-                         theme.px(theme.TEXT_SMALL, s), (255, 255, 255), bold=True)
-            drawn.append(box)
-        return drawn
 
     def _own_turn(self, seat: int) -> None:
         """The looking human's turn, each frame (Oz walks a path step by step here)."""
