@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+PACE = 0.1  # seconds between taps at least: a quick thumb, within the server's rate (net/server.RATE)
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-extensions", "--hide-scrollbars", "--mute-audio")
@@ -77,7 +79,7 @@ class Phone:
 
     def __init__(self, driver, address: str, lang: str = "en") -> None:
         self.driver, self.address = driver, address
-        self.taps = 0
+        self.taps, self.tapped = 0, 0.0
         driver.get(address + "?lang=" + lang)
 
     def look(self) -> dict:
@@ -86,7 +88,9 @@ class Phone:
     def tap(self, css: str, index: int = 0) -> None:
         from selenium.webdriver.common.by import By
 
+        time.sleep(max(0.0, self.tapped + PACE - time.monotonic()))
         self.driver.find_elements(By.CSS_SELECTOR, css)[index].click()
+        self.tapped = time.monotonic()
         self.taps += 1
 
     def play(self, text=lambda: "x") -> dict:
