@@ -188,6 +188,27 @@ def test_a_flood_is_slowed_then_cut_and_the_host_plays_on(table):
     run(go())
 
 
+def test_a_move_dropped_for_speed_is_answered_so_the_page_can_confirm_again(table):
+    """Previews tapped fast, then Confirm: the dropped act gets its own "too fast" (the page had
+    waited for ever, seen in a headless browser playing at machine speed)."""
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(f"{table.base}/ws/{table.code}") as ws:
+                view = await next_view(ws)
+                while not view["yours"]:
+                    view = await next_view(ws)
+                for _ in range(serving.BURST + 1):
+                    await ws.send_str(json.dumps({"type": "preview", "version": view["version"], "choice": 0}))
+                await ws.send_str(json.dumps({"type": "act", "version": view["version"], "choice": 0}))
+                errors = []
+                while len(errors) < 2:
+                    data = json.loads((await ws.receive(timeout=5)).data)
+                    if data["type"] == "error":
+                        errors.append(data["error"])
+                assert errors == ["too_fast", "too_fast"]
+    run(go())
+
+
 def test_wrong_codes_from_one_address_are_refused_after_a_few(table):
     async def go():
         async with aiohttp.ClientSession() as http:

@@ -641,3 +641,41 @@ def test_the_sand_glass_stands_clear_of_the_panel_frame(app, size, monkeypatch):
     view = scene.view
     frame = view.rect.top + px(10, view.s)  # the panel's frame and its padding
     assert all(glass.top >= frame for glass in drawn), (drawn, view.rect)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_with_the_person_on_a_phone_the_screen_shows_the_round_whole_and_no_one_s_secret(app, monkeypatch, size, lang):
+    monkeypatch.setattr("wonderland_games.ui.phone_link.PhoneLink.__init__.__defaults__", (0, "127.0.0.1"))
+    app.i18n.set_language(lang)
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    seats = [Seat("Ann")] + [Seat(n, BOT) for n in NAMES[1:4]]
+    session = Session("dream", seats, 3, {"mode": "bots", "lang": lang}, autosave=False)
+    session.phones = [0]
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    while app.top is not scene:
+        app.top.back()
+        step(app, 1)
+    press(app, scene, "begin")
+    until(app, scene, lambda: session.state.current is not None, dt=0.25)
+    drawn, lines, blocks = [], tx.draw_line, tx.draw_block
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, rect, *a, **k:
+                        drawn.append((text, pygame.Rect(rect), a[0], k.get("bold", False), 1)) or lines(surface, fonts, text, rect, *a, **k))
+    monkeypatch.setattr(tx, "draw_block", lambda surface, fonts, text, rect, *a, **k:
+                        drawn.append((text, pygame.Rect(rect), a[0], k.get("bold", False), 0)) or blocks(surface, fonts, text, rect, *a, **k))
+    scene.dirty = True
+    step(app, 1)
+    texts = [d[0] for d in drawn]
+    word = scene.lexicon.words[session.state.current].name[lang]
+    assert app.t("dream.bots.word_hidden") in texts and app.t("dream.table.round_title", round=1, rounds=4) in texts
+    assert not any(word in t or app.t("dream.bots.you", name="Ann") in t for t in texts)  # nor the word, nor "you"
+    for text, rect, font_size, bold, line in drawn:
+        if text in (app.t("dream.bots.word_hidden"), app.t("dream.table.round_title", round=1, rounds=4)):
+            if line:
+                assert tx.fit_line(app.fonts, text, rect.width, rect.height, font_size, bold)[1] == text
+            else:
+                font, wrapped = tx.fit_block(app.fonts, text, rect.width, rect.height, font_size, bold)
+                assert "".join(wrapped).replace(" ", "") == text.replace(" ", ""), (text, wrapped, size)
+    scene.on_exit()

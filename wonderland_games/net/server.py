@@ -279,7 +279,9 @@ class PhoneServer:
                         await ws.send_str(pending.pop(0))
                     await ws.close(code=4008, message=b"too many messages")
                     return
-                if refused % 20 == 1:
+                message, _ = parse(msg.data)
+                if refused % 20 == 1 or (message or {}).get("type") == "act":
+                    # a dropped move is always answered: its page lets the person confirm again
                     self._queue(ws, error_text("too_fast", "en"))
                 continue
             message, error = parse(msg.data)

@@ -93,16 +93,21 @@ class BotModeView:
         return self.scene.state
 
     @property
-    def me(self) -> int:
-        """The person at the screen: the one person, or with several the one the curtain let in."""
+    def me(self):
+        """The person at the screen: the one person, or with several the one the curtain let in;
+        None when nobody plays at the screen (the person plays from a phone): the screen then
+        shows what anyone may see, never a seat's role nor the word (the dreamer may be watching)."""
         viewer = self.scene.viewer
-        return viewer if viewer is not None else (self.scene.humans[0] if self.scene.humans else 0)
+        return viewer if viewer is not None else (self.scene.humans[0] if self.scene.humans else None)
 
     def _follow_viewer(self) -> None:
-        """Several people: the log is told again for the eyes of the one the curtain let in."""
+        """Several people: the log is told again for the eyes of the one the curtain let in. The
+        person on a phone may look up at the screen: its log is for their eyes (no word they dream)."""
         narrator = self.scene.narrator
-        if narrator.viewer != self.me and self.scene.viewer is not None:
-            narrator.viewer = self.me
+        eyes = self.me if self.me is not None else next(
+            (i for i, seat in enumerate(self.scene.seats) if not seat.is_bot), None)
+        if narrator.viewer != eyes and (self.scene.viewer is not None or self.me is None):
+            narrator.viewer = eyes
             self.scene._rebuild_log()
 
     def dreaming(self) -> bool:
