@@ -101,13 +101,10 @@ class BotModeView:
         return viewer if viewer is not None else (self.scene.humans[0] if self.scene.humans else None)
 
     def _follow_viewer(self) -> None:
-        """Several people: the log is told again for the eyes of the one the curtain let in. The
-        person on a phone may look up at the screen: its log is for their eyes (no word they dream)."""
+        """Several people: the log is told again for the eyes of the one the curtain let in."""
         narrator = self.scene.narrator
-        eyes = self.me if self.me is not None else next(
-            (i for i, seat in enumerate(self.scene.seats) if not seat.is_bot), None)
-        if narrator.viewer != eyes and (self.scene.viewer is not None or self.me is None):
-            narrator.viewer = eyes
+        if narrator.viewer != self.me and self.scene.viewer is not None:
+            narrator.viewer = self.me
             self.scene._rebuild_log()
 
     def dreaming(self) -> bool:
