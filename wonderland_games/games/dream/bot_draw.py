@@ -24,9 +24,7 @@ def draw_top(view, surface) -> None:
     s, t, state = view.s, view.app.t, view.state
     if state.phase == OVER:
         return
-    if view.me is None:  # nobody plays at the screen: the round, no one's role
-        who = t("dream.table.round_title", round=state.round + 1, rounds=len(state.seats))
-    elif view.dreaming():
+    if view.dreaming():
         who = t("dream.bots.you_dream", round=state.round + 1, rounds=len(state.seats))
     else:
         role = state.roles[view.me]
@@ -89,11 +87,10 @@ def _draw_seat(view, surface, seat: int, centre: tuple, token: int) -> None:
 
 
 def _draw_card(view, surface) -> None:
-    """The dream card: its back for the dreaming person (and when nobody plays at the screen), the
-    word for a spirit; the piles under it."""
+    """The dream card: its back for the dreaming person, the word for a spirit; the piles under it."""
     s, t, state, card = view.s, view.app.t, view.state, view.card
     fonts = view.app.fonts
-    hidden = view.dreaming() or view.me is None
+    hidden = view.dreaming()
     pygame.draw.rect(surface, theme.PLUM if hidden else theme.WHITE, card, border_radius=px(14, s))
     pygame.draw.rect(surface, theme.GOLD_DARK, card, width=max(1, px(3, s)), border_radius=px(14, s))
     inner = card.inflate(-px(20, s), -px(16, s))
@@ -101,7 +98,7 @@ def _draw_card(view, surface) -> None:
     middle = pygame.Rect(inner.left, head.bottom, inner.width, inner.height // 2)
     piles.draw(surface, view.app, pile_chips(view), s)
     if state.phase == STORY:
-        title = t("dream.bots.story_me", n=state.pile(CORRECT)) if view.dreaming() else t(
+        title = t("dream.bots.story_me", n=state.pile(CORRECT)) if hidden else t(
             "dream.bots.story_bot", name=view.scene.name(state.dreamer()))
         above = pygame.Rect(inner.left, inner.top, inner.width, middle.bottom - inner.top)
         tx.draw_block(surface, fonts, title, above, px(20, s), theme.WHITE if hidden else theme.INK, bold=True)
@@ -109,8 +106,7 @@ def _draw_card(view, surface) -> None:
     number = t("dream.bots.card_number", n=len(state.cards) + 1)
     tx.draw_line(surface, fonts, number, head, px(16, s), theme.GOLD_LIGHT if hidden else theme.INK_SOFT)
     if hidden:
-        said = "dream.bots.eyes_closed" if view.dreaming() else "dream.bots.word_hidden"
-        tx.draw_block(surface, fonts, t(said), middle, px(20, s), theme.WHITE)
+        tx.draw_block(surface, fonts, t("dream.bots.eyes_closed"), middle, px(20, s), theme.WHITE)
     elif state.current is not None:
         tx.draw_block(surface, fonts, card_word(view), middle, px(44, s), theme.PLUM, bold=True)
 
@@ -173,7 +169,7 @@ def bubbles(view, centres: list) -> list:
 def seats(view) -> tuple:
     """(each seat's centre round the table, the tokens' radius)."""
     token = px(22, view.s)
-    return seat_centres(view.stage, len(view.state.seats), view.me or 0, token), token
+    return seat_centres(view.stage, len(view.state.seats), view.me, token), token
 
 
 def draw_summary(view, surface) -> None:
@@ -222,7 +218,7 @@ def _summary(view) -> tuple:
 
 def story_lines(view, record: dict) -> list:
     t = view.app.t
-    if view.me is not None and record["roles"][view.me] == DREAMER:
+    if record["roles"][view.me] == DREAMER:
         if view.story_check is None:
             return []
         found, missed = ([view.scene.word_name(w) for w in part] for part in view.story_check)

@@ -93,12 +93,10 @@ class BotModeView:
         return self.scene.state
 
     @property
-    def me(self):
-        """The person at the screen: the one person, or with several the one the curtain let in;
-        None when nobody plays at the screen (the person plays from a phone): the screen then
-        shows what anyone may see, never a seat's role nor the word (the dreamer may be watching)."""
+    def me(self) -> int:
+        """The person at the screen: the one person, or with several the one the curtain let in."""
         viewer = self.scene.viewer
-        return viewer if viewer is not None else (self.scene.humans[0] if self.scene.humans else None)
+        return viewer if viewer is not None else (self.scene.humans[0] if self.scene.humans else 0)
 
     def _follow_viewer(self) -> None:
         """Several people: the log is told again for the eyes of the one the curtain let in."""
