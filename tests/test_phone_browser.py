@@ -1,10 +1,11 @@
 """The phone page in a real (headless) browser, beside the GUI table under SDL dummy: a whole game
-of each game with one seat played only by taps on its phone's page, the page's every control on a
+of each game with one seat played only by taps on its phone's page (Dream Teller: a table game in
+which the phone shows its seat's role and, to a spirit, the word, and never the word to its dreamer:
+the table judges every move aloud, so a Dream phone has none to tap), the page's every control on a
 phone's screen, and a phone closed mid-turn that comes back on a new browser (tests/browser.py)."""
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
@@ -25,9 +26,7 @@ GAMES = {
     "oz": (1, 1, "easy", None),
     "voyage": (1, 1, "easy", None),
     "valley": (1, 1, "easy", None),
-    "dream": (3, 3, "easy", {"mode": "bots", "lang": "en"}),
 }
-WORDS = ("moon", "water", "night", "song", "tree", "house", "bird", "light", "river", "stone")
 
 
 @pytest.fixture(scope="module")
@@ -71,29 +70,16 @@ def never_shows_the_phone_seat(app, scene) -> None:
     assert not any(isinstance(s, CurtainScene) for s in app.stack)
 
 
-def host_at_the_screen(app, scene) -> None:
-    """Dream's bot mode: the round's Begin and the scores' Next are the big screen's buttons (the
-    sand's, no seat's move), pressed there by a click."""
-    buttons = getattr(getattr(scene, "view", None), "buttons", {})
-    for name in ("begin", "next"):
-        button = buttons.get(name)
-        if button is not None and button.visible and button.enabled and button.rect.width:
-            click(app, button.rect.center)
-            return
-
-
 def play(app, session, scene, phone, seconds=60.0, dt=1 / 60, until=None) -> None:
     """Frames of the table until the game is over (or `until()`), the phone seat's moves only by
     taps on `phone`'s page; the table never shows that seat."""
-    words = iter(WORDS * 50)
     end = time.monotonic() + seconds
     while not session.state.is_over() and not (until and until()):
         assert time.monotonic() < end, f"the game did not end in {seconds} s: {session.state.current_player()}"
         waiting = session.state.current_player() == PHONE_SEAT and not scene.timeline
         if waiting and phone is not None:
-            phone.play(lambda: next(words))
-        host_at_the_screen(app, scene)
-        step(app, 1, 1 / 60 if waiting else dt)
+            phone.play()
+        step(app, 1, dt)
         never_shows_the_phone_seat(app, scene)
         time.sleep(0.0005)
 
@@ -103,10 +89,9 @@ def test_a_whole_game_with_one_seat_played_only_from_a_phone_s_page(game, browse
     app, session, scene = tables(game)
     assert PHONE_SEAT not in scene.humans
     phone = Phone(browser, scene.phones.address(PHONE_SEAT))
-    play(app, session, scene, phone, dt=0.25 if game == "dream" else 1 / 60)
+    play(app, session, scene, phone)
     assert PHONE_SEAT in session.actors and phone.taps >= 2  # the seat moved, from its page
-    if game != "dream":  # (Dream's sand reports time-ups and refused clues' penalties for the seat)
-        assert phone.taps >= 2 * session.actors.count(PHONE_SEAT) - 2  # each move a choice and Confirm
+    assert phone.taps >= 2 * session.actors.count(PHONE_SEAT) - 2  # each move a choice and Confirm
     for _ in range(50):
         if phone.look()["over"]:
             break
@@ -133,8 +118,7 @@ def until_yours(app, session, scene, phone, seconds=30.0) -> None:
     while not (session.state.current_player() == PHONE_SEAT and not scene.timeline
                and phone.look()["choices"]):
         assert time.monotonic() < end and not session.state.is_over()
-        host_at_the_screen(app, scene)
-        step(app, 1, 0.25 if session.game_id == "dream" else 1 / 60)
+        step(app, 1)
         time.sleep(0.001)
 
 
@@ -147,16 +131,7 @@ def test_every_control_of_each_game_lies_inside_a_phone_s_screen(size, browser, 
             app, session, scene = tables(game)
             phone = Phone(browser, scene.phones.address(PHONE_SEAT))
             until_yours(app, session, scene, phone)
-            if game == "dream":  # a turn whose choice asks for a line of text
-                while not any("input" in c for g in json.loads(scene.phones.host.view_text(PHONE_SEAT))["groups"]
-                              for c in g["choices"]):
-                    phone.play(lambda: "moon")
-                    step(app, 3, 1 / 60)
-                    until_yours(app, session, scene, phone)
-                index = next(i for i, c in enumerate(c for g in json.loads(scene.phones.host.view_text(PHONE_SEAT))
-                                                     ["groups"] for c in g["choices"]) if "input" in c)
-            else:
-                index = 0
+            index = 0
             name = f"{game}-{size[0]}x{size[1]}"
             browser.save_screenshot(str(folder / f"{name}-turn.png"))
             seen = browser.execute_script(LAYOUT)
@@ -200,3 +175,82 @@ def test_a_phone_closed_mid_turn_comes_back_on_a_new_browser_and_finishes(browse
     again = Phone(browser, scene.phones.address(PHONE_SEAT))
     play(app, session, scene, again)
     assert scene.phones.status(PHONE_SEAT) == "connected" and again.taps >= 2
+
+
+def test_a_dream_table_game_shows_a_phone_its_role_and_a_spirit_the_word_never_its_dreamer(browser, monkeypatch):
+    """Dream Teller's table mode, Ann on a phone and three people at the screen: the page shows her
+    role every round and, while she is a spirit, the word in play; while she dreams, never any of
+    the words in play (zh and en names); the whole game is played from the big screen's controls."""
+    from wonderland_games.games.dream.scene import DreamScene
+
+    monkeypatch.setattr("wonderland_games.ui.phone_link.PhoneLink.__init__.__defaults__", (0, "127.0.0.1"))
+    app = make_app((1024, 640), "en")
+    app.running = True
+    session = Session.new("dream", [Seat(n) for n in ("Ann", "Bob", "Cy", "Dee")], seed=9, autosave=False)
+    session.phones = [PHONE_SEAT]
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    if isinstance(app.top, PhonesScene):
+        app.top.back()
+    phone = Phone(browser, scene.phones.address(PHONE_SEAT))
+    state, view, folder = session.state, scene.view, shots_dir()
+
+    def page() -> str:
+        for _ in range(100):  # the page has the table's latest view
+            step(app, 1)
+            if browser.execute_script("return Number(document.body.dataset.version)") == scene.phones.host.version:
+                break
+            time.sleep(0.02)
+        return browser.execute_script("return document.body.innerText")
+
+    def press(name):
+        button = view.buttons[name]
+        assert button.visible and button.enabled, (name, view.stage)
+        click(app, button.rect.center)
+
+    def names(word):
+        entry = scene.lexicon.words[word]
+        return {entry.name["zh"], entry.name["en"]}
+
+    try:
+        dreamed = False
+        for number in range(len(session.seats)):
+            if number:
+                press("next")
+            dreamer = state.dreamer()
+            while view.stage == "reveal":
+                press("hide" if view.showing else "show")
+            assert app.t(f"dream.role.{state.roles[PHONE_SEAT]}") in page()
+            press("start")
+            for outcome in ("correct", "wrong", "skip"):
+                text, word = page(), state.current
+                if dreamer == PHONE_SEAT:
+                    dreamed = True
+                    assert not any(n in text for n in names(word)), "the dreamer's phone shows no word"
+                else:
+                    assert scene.word_name(word) in text, "a spirit's phone shows the word in play"
+                if number == 0 and outcome == "correct":
+                    browser.save_screenshot(str(folder / "dream-table-phone.png"))
+                    seen = browser.execute_script(LAYOUT)
+                    assert not seen["out"] and seen["scroll"] <= seen["width"], seen
+                press(outcome)
+            for _ in range(state.seconds + 5):
+                if view.stage == "last":
+                    break
+                app.step(1.0)
+            press("wrong")
+            if view.stage == "story":
+                press("no")
+            assert view.stage == "scores"
+        assert state.is_over() and dreamed and phone.taps == 0
+        for _ in range(100):
+            if phone.look()["over"]:
+                break
+            step(app, 1)
+            time.sleep(0.02)
+        assert phone.look()["over"]
+    finally:
+        for scene_ in reversed(app.stack):
+            scene_.on_exit()
+        app.stack.clear()

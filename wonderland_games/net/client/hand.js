@@ -110,6 +110,7 @@ function drawSection(section) {
 function render() {
   if (!view) return;
   document.documentElement.lang = view.lang;
+  document.body.dataset.version = view.version;  // the table's version on show (tests wait for it)
   document.title = view.title;
   $("title").textContent = view.title;
   $("name").textContent = view.name;
