@@ -189,7 +189,7 @@ def test_a_flood_is_slowed_then_cut_and_the_host_plays_on(table):
 
 
 def test_a_move_dropped_for_speed_is_answered_so_the_page_can_confirm_again(table):
-    """Previews tapped fast, then Confirm: the dropped act gets its own "too fast" (the page had
+    """Messages sent fast, then Confirm: the dropped act gets its own "too fast" (the page had
     waited for ever, seen in a headless browser playing at machine speed)."""
     async def go():
         async with aiohttp.ClientSession() as http:
@@ -198,7 +198,7 @@ def test_a_move_dropped_for_speed_is_answered_so_the_page_can_confirm_again(tabl
                 while not view["yours"]:
                     view = await next_view(ws)
                 for _ in range(serving.BURST + 1):
-                    await ws.send_str(json.dumps({"type": "preview", "version": view["version"], "choice": 0}))
+                    await ws.send_str(json.dumps({"type": "hello", "lang": "en"}))
                 await ws.send_str(json.dumps({"type": "act", "version": view["version"], "choice": 0}))
                 errors = []
                 while len(errors) < 2:
