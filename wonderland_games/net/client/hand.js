@@ -22,6 +22,15 @@ function el(tag, cls, text) {
 
 WG.el = el;
 
+// a picture of the game's art into `parent` (`alt` says it where it carries meaning)
+WG.img = function (parent, src, cls, alt) {
+  const img = el("img", cls);
+  img.src = src;
+  img.alt = alt || "";
+  parent.appendChild(img);
+  return img;
+};
+
 const field = el("input", "field");  // the bar's line of text, for a choice that asks for one
 field.type = "text";
 field.autocomplete = "off";
@@ -30,12 +39,7 @@ $("detail").after(field);
 
 WG.plainCard = function (card) {
   const node = el("div", "card plain");
-  if (card.art) {
-    const img = el("img");
-    img.src = card.art;
-    img.alt = "";
-    node.appendChild(img);
-  }
+  if (card.art) WG.img(node, card.art);
   node.appendChild(el("span", "label", card.label));
   return node;
 };

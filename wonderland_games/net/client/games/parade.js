@@ -5,16 +5,10 @@ WG.games.parade = {
     const node = WG.el("div", "card parade");
     node.style.background = card.rgb;
     node.title = card.label;
-    const art = WG.el("img", "art");
-    art.src = card.art;
-    art.alt = "";
-    node.appendChild(art);
+    WG.img(node, card.art, "art");
     node.appendChild(WG.el("span", "value top", String(card.value)));
     node.appendChild(WG.el("span", "value bottom", String(card.value)));
-    const symbol = WG.el("img", "symbol");
-    symbol.src = card.symbol_art;
-    symbol.alt = card.label;
-    node.appendChild(symbol);
+    WG.img(node, card.symbol_art, "symbol", card.label);
     return node;
   },
 };

@@ -9,22 +9,13 @@ WG.games.valley = {
     const band = WG.el("div", "band");
     band.style.background = card.rgb;
     band.appendChild(WG.el("span", "points", String(card.points)));
-    const role = WG.el("img", "role");
-    role.src = card.role_art;
-    role.alt = "";
-    band.appendChild(role);
+    WG.img(band, card.role_art, "role");
     node.appendChild(band);
-    const art = WG.el("img", "art");
-    art.src = card.art;
-    art.alt = "";
-    node.appendChild(art);
+    WG.img(node, card.art, "art");
     node.appendChild(WG.el("span", "name", card.label));
     const cost = WG.el("div", "cost");
     for (const [resource, n] of card.cost) {
-      const icon = WG.el("img");
-      icon.src = "/art/valley/resources/" + resource + ".svg";
-      icon.alt = resource;
-      cost.appendChild(icon);
+      WG.img(cost, "/art/valley/resources/" + resource + ".svg", null, resource);
       cost.appendChild(WG.el("span", null, String(n)));
     }
     node.appendChild(cost);
