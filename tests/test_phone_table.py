@@ -190,3 +190,33 @@ def test_the_box_opened_at_the_start_goes_once_every_phone_is_in_and_the_buttons
     step(app, 120)
     assert isinstance(app.top, PhonesScene) and not app.top.auto  # opened by hand: it stays
     phone.stop = True
+
+
+@pytest.mark.parametrize("game", ["parade", "oz", "voyage", "valley"])
+def test_the_players_panel_says_which_seat_its_phone_plays(game, monkeypatch):
+    from wonderland_games.ui import text as tx
+
+    monkeypatch.setattr("wonderland_games.ui.phone_link.PhoneLink.__init__.__defaults__", (0, "127.0.0.1"))
+    app = make_app((1920, 1080), "en")
+    session = Session.new(game, [Seat("Ann"), Seat("Bob"), Seat("Cy", BOT)], seed=3, autosave=False)
+    session.phones = [1]
+    scene = scene_class(game)(app, session)
+    app.push(scene)
+    step(app, 2)
+    app.top.back()
+    drawn, real = [], tx.draw_line
+    monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
+                        real(surface, fonts, text, *a, **k))
+    def says_phone() -> bool:  # "Phone", "Cowardly Lion – Phone", "Phone – Paris"; not "Phones 0/1"
+        return any(app.t("setup.phone") in text.split(app.t("sep")) for text in drawn)
+
+    try:
+        step(app, 2)
+        assert says_phone(), game
+        scene.hand_phone_seat(1, TABLE)
+        drawn.clear()
+        step(app, 2)
+        assert drawn and not says_phone(), game
+    finally:
+        while app.stack:
+            app.pop()

@@ -16,6 +16,7 @@ from ..net.host import BOT, PHONE, TABLE
 from . import text as tx
 from . import theme
 from .phone_link import PhoneLink
+from .seat_words import kind_label, seat_label
 from .widgets import Button
 
 
@@ -27,6 +28,14 @@ class PhoneSeats:
         self.phones_button.visible = self.phones is not None
         self._phones_fitted = None  # the layout whose status line gave the Phones button its place
         self._phones_opened = False  # the Phones box opens by itself once, when the table first shows
+
+    def seat_kinds(self) -> list:
+        """Each seat's kind in words as the players panels say it: "Phone" for a seat its phone plays,
+        a bot's level for a bot (one standing in for a phone too), else "Human"."""
+        phones = self.phones
+        return [kind_label(self.app, "phone") if phones is not None and phones.who(i) == PHONE else
+                kind_label(self.app, "bot-normal") if phones is not None and phones.who(i) == BOT else
+                seat_label(self.app, seat) for i, seat in enumerate(self.seats)]
 
     def _table_humans(self) -> list:
         """The people at the big screen: no bots, no seat played from a phone (or a bot standing in)."""

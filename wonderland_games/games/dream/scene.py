@@ -52,7 +52,6 @@ from ...ui import text as tx
 from ...ui import theme
 from ...ui.log_panel import LogPanel
 from ...ui.seat_line import draw_name_and_kind
-from ...ui.seat_words import kind_label, seat_label
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from . import moves
@@ -478,11 +477,10 @@ class DreamScene(TableScene):
     def _player_lines(self) -> list:
         """(name, total, penalties, dreaming now, kind) per seat: nobody dreams while a round's scores
         show; a seat played from its phone now says so."""
-        state, phones = self.state, self.phones
+        state = self.state
         dreamer = None if state.is_over() or self.view.round_on_show() is not None else state.dreamer()
         scores = self.score_lag or state.scores()
-        kinds = [kind_label(self.app, "phone") if phones is not None and phones.who(i) == PHONE else
-                 seat_label(self.app, seat) for i, seat in enumerate(self.seats)]
+        kinds = self.seat_kinds()
         return [(self.name(i), scores[i], state.penalties[i], i == dreamer, kinds[i]) for i in range(len(self.seats))]
 
     def _paint_players(self, frame, rows) -> None:

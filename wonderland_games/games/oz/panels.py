@@ -29,7 +29,7 @@ def _veil(size: tuple, radius: int) -> pygame.Surface:
 
 
 # -- players and the score road ------------------------------------------------------
-def draw_players(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, current) -> None:
+def draw_players(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, current, kinds=None) -> None:
     """A row a seat. Who plays each seat is said in one form for every row: with the character
     when it fits each row whole at full size with the Wizard and both dice in it, else without
     (rows chose each on its own and shrank the text, so one said "Human" beside "Tin Man – Bot –
@@ -37,9 +37,10 @@ def draw_players(surface, rect: pygame.Rect, s: float, app, art: OzArt, state, c
     theme.panel(surface, rect, s, with_shadow=False)
     rows = player_rows(rect, len(state.seats), s)
     marks = _Marks(art, rows[0], s)
-    full = all(_subtitle_fits(app, state, seat, row, s, marks) for seat, row in enumerate(rows))
+    kinds = kinds or [seat_label(app, seat) for seat in state.seats]  # the table's: "Phone" too
+    full = all(_subtitle_fits(app, state, seat, row, s, marks, kinds[seat]) for seat, row in enumerate(rows))
     for seat, row in enumerate(rows):
-        _player_row(surface, row, s, app, art, state, seat, seat == current, marks, full)
+        _player_row(surface, row, s, app, art, state, seat, seat == current, marks, full, kinds[seat])
 
 
 def player_rows(rect: pygame.Rect, n: int, s: float) -> list:
@@ -134,7 +135,7 @@ class _Marks:
         return right - (self.wizard.get_width() + px(4, self.s) if wizard else 0)
 
 
-def _player_row(surface, row, s, app, art, state, seat, current: bool, marks: _Marks, full: bool) -> None:
+def _player_row(surface, row, s, app, art, state, seat, current: bool, marks: _Marks, full: bool, label: str) -> None:
     if current:
         pygame.draw.rect(surface, CURRENT, row.inflate(px(4, s), 0), border_radius=px(8, s))
         pygame.draw.rect(surface, theme.GOLD, row.inflate(px(4, s), 0), max(1, px(2, s)), border_radius=px(8, s))
@@ -165,7 +166,7 @@ def _player_row(surface, row, s, app, art, state, seat, current: bool, marks: _M
     name_rect, sub_rect, sub_size = _text_rects(app, row, s, x, right, name, current)
     tx.draw_line(surface, app.fonts, name, name_rect, _name_size(row, s), theme.INK, bold=current, align="left")
     if sub_rect.width > px(40, s):
-        tx.draw_line(surface, app.fonts, _who(app, state, seat, full), sub_rect, sub_size, theme.INK_SOFT, align="left")
+        tx.draw_line(surface, app.fonts, _who(app, state, seat, full, label), sub_rect, sub_size, theme.INK_SOFT, align="left")
 
 
 def _name_size(row, s) -> int:
@@ -185,19 +186,18 @@ def _text_rects(app, row, s, x: int, right: int, name: str, bold: bool) -> tuple
     return top, bottom, int(row.height * 0.32)
 
 
-def _subtitle_fits(app, state, seat: int, row, s, marks: _Marks) -> bool:
+def _subtitle_fits(app, state, seat: int, row, s, marks: _Marks, label: str) -> bool:
     """Whether "Cowardly Lion – Human" fits this row whole at full size with the name bold and
     both dice and the Wizard in the row (the most they ever take)."""
     right = marks.name_right(row, 2, True)
     _, rect, size = _text_rects(app, row, s, marks.name_left(row), right, state.seats[seat].name, True)
-    return app.fonts.get(size).size(_who(app, state, seat, True))[0] <= rect.width
+    return app.fonts.get(size).size(_who(app, state, seat, True, label))[0] <= rect.width
 
 
-def _who(app, state, seat: int, full: bool) -> str:
+def _who(app, state, seat: int, full: bool, label: str) -> str:
     """"Cowardly Lion – Human", or "Human" / "Bot – Normal" alone: the token already shows the
     character, and who plays the seat must not end in "…"."""
-    kind = seat_label(app, state.seats[seat])
-    return f"{app.t('oz.characters.' + state.characters[seat])}{app.t('sep')}{kind}" if full else kind
+    return f"{app.t('oz.characters.' + state.characters[seat])}{app.t('sep')}{label}" if full else label
 
 
 def draw_score_road(surface, rect: pygame.Rect, s: float, app, art: OzArt, state) -> None:

@@ -880,7 +880,7 @@ class OzScene(TableScene):
         current = self._turn_state().current_player()
         yield "players", (lang, tuple(d.scores), tuple(map(len, d.hands)), tuple(d.taken_dir), tuple(d.taken_act),
                           d.wizard_holder, current), \
-            lambda f: draw_players(f, lay.players, s, self.app, self.art, d, current)
+            lambda f: draw_players(f, lay.players, s, self.app, self.art, d, current, self.seat_kinds())
         yield "road", (lang, tuple(d.scores)), lambda f: draw_road(f, lay.road, s, self.app, self.art, d)
         lines = self.hint_lines() + self._hint_lines()
         widgets = [b for n, b in self.buttons.items() if n not in lay.buttons] + [b for b, _ in self.options]

@@ -11,7 +11,6 @@ from functools import lru_cache
 
 import pygame
 
-from ...ui.seat_words import seat_label
 from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.theme import px
@@ -85,7 +84,7 @@ def draw_seat(surface, box, s: float, seat_index: int, scene, state, holders: li
     # the kind right after the name, whole or not at all (larger text: a long name leaves it no room)
     kind_rect = pygame.Rect(used.right + px(8, s), kind_rect.top, max(10, kind_rect.right - used.right - px(8, s)),
                             kind_rect.height)
-    kind = seat_label(app, seat)
+    kind = scene.seat_kinds()[seat_index]
     if tx.fit_line(app.fonts, kind, kind_rect.width, kind_rect.height, px(14, s))[1] == kind:
         tx.draw_line(surface, app.fonts, kind, kind_rect, px(14, s), theme.INK_SOFT, align="left")
     surface.blit(tx.render(score_font, app.t("parade.points", n=score), theme.RED if score else theme.GREEN),

@@ -132,7 +132,7 @@ def tooltip(app, s: float, lines: list, width: int) -> pygame.Surface:
 
 
 # -- the players panel -----------------------------------------------------------------------
-def draw_players(surface, lay, app, state, current, scores: list, hover=None) -> None:
+def draw_players(surface, lay, app, state, current, scores: list, hover=None, kinds=None) -> None:
     """A row per player, and the solo opponent's (hover -1) last."""
     s = lay.s
     theme.panel(surface, lay.players, s, with_shadow=False)
@@ -140,7 +140,8 @@ def draw_players(surface, lay, app, state, current, scores: list, hover=None) ->
                  theme.PLUM, bold=True, align="left")
     rows = lay.player_rows(len(state.seats) + (state.opponent is not None))
     for seat, row in enumerate(rows[:len(state.seats)]):
-        _player_row(surface, row, s, app, state, seat, seat == current, scores[seat], seat == hover)
+        kind = kinds[seat] if kinds else seat_label(app, state.seats[seat])  # the table's: "Phone" too
+        _player_row(surface, row, s, app, state, seat, seat == current, scores[seat], seat == hover, kind)
     if state.opponent is not None:
         _opponent_row(surface, rows[-1], s, app, state, hover == -1)
 
@@ -174,7 +175,7 @@ def _opponent_row(surface, row, s, app, state, hover: bool) -> None:
                [("card", len(opponent.pile)), ("point", opponent.tokens)], align="left")
 
 
-def _player_row(surface, row, s, app, state, seat, current: bool, score: int, hover: bool) -> None:
+def _player_row(surface, row, s, app, state, seat, current: bool, score: int, hover: bool, label: str) -> None:
     if current:
         pygame.draw.rect(surface, (255, 236, 170), row, border_radius=px(8, s))
         pygame.draw.rect(surface, theme.GOLD, row, max(1, px(2, s)), border_radius=px(8, s))
@@ -192,7 +193,7 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int, ho
     name = pygame.Rect(x, top.top, top.right - score_w - x - season_w, top.height)
     used = tx.draw_line(surface, app.fonts, state.seats[seat].name, name, int(top.height * 0.8), theme.INK, bold=True,
                         align="left")
-    tx.draw_line(surface, app.fonts, seat_label(app, state.seats[seat]),
+    tx.draw_line(surface, app.fonts, label,
                  pygame.Rect(x, kind.top, top.right - score_w - x, kind.height), kind.height * 9 // 10, theme.INK_SOFT,
                  align="left")
     spot = pygame.Rect(max(used.right, name.left) + px(6, s), top.top, season_w, top.height)

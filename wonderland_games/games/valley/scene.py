@@ -990,7 +990,7 @@ class ValleyScene(TableScene):
         scores = self.scores() if panel is state else self._cached("scores_before", panel.scores)
         over = hover[1] if hover is not None and hover[0] == "seat" else None
         yield "players", (self.version, lang, current, over, self.layout.size, panel is state), \
-            lambda f: draw_players(f, lay, self.app, panel, current, scores, over)
+            lambda f: draw_players(f, lay, self.app, panel, current, scores, over, self.seat_kinds())
         top = [self.buttons[n] for n in lay.buttons]
         yield "buttons", tuple(map(button_look, top)), lambda f: [b.draw(f) for b in top]
         mkey = tuple(marks.items())

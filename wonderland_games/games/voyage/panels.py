@@ -149,13 +149,14 @@ def panel_title(surface, app, rect: pygame.Rect, s: float, text: str) -> pygame.
 
 
 # -- travellers --------------------------------------------------------------------------
-def draw_players(surface, lay, app, state, current, scores: list) -> None:
+def draw_players(surface, lay, app, state, current, scores: list, kinds=None) -> None:
     s = lay.s
     theme.panel(surface, lay.players, s, with_shadow=False)
     panel_title(surface, app, lay.players, s, app.t("voyage.players_title"))
     _draw_markets(surface, lay, app, state)
     for seat, row in enumerate(lay.row_rects(len(state.seats))):
-        _player_row(surface, row, s, app, state, seat, seat == current, scores[seat])
+        kind = kinds[seat] if kinds else seat_label(app, state.seats[seat])  # the table's: "Phone" too
+        _player_row(surface, row, s, app, state, seat, seat == current, scores[seat], kind)
     _draw_legend(surface, lay, app, state)
 
 
@@ -262,7 +263,7 @@ def _pawn_size(row: pygame.Rect, s: float) -> int:
     return min(row.height - px(6, s), px(44, s))
 
 
-def _player_row(surface, row, s, app, state, seat, current: bool, score: int) -> None:
+def _player_row(surface, row, s, app, state, seat, current: bool, score: int, kind: str) -> None:
     if current:
         pygame.draw.rect(surface, CURRENT, row, border_radius=px(8, s))
         pygame.draw.rect(surface, theme.GOLD, row, max(1, px(2, s)), border_radius=px(8, s))
@@ -277,7 +278,7 @@ def _player_row(surface, row, s, app, state, seat, current: bool, score: int) ->
     used = tx.draw_line(surface, app.fonts, info.name, name, int(top.height * 0.9), theme.INK, bold=True, align="left")
     rest = pygame.Rect(used.right + px(8, s), top.top, top.right - used.right - px(8, s), top.height)
     if lines.three and rest.width > px(40, s):
-        where = f"{seat_label(app, info)}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
+        where = f"{kind}{app.t('sep')}{city_name(app, state.world, state.positions[seat])}"
         tx.draw_line(surface, app.fonts, where, rest, int(top.height * 0.72), theme.INK_SOFT, align="left")
     souvenirs(surface, lines.souvenirs, s, app, state, seat)
     _suitcase(surface, lines.suitcase, s, app, state, seat)

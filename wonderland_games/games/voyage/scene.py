@@ -811,7 +811,7 @@ class VoyageScene(TableScene):
         yield "players", (lang, tuple(scores), tuple(panel.money), tuple(panel.tokens), tuple(map(len, panel.hands)),
                           tuple(map(tuple, panel.visited)), tuple(map(tuple, panel.souvenirs)), tuple(panel.supply),
                           tuple(panel.positions), turn), \
-            lambda f: draw_players(f, lay, self.app, panel, turn, scores)
+            lambda f: draw_players(f, lay, self.app, panel, turn, scores, self.seat_kinds())
         lines = self._controls_lines()
         widgets = [self.buttons[n] for n in list(lay.actions) + list(lay.replay)]
         yield "controls", (lang, tuple(lines), tuple(map(button_look, widgets))), partial(self._paint_controls, lines, widgets)
