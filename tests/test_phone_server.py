@@ -135,6 +135,8 @@ def test_ten_thousand_bad_messages_change_nothing(table, monkeypatch):
         async with aiohttp.ClientSession() as http:
             async with http.ws_connect(f"{table.base}/ws/{table.code}") as ws:
                 view = await next_view(ws)
+                while not view["yours"]:  # the phone's turn: the game waits for it alone
+                    view = await next_view(ws)
                 actions = len(table.session.actions)
                 for i in range(10_000):
                     kind = i % 5
