@@ -384,3 +384,40 @@ def test_the_players_panel_says_who_plays_from_a_phone(app, drawn):
     drawn.clear()
     step(app)
     assert app.t("setup.phone") not in drawn and drawn.count(app.t("setup.human")) == 5
+
+
+def test_the_word_reaches_a_spirits_phone_with_the_dream_and_a_screen_of_phones_never_shows_it(app, drawn):
+    """QA: the spirits' phones showed the next round's word while the screen still showed the last
+    round's scores, and the screen showed the word large although every spirit had it on a phone."""
+    session, scene, devices = start(app, phones=range(5))
+    state = session.state
+    for number in range(2):
+        if number:
+            version = scene.phones.host.version
+            settle(app, scene, lambda: all(last_view(d, version) for d in devices.values()))
+            assert scene.view.stage == "scores" and state.current is not None  # the next word is dealt
+            assert all(cards(last_view(d, version), "word") == [] for d in devices.values())
+            press(app, scene, "next")
+        assert scene.view.stage == "eyes"
+        spirit = next(s for s in devices if s != state.dreamer())
+        version = scene.phones.host.version
+        settle(app, scene, lambda: last_view(devices[spirit], version) is not None)
+        assert cards(last_view(devices[spirit], version), "word") == [], "no word before the dream begins"
+        drawn.clear()
+        step(app)
+        assert any("not on this screen" in text for text in drawn)
+        press(app, scene, "start")
+        version = scene.phones.host.version
+        settle(app, scene, lambda: cards(last_view(devices[spirit], version) or {"sections": []}, "word"))
+        assert [c["label"] for c in cards(last_view(devices[spirit], version), "word")] == [scene.word_name(state.current)]
+        drawn.clear()
+        step(app)
+        assert app.t("dream.table.word_on_phones") in drawn and scene.word_name(state.current) not in drawn
+        for _ in range(state.seconds + 5):
+            if scene.view.stage == "last":
+                break
+            app.step(1.0)
+        press(app, scene, "wrong")
+        if scene.view.stage == "story":
+            press(app, scene, "no")
+        assert scene.view.stage == "scores"

@@ -3,7 +3,7 @@
 Each game has a `phone.py` beside its rules with two functions, both reading only what the seat
 may see (`state.view(seat)`, so nothing hidden can leak by mistake):
 
-- `sections(view, seat, words)`: the seat's panels, a list of {"title", "cards": [card], "lines": [str],
+- `sections(view, seat, words, moment)`: the seat's panels, a list of {"title", "cards": [card], "lines": [str],
   "top": true if it shows above the choices (what they are made against: Parade's parade)} (a card: {"label": str, "art": "/art/<game>/<file>.svg" or absent, and the game's own fields the
   page's per-game part draws, `client/games/<game>.js`);
 - `choices(view, seat, legal, words)`: one entry a legal action, in `legal`'s order:
@@ -49,9 +49,10 @@ def offered(choices: list) -> list:
     return keep
 
 
-def seat_view(state, seat: int, words: Words, version: int, playing: bool = True) -> tuple:
+def seat_view(state, seat: int, words: Words, version: int, playing: bool = True, moment=None) -> tuple:
     """(the page's view of `seat` as a JSON-safe dict, the actions its choices stand for).
-    `playing`: False while the host has handed the seat to the big screen or a bot."""
+    `playing`: False while the host has handed the seat to the big screen or a bot; `moment`: what
+    the table shows now, for a phone that keeps in step with it (`TableScene.phone_moment`)."""
     t, names = words.t, [s.name for s in state.seats]
     game = hook(state.game_id)
     view = state.view(seat)
@@ -70,15 +71,15 @@ def seat_view(state, seat: int, words: Words, version: int, playing: bool = True
         turn = _result_line(state, names, words)
     elif not playing:
         turn = t("phone.taken_over")
-    elif mover == seat:
-        turn = t("phone.your_turn")
+    elif mover == seat:  # (with nothing to choose, the table plays the turn: Dream's dreamer)
+        turn = t("phone.your_turn" if groups else "phone.at_table")
     else:
         turn = t("phone.their_turn", name=names[mover]) if mover is not None else ""
     return ({
         "type": "view", "version": version, "game": state.game_id, "lang": words.lang,
         "title": words.i18n.pick(registry.game_name(state.game_id)), "seat": seat, "name": names[seat],
         "yours": bool(groups), "turn": turn, "over": state.is_over(),
-        "sections": game.sections(view, seat, words), "groups": groups,
+        "sections": game.sections(view, seat, words, moment), "groups": groups,
         "labels": {key: t(f"phone.{key}") for key in LABELS},
     }, actions)
 

@@ -103,10 +103,10 @@ class PhoneHost:
         self.control[seat] = who
         self._ready.pop(seat, None)
 
-    def sync(self, session) -> None:
-        """After any change to the game (a move, undo, a load, a seat taken over), every phone
-        gets its new view; then the phones' messages are judged."""
-        key = (id(session.state), len(session.actions), tuple(self.control.values()))
+    def sync(self, session, moment=None) -> None:
+        """After any change to the game (a move, undo, a load, a seat taken over, the table's
+        `moment`), every phone gets its new view; then the phones' messages are judged."""
+        key = (id(session.state), len(session.actions), tuple(self.control.values()), moment)
         if key != self._key:
             self._key = key
             self.version += 1  # only a change of the game makes a new version: a choice of the
@@ -120,16 +120,16 @@ class PhoneHost:
                 self._langs[seat] = message["lang"]
                 self._stale.add(seat)
         if self._stale:
-            self._publish(session.state, sorted(self._stale))
+            self._publish(session.state, sorted(self._stale), moment)
         for seat, message in inbox:
             if message["type"] != "hello":
                 self._judge(seat, message)
 
-    def _publish(self, state, seats: list) -> None:
+    def _publish(self, state, seats: list, moment) -> None:
         self._stale.clear()
         for seat in seats:
             view, actions = seat_view(state, seat, words(self._langs[seat]), self.version,
-                                      playing=self.control[seat] == PHONE)
+                                      playing=self.control[seat] == PHONE, moment=moment)
             self._offers[seat] = (self.version, actions)
             text = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
             with self._lock:

@@ -42,9 +42,9 @@ class PhoneLink:
         if self.error is None or who != PHONE:
             self.host.set_control(seat, who)
 
-    def update(self, session) -> bool:
+    def update(self, session, moment=None) -> bool:
         """Tell the phones, hear them; True when what the table shows of them changed."""
-        self.host.sync(session)
+        self.host.sync(session, moment)
         seen = tuple((self.host.status(s), self.who(s)) for s in self.seats)
         changed, self._seen = seen != self._seen, seen
         return changed

@@ -4,8 +4,8 @@ A game with seats in `session.phones` serves them while its table is open (ui/ph
 table waits for such a seat's move as for a bot's (`TableScene._update_turn`), counts only the
 people at the big screen as its humans (so no curtain ever waits for a phone, and no phone seat's
 hand is shown), puts a Phones button at the end of the top bar's status line, opens the Phones box
-(scenes/phones.py) when it first shows, and says under the top bar when the phone it waits for is
-not there.
+(scenes/phones.py) when it first shows, and says in the status line, in red, when the phone it
+waits for is not there.
 """
 
 from __future__ import annotations
@@ -28,6 +28,11 @@ class PhoneSeats:
         self.phones_button.visible = self.phones is not None
         self._phones_fitted = None  # the layout whose status line gave the Phones button its place
         self._phones_opened = False  # the Phones box opens by itself once, when the table first shows
+
+    def phone_moment(self):
+        """What the table shows now, for phones that must keep in step with it (None: the game's
+        state says all; Dream: the table's stage, so the word reaches no phone before the dream)."""
+        return None
 
     def seat_kinds(self) -> list:
         """Each seat's kind in words as the players panels say it: "Phone" for a seat its phone plays,
@@ -64,7 +69,7 @@ class PhoneSeats:
         if not self._phones_opened and self.app.top is self:
             self._phones_opened = True
             self.open_phones(auto=True)
-        if self.phones.update(self.session):
+        if self.phones.update(self.session, self.phone_moment()):
             self.dirty = True
             self._frame = None  # the Phones button's count and a seat's state are drawn anew
 
@@ -111,9 +116,8 @@ class PhoneSeats:
         if status != "connected":
             s = self.layout.s
             text = self.app.t(f"phone.table.turn_{status}", name=self.seats[seat].name)
-            box = pygame.Rect(0, 0, min(surface.get_width() - theme.px(40, s), theme.px(760, s)), theme.px(40, s))
-            box.midtop = (surface.get_width() // 2, self.layout.top.bottom + theme.px(8, s))
-            pygame.draw.rect(surface, theme.RED, box, border_radius=theme.px(10, s))
+            box = pygame.Rect(self.layout.status).inflate(0, -theme.px(10, s))  # over the status line: it says
+            pygame.draw.rect(surface, theme.RED, box, border_radius=theme.px(10, s))  # whose turn; this, why it waits
             tx.draw_line(surface, self.app.fonts, text, box.inflate(-theme.px(16, s), 0),
                          theme.px(theme.TEXT_SMALL, s), (255, 255, 255), bold=True)
             drawn.append(box)

@@ -21,7 +21,7 @@ STORY_CHARS = 200  # a typed story at most (the phone's line, net/server.TEXT_CH
 OWN = {"clue": "clue", "pass": "clue", "guess": "guess", "skip": "guess", "listen": "guess", "story": "story"}
 
 
-def sections(view, seat: int, words) -> list:
+def sections(view, seat: int, words, moment=None) -> list:
     t, lexicon, out = words.t, load_lexicon(), []
     rounds = len(view.seats)
     if view.roles:  # the game is on
@@ -36,7 +36,7 @@ def sections(view, seat: int, words) -> list:
                     name=view.seats[view.dreamer()].name)
         out.append({"title": t("dream.phone.role"), "lines": [text, how],
                     "cards": [{"label": t(f"dream.role.{role}"), "kind": "role", "role": role}]})
-        out.append(word_section(view, seat, words, lexicon))
+        out.append(word_section(view, seat, words, lexicon, moment))
         out.append({"title": t("dream.phone.round"), "lines": round_lines(view, words)})
     if view.history:
         out.append({"title": t("dream.phone.last_round"), "lines": [last_round(view, words)]})
@@ -48,8 +48,9 @@ def sections(view, seat: int, words) -> list:
     return out
 
 
-def word_section(view, seat: int, words, lexicon) -> dict:
-    """The word in play to a spirit; to the dreamer, that it is hidden, or the story's words."""
+def word_section(view, seat: int, words, lexicon, moment=None) -> dict:
+    """The word in play to a spirit, once the table's dream has begun (`moment`: the table mode's
+    stage, None with no table to follow); to the dreamer, that it is hidden; or the story's words."""
     t = words.t
     title = t("dream.bots.card_number", n=len(view.cards) + 1)
     if view.phase == STORY:
@@ -57,6 +58,8 @@ def word_section(view, seat: int, words, lexicon) -> dict:
         return {"title": t("dream.phone.story"), "lines": [t("dream.phone.story_words", words=told)]}
     if view.current is None or view.current == HIDDEN:
         return {"title": title, "lines": [t("dream.bots.eyes_closed")]}
+    if moment not in (None, "dream", "last"):
+        return {"title": title, "lines": [t("dream.phone.word_soon")]}
     word = lexicon.words.get(view.current)
     lines = [t("dream.bots.time_up") if view.phase == LAST else t("dream.phone.word_secret")]
     if view.mode == BOTS and word is not None and view.lang != words.lang:

@@ -109,6 +109,11 @@ class DreamScene(TableScene):
         """Table mode's seats are people round the table: a phone seat is its phone or this screen."""
         return (PHONE, PHONE_TABLE) if self.state.mode == TABLE else super().phone_hands()
 
+    def phone_moment(self):
+        """Table mode's stage: a spirit's phone shows the word once the dream has begun, in step
+        with the screen (not while the last round's scores still show)."""
+        return self.view.stage if self.state.mode == TABLE else None
+
     def hand_phone_seat(self, seat: int, who: str) -> None:
         """A seat handed to its phone or back to this screen: the reveal asks for it or passes it over."""
         super().hand_phone_seat(seat, who)

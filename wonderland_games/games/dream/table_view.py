@@ -173,6 +173,11 @@ class TableModeView:
         """The seat at the reveal now, or None."""
         return self.order[self.looking] if self.looking < len(self.order) else None
 
+    def word_on_phones(self) -> bool:
+        """Every spirit sees the word on their phone: the screen keeps it to itself (a dreamer who
+        peeks, or is not yet in place, sees nothing there)."""
+        return len(self.phone_spirits()) == len(reveal_order(self.state))
+
     def phone_spirits(self) -> list:
         """The spirits who see their role on their phone this round, from the dreamer's left."""
         return [seat for seat in reveal_order(self.state) if on_phone(self.scene, seat)]
@@ -473,7 +478,8 @@ class TableModeView:
         a, b, e, c = self._rows(card.inflate(-px(30, self.s), -px(24, self.s)), 4, 3, 2 if phones else 0, 3)
         self._block(surface, t("dream.table.close_eyes", name=dreamer), a, 52, theme.PLUM, bold=True)
         first = self.scene.name(state.next_spirit(state.dreamer()))
-        self._block(surface, t("dream.table.spirits_clue", name=dreamer, first=first), b, 22, theme.INK)
+        said = "dream.table.spirits_clue_phones" if self.word_on_phones() else "dream.table.spirits_clue"
+        self._block(surface, t(said, name=dreamer, first=first), b, 22, theme.INK)
         if phones:
             self._block(surface, phones, e, 20, theme.TEAL, bold=True)
         self._block(surface, t("dream.table.start_when", time=_mmss(state.seconds)), c, 20, theme.INK_SOFT)
@@ -499,6 +505,8 @@ class TableModeView:
         if self.resumed:  # whoever opened the save may be the dreamer: the word waits for Resume
             self._block(surface, t("dream.table.resume_eyes", name=scene.name(state.dreamer())), b, 40, theme.PLUM,
                         bold=True)
+        elif self.word_on_phones():
+            self._block(surface, t("dream.table.word_on_phones"), b, 40, theme.PLUM, bold=True)
         else:
             self._block(surface, scene.word_name(state.current or ""), b, 96, theme.INK, bold=True)
         note = ""

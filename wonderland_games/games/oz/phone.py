@@ -38,7 +38,7 @@ def die_card(words, view, kind: str, index: int) -> dict:
             "owner": "" if owner is None else view.seats[owner].name}
 
 
-def sections(view, seat: int, words) -> list:
+def sections(view, seat: int, words, moment=None) -> list:
     t = words.t
     hand = [spell_card(words, view, c) for c in view.hands[seat]]
     if view.wizard_holder == seat:

@@ -14,7 +14,7 @@ def card(words, deck, c: int) -> dict:
             "symbol_art": f"/art/parade/symbols/{info.symbol}.svg"}
 
 
-def sections(view, seat: int, words) -> list:
+def sections(view, seat: int, words, moment=None) -> list:
     t, deck = words.t, view.deck
     piles = [f"{words.i18n.pick(info.colour_name)} ×{n}"
              for info, n in zip(deck.colours, rules.colour_counts(deck, view.collections[seat])) if n]

@@ -22,7 +22,7 @@ def card(words, view, kind_id: str) -> dict:
             "cost": [[r, n] for r, n in kind.cost.items() if n]}
 
 
-def sections(view, seat: int, words) -> list:
+def sections(view, seat: int, words, moment=None) -> list:
     t, v = words.t, view.valley
     limit, hand = view.numbers.hand_limit, view.hands[seat]
     home = view.workers[seat] - len(view.placed[seat])

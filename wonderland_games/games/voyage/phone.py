@@ -32,7 +32,7 @@ def _dest_line(words, view, d: int) -> str:
     return text + words.t("sep") + reward if reward else text
 
 
-def sections(view, seat: int, words) -> list:
+def sections(view, seat: int, words, moment=None) -> list:
     t = words.t
     hand = [card(words, view, c) for c in view.hands[seat]]
     here = view.positions[seat]
