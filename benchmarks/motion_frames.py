@@ -4,8 +4,9 @@ them (`--motion`: these alone).
 For each game, the busiest kind of move the issue names (a 4-player Valley recall, a Parade
 take of 6+ cards, an Oz walk step that takes a gem, a Voyage move of 3+ steps) is found in
 random hot-seat games played through the real table at 1920x1080 (Parade's is dealt, `_six_take`),
-and every frame of it is timed through the app's own loop step (`App.step`: update, draw, flip), in wall time and in
-the main thread's CPU time (which other work on a shared machine does not inflate). The
+and every frame of it is timed through the app's own loop step (`App.step`: update, draw, flip),
+in wall time and in the main thread's CPU time (which other work on a shared machine does not
+inflate). The
 yardstick is a frame of the same window that only clears and flips, measured in the same run.
 The idle figure is what the motion layer (`_draw_motion`: marks and beats) adds to a still frame.
 """
