@@ -111,6 +111,14 @@ def settle(app, scene, until=lambda: True, seconds=5.0):
     raise AssertionError("the phones never caught up")
 
 
+def run_out_the_sand(app, scene):
+    """A second a frame until the sand is out and the last guess is asked."""
+    for _ in range(scene.state.seconds + 5):
+        if scene.view.stage == "last":
+            return
+        app.step(1.0)
+
+
 def press(app, scene, name):
     button = scene.view.buttons[name]
     assert button.visible and button.enabled, (name, scene.view.stage)
@@ -183,10 +191,7 @@ def test_the_reveal_asks_only_the_big_screen_and_each_phone_gets_its_own_role_an
             press(app, scene, outcome)
         if dreamer in devices:
             in_play[dreamer].add(state.current)
-        for _ in range(state.seconds + 5):
-            if scene.view.stage == "last":
-                break
-            app.step(1.0)
+        run_out_the_sand(app, scene)
         press(app, scene, "wrong")
         if scene.view.stage == "story":
             press(app, scene, "no")
@@ -212,7 +217,6 @@ def test_the_big_screen_never_draws_a_phone_seats_role(app, monkeypatch):
     real = table_view.TableModeView._draw_shown
     monkeypatch.setattr(table_view.TableModeView, "_draw_shown",
                         lambda view, surface: drawn_for.append(view.order[view.looking]) or real(view, surface))
-    state = session.state
     for number in range(2):
         if number:
             press(app, scene, "next")
@@ -221,10 +225,7 @@ def test_the_big_screen_never_draws_a_phone_seats_role(app, monkeypatch):
             step(app)
             press(app, scene, "hide")
         press(app, scene, "start")
-        for _ in range(state.seconds + 5):
-            if scene.view.stage == "last":
-                break
-            app.step(1.0)
+        run_out_the_sand(app, scene)
         press(app, scene, "correct")
         if scene.view.stage == "story":
             press(app, scene, "yes")
@@ -250,10 +251,7 @@ def test_a_table_of_phones_only_plays_through_from_the_big_screen(app, drawn):
         app.step(2.0)
         press(app, scene, "correct")
         press(app, scene, "wrong")
-        for _ in range(state.seconds + 5):
-            if scene.view.stage == "last":
-                break
-            app.step(1.0)
+        run_out_the_sand(app, scene)
         press(app, scene, "correct")
         assert scene.view.stage == "story"
         press(app, scene, "yes")
@@ -413,10 +411,7 @@ def test_the_word_reaches_a_spirits_phone_with_the_dream_and_a_screen_of_phones_
         drawn.clear()
         step(app)
         assert app.t("dream.table.word_on_phones") in drawn and scene.word_name(state.current) not in drawn
-        for _ in range(state.seconds + 5):
-            if scene.view.stage == "last":
-                break
-            app.step(1.0)
+        run_out_the_sand(app, scene)
         press(app, scene, "wrong")
         if scene.view.stage == "story":
             press(app, scene, "no")
