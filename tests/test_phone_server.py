@@ -268,3 +268,18 @@ def test_a_code_of_a_game_that_ended_opens_nothing_in_the_next():
         assert old != second.code
     finally:
         second.close()
+
+
+def test_the_servers_own_refusals_are_in_the_phones_language(table):
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(f"{table.base}/ws/{table.code}") as ws:
+                await ws.send_str(json.dumps({"type": "hello", "lang": "zh"}))
+                await ws.send_str("{not json")
+                errors = []
+                while not errors:
+                    data = json.loads((await ws.receive(timeout=5)).data)
+                    if data["type"] == "error":
+                        errors.append(data)
+                assert errors[0]["error"] == "malformed" and errors[0]["message"] == "无法读取这条消息。"
+    run(go())

@@ -76,6 +76,11 @@ class PhoneHost:
         with self._lock:
             return self._views.get(seat)
 
+    def lang(self, seat: int) -> str:
+        """The language `seat`'s phone is told in (the table's until the phone says its own)."""
+        with self._lock:
+            return self._langs[seat]
+
     def joined(self, seat: int) -> None:
         self._set_status(seat, CONNECTED)
 

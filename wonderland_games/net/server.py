@@ -266,10 +266,14 @@ class PhoneServer:
         return ws
 
     async def _receive(self, ws, seat: int) -> None:
-        bucket, refused = _Bucket(), 0
+        bucket, refused, lang = _Bucket(), 0, self.host.lang(seat)  # errors in the phone's language
+
+        def refuse(code: str) -> None:
+            self._queue(ws, error_text(code, lang))
+
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
-                self._queue(ws, error_text("malformed", "en"))
+                refuse("malformed")
                 continue
             if not bucket.take():
                 refused += 1
@@ -281,14 +285,15 @@ class PhoneServer:
                     return
                 message, _ = parse(msg.data)
                 if refused % 20 == 1 or (message or {}).get("type") == "act":
-                    # a dropped move is always answered: its page lets the person confirm again
-                    self._queue(ws, error_text("too_fast", "en"))
+                    refuse("too_fast")  # a dropped move is always answered: its page lets the person confirm again
                 continue
             message, error = parse(msg.data)
             if error is not None:
-                self._queue(ws, error_text(error, "en"))
-            else:
-                self.host.submit(seat, message)
+                refuse(error)
+                continue
+            if message["type"] == "hello":
+                lang = message["lang"]
+            self.host.submit(seat, message)
 
     def _queue(self, ws, text: str) -> None:
         outbox = self._outboxes.get(ws)
