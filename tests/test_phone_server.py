@@ -283,3 +283,4 @@ def test_the_servers_own_refusals_are_in_the_phones_language(table):
                         errors.append(data)
                 assert errors[0]["error"] == "malformed" and errors[0]["message"] == "无法读取这条消息。"
     run(go())
+

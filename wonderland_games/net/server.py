@@ -191,6 +191,12 @@ class PhoneServer:
             await ws.close(code=4001, message=b"game closed")
         await self._runner.cleanup()
 
+    async def _flush(self, ws) -> None:
+        """Send what waits for `ws` now, ahead of its sender (before it is cut off)."""
+        _, pending = self._outboxes.get(ws, (None, []))
+        while pending and not ws.closed:
+            await ws.send_str(pending.pop(0))
+
     # -- pages and files ------------------------------------------------------------------------
     def _page(self, name: str, status: int = 200) -> web.Response:
         return web.Response(body=self.client[name].read_bytes(), status=status, content_type="text/html",
@@ -278,9 +284,7 @@ class PhoneServer:
             if not bucket.take():
                 refused += 1
                 if refused > 200:
-                    _, pending = self._outboxes.get(ws, (None, []))
-                    while pending:  # the phone is told why before it is cut off
-                        await ws.send_str(pending.pop(0))
+                    await self._flush(ws)  # the phone is told why before it is cut off
                     await ws.close(code=4008, message=b"too many messages")
                     return
                 message, _ = parse(msg.data)
