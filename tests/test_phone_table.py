@@ -220,3 +220,24 @@ def test_the_players_panel_says_which_seat_its_phone_plays(game, monkeypatch):
     finally:
         while app.stack:
             app.pop()
+
+
+def test_a_lost_phone_says_so_in_the_players_panel_until_it_is_back(table):
+    app, session, scene = table
+    app.top.back()
+    phone = PhonePlayer(socket_url(scene, 1))
+    phone.start()
+    for _ in range(300):
+        step(app, 1)
+        time.sleep(0.002)
+        if scene.phones.status(1) == "connected":
+            break
+    assert scene.seat_kinds()[1] == app.t("setup.phone")
+    phone.stop = True
+    phone.join(5)
+    for _ in range(300):
+        step(app, 1)
+        time.sleep(0.002)
+        if scene.phones.status(1) == "reconnecting":
+            break
+    assert scene.seat_kinds()[1] == app.t("phone.away") == "Phone lost"

@@ -35,10 +35,12 @@ class PhoneSeats:
         return None
 
     def seat_kinds(self) -> list:
-        """Each seat's kind in words as the players panels say it: "Phone" for a seat its phone plays,
-        a bot's level for a bot (one standing in for a phone too), else "Human"."""
+        """Each seat's kind in words as the players panels say it: "Phone" for a seat its phone plays
+        ("Phone lost" while it is gone), a bot's level for a bot (one standing in for a phone too),
+        else "Human"."""
         phones = self.phones
-        return [kind_label(self.app, "phone") if phones is not None and phones.who(i) == PHONE else
+        return [(self.app.t("phone.away") if phones.status(i) == "reconnecting" else kind_label(self.app, "phone"))
+                if phones is not None and phones.who(i) == PHONE else
                 kind_label(self.app, "bot-normal") if phones is not None and phones.who(i) == BOT else
                 seat_label(self.app, seat) for i, seat in enumerate(self.seats)]
 
