@@ -190,3 +190,20 @@ def test_a_typed_choice_goes_through_the_host_and_needs_its_text():
 def test_a_typed_line_is_short_printable_and_only_with_an_act(data, ok):
     message, error = parse(json.dumps(data))
     assert (message == data) if ok else (message is None and error == "malformed")
+
+
+def test_the_dreamers_phone_says_when_the_sand_is_out():
+    """QA: only the spirits' phones said the sand had run out."""
+    from wonderland_games.core.game import Seat as _Seat
+    from wonderland_games.core.session import Session as _Session
+    from wonderland_games.games.dream.state import LAST as _LAST
+    from wonderland_games.net.hands import seat_view
+    from wonderland_games.net.words import words
+
+    session = _Session("dream", [_Seat(n) for n in ("Ann", "Bob", "Cy", "Dee")], 4, autosave=False)
+    state = session.state
+    while state.phase != _LAST:
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a[0] == "time_up"), legal[0]))
+    text = json.dumps(seat_view(state, state.dreamer(), words("en"), 1, moment="last")[0])
+    assert "The sand has run out" in text

@@ -56,8 +56,9 @@ def word_section(view, seat: int, words, lexicon, moment=None) -> dict:
     if view.phase == STORY:
         told = word_list(words, lexicon, view.correct_words())
         return {"title": t("dream.phone.story"), "lines": [t("dream.phone.story_words", words=told)]}
-    if view.current is None or view.current == HIDDEN:
-        return {"title": title, "lines": [t("dream.bots.eyes_closed")]}
+    if view.current is None or view.current == HIDDEN:  # the dreamer: eyes closed, and the last guess
+        last = "dream.bots.time_up_me" if view.mode == BOTS else "dream.bots.time_up"
+        return {"title": title, "lines": [t(last if view.phase == LAST else "dream.bots.eyes_closed")]}
     if moment not in (None, "dream", "last"):
         return {"title": title, "lines": [t("dream.phone.word_soon")]}
     word = lexicon.words.get(view.current)
