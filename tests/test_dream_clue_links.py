@@ -37,8 +37,9 @@ def test_link_weights_are_ordered_as_designed():
     inflection, irregular, derivation = weight(EN, "flakes", "snow"), weight(EN, "mice", "cheese"), \
         weight(EN, "salty", "ocean")
     assert exact == 1.0 > inflection == clue_links.INFLECTION > irregular > derivation == clue_links.DERIVATION
-    # Chinese containment by length ratio, discounted by how many associations have the part
-    assert derivation > weight(ZH, "鳞", "fish") == 0.5 > weight(ZH, "河", "bridge")
+    # Chinese containment by length ratio (鳞 is half of 鳞片), discounted by how many associations
+    # have the part: the order is the design, not the figure, which more data may lower
+    assert derivation > weight(ZH, "鳞", "fish") > weight(ZH, "河", "bridge") and weight(ZH, "鳞", "fish") <= 0.5
     assert weight(ZH, "消防", "fire") > weight(ZH, "河", "bridge")  # 2 of 3 characters: 消防 ~ 消防员
 
 
