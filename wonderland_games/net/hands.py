@@ -3,14 +3,16 @@
 Each game has a `phone.py` beside its rules with two functions, both reading only what the seat
 may see (`state.view(seat)`, so nothing hidden can leak by mistake):
 
-- `sections(view, seat, words, moment)`: the seat's panels, a list of {"title", "cards": [card], "lines": [str],
-  "top": true if it shows above the choices (what they are made against: Parade's parade)} (a card: {"label": str, "art": "/art/<game>/<file>.svg" or absent, and the game's own fields the
-  page's per-game part draws, `client/games/<game>.js`);
+- `sections(view, seat, words, moment)`: the seat's panels, a list of {"title", "cards": [card],
+  "lines": [str], "top": true if it shows above the choices (what they are made against: Parade's
+  parade)}; a card is {"label": str, "art": "/art/<game>/<file>.svg" or absent, and the game's own
+  fields the page's per-game part draws, `client/games/<game>.js`}; `moment` is what the table
+  shows now (`TableScene.phone_moment`, None for most games);
 - `choices(view, seat, legal, words)`: one entry a legal action, in `legal`'s order:
   {"group": str, "text": str, "detail": str or absent, "card" or "cards": as above or absent,
   "chip": true or absent (a group of chips only is a wrapping row of small buttons: many short choices)}.
-  The text is the hint's words for the action; the detail what it would do, where the table can
-  preview it ("takes 3 cards, score +4").
+  The text is the hint's words for the action; the detail what it would do, shown on the phone
+  once the choice is tapped ("takes 3 cards, score +4").
   Two generic marks: `"table": True` leaves the action to the big screen (a clock report, an
   outcome the others judge aloud): it is not offered. `"input": {"max": n, "hint": str}` asks the
   phone for a line of text (a clue, a guess): the game's `typed(view, seat, action, text, words)`
