@@ -241,3 +241,40 @@ def test_a_lost_phone_says_so_in_the_players_panel_until_it_is_back(table):
         if scene.phones.status(1) == "reconnecting":
             break
     assert scene.seat_kinds()[1] == app.t("phone.away") == "Phone lost"
+
+
+def test_undo_at_the_screen_keeps_the_phones_served(monkeypatch):
+    """QA: Undo during a phone's turn closed the phone server for good (it stopped the table as
+    leaving it does). Oz: a die taken reveals nothing, so the screen's player may take it back."""
+    monkeypatch.setattr("wonderland_games.ui.phone_link.PhoneLink.__init__.__defaults__", (0, "127.0.0.1"))
+    app = make_app((1024, 640), "en")
+    session = Session.new("oz", [Seat("Ann"), Seat("Bob"), Seat("Cy", BOT)], seed=3, autosave=False)
+    session.phones = [1]
+    scene = scene_class("oz")(app, session)
+    app.push(scene)
+    step(app, 2)
+    app.top.back()
+    try:
+        for _ in range(5000):  # until the phone is to move and the screen's player may undo
+            if session.state.current_player() == 1 and not scene.timeline and scene.can_undo():
+                break
+            if session.state.current_player() == 1 and not scene.timeline:
+                session.apply(session.state.legal_actions()[0])  # the phone's move, as if tapped
+            elif scene.my_turn():
+                scene.apply(session.state.legal_actions()[0])
+            step(app, 1)
+        assert session.state.current_player() == 1 and scene.can_undo()
+        scene.undo()
+        step(app, 2)
+        phone = PhonePlayer(socket_url(scene, 1))
+        phone.start()
+        for _ in range(400):
+            step(app, 1)
+            time.sleep(0.002)
+            if scene.phones.status(1) == "connected":
+                break
+        assert scene.phones.status(1) == "connected"
+        phone.stop = True
+    finally:
+        while app.stack:
+            app.pop()

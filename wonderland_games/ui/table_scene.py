@@ -165,8 +165,13 @@ class TableScene(PhoneSeats, Scene):
         return self.record is not None
 
     def on_exit(self) -> None:
+        """Leaving the table for good: its thinking stops and its phones are let go."""
         if self.phones is not None:
             self.phones.stop()
+        self._stop_thinking()
+
+    def _stop_thinking(self) -> None:
+        """A bot or a hint thinking about a position that is gone (undo) stops."""
         if self.runner is not None:
             self.runner.cancel()
             self.runner = None
@@ -716,7 +721,7 @@ class TableScene(PhoneSeats, Scene):
     def undo(self) -> None:
         if not self.can_undo():
             return
-        self.on_exit()  # a bot thinking about the undone position stops
+        self._stop_thinking()
         for _ in range(self._undo_plan()[1]):
             self.session.undo()
         self.handoff_to = None

@@ -358,7 +358,7 @@ class DreamScene(TableScene):
         (the time is not a move: the sand that ran out stays out)."""
         if not self.can_undo():
             return
-        super().on_exit()  # a bot or a hint thinking about the undone position stops (not the clock's report)
+        self._stop_thinking()  # (not the clock's report: the sand that ran out stays out)
         while self.can_undo():
             before = list(self.session.actions)
             self.session.undo()
