@@ -254,3 +254,25 @@ def test_a_dream_table_game_shows_a_phone_its_role_and_a_spirit_the_word_never_i
         for scene_ in reversed(app.stack):
             scene_.on_exit()
         app.stack.clear()
+
+
+def test_a_page_whose_seat_opened_elsewhere_says_so_and_takes_no_taps(browser, tables):
+    """QA: the first phone still said "Your turn" and let its person pick after a second device
+    took the seat."""
+    app, session, scene = tables("parade")
+    phone = Phone(browser, scene.phones.address(PHONE_SEAT))
+    until_yours(app, session, scene, phone)
+    second = Phone(open_browser(), scene.phones.address(PHONE_SEAT))
+    try:
+        for _ in range(100):
+            step(app, 1)
+            time.sleep(0.02)
+            if "gone" in browser.execute_script("return document.getElementById('turn').className"):
+                break
+        seen = browser.execute_script(
+            "return {turn: document.getElementById('turn').textContent,"
+            " live: Array.from(document.querySelectorAll('button')).filter((b) => !b.disabled).length}")
+        assert seen == {"turn": app.t("phone.gone"), "live": 0}, seen
+        assert second.look()["yours"]  # the seat plays on from the second device
+    finally:
+        second.quit()

@@ -189,6 +189,19 @@ function receive(event) {
   }
 }
 
+// this page is done with its seat (opened on another device, or the game closed): it says so where
+// the turn shows, and nothing on it can be tapped any more (its last view, a result, stays to read)
+function end(text) {
+  gone = true;
+  picked = null;
+  link(text, "bad");
+  render();
+  const turn = $("turn");
+  turn.textContent = text;
+  turn.className = "turn gone";
+  document.querySelectorAll("button").forEach((button) => (button.disabled = true));
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   socket = new WebSocket(scheme + location.host + "/ws/" + encodeURIComponent(code));
@@ -200,12 +213,12 @@ function connect() {
   socket.onclose = (event) => {
     sent = false;
     if (event.code === 4000) {
-      gone = true;
-      link(view ? view.labels.gone : "这个座位已在另一台设备上打开 · Opened on another device", "bad");
+      end(view ? view.labels.gone : "这个座位已在另一台设备上打开 · Opened on another device");
       return;
     }
     if (event.code === 4001 || event.code === 1008) {
-      link(lang === "zh" ? "游戏已关闭" : "The game has closed", "bad");
+      end(lang === "zh" ? "这局游戏已关闭。新的一局请扫描大屏幕上的新二维码。"
+        : "This game has closed. For a new one, scan the new code on the big screen.");
       return;
     }
     link(view ? view.labels.reconnecting : (lang === "zh" ? "正在重连…" : "Reconnecting…"), "bad");
