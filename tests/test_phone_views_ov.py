@@ -143,3 +143,26 @@ def test_voyage_shows_the_seats_cards_purse_and_the_display():
     assert len(view["sections"][0]["cards"]) == len(state.hands[seat])
     assert f"{state.money[seat]} 金" in view["sections"][1]["lines"][1]
     assert len(view["sections"][2]["lines"]) == len(state.display)
+
+
+def test_voyage_a_visit_comes_first_then_the_moves_then_buying_and_ending():
+    """QA: the Visit came after every card's long list of cities, at the foot of the page."""
+    from wonderland_games.core.session import Session as _Session
+    from wonderland_games.core.game import Seat as _Seat
+    from wonderland_games.net.hands import seat_view
+    from wonderland_games.net.words import words as _words
+
+    session = _Session("voyage", [_Seat("Ann"), _Seat("Bob")], 5, autosave=False)
+    state = session.state
+    for _ in range(400):
+        kinds = {a[0] for a in state.legal_actions()}
+        if "visit" in kinds and "move" in kinds:
+            break
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a[0] == "move"), legal[0]))
+    seat = state.current_player()
+    view = seat_view(state, seat, _words("en"), 1)[0]
+    titles = [g["title"] for g in view["groups"]]
+    first_move = next(i for i, g in enumerate(view["groups"]) if all(c.get("chip") for c in g["choices"]))
+    assert titles[0].startswith("Visit") and all(not t.startswith("Visit") for t in titles[first_move:]), titles
+    assert view["sections"][[s["title"] for s in view["sections"]].index("You")].get("top")

@@ -10,7 +10,8 @@ may see (`state.view(seat)`, so nothing hidden can leak by mistake):
   shows now (`TableScene.phone_moment`, None for most games);
 - `choices(view, seat, legal, words)`: one entry a legal action, in `legal`'s order:
   {"group": str, "text": str, "detail": str or absent, "card" or "cards": as above or absent,
-  "chip": true or absent (a group of chips only is a wrapping row of small buttons: many short choices)}.
+  "chip": true or absent (a group of chips only is a wrapping row of small buttons: many short choices),
+  "rank": a number or absent (1): groups show by their least rank, then in `legal`'s order}.
   The text is the hint's words for the action; the detail what it would do, shown on the phone
   once the choice is tapped ("takes 3 cards, score +4").
   Two generic marks: `"table": True` leaves the action to the big screen (a clock report, an
@@ -64,11 +65,15 @@ def seat_view(state, seat: int, words: Words, version: int, playing: bool = True
         legal = state.legal_actions()
         choices = game.choices(view, seat, legal, words)
         by_group: dict = {}
+        rank: dict = {}  # a group's place: its choices' least "rank" (1 unless given), then as they came
         for i in offered(choices):
             choice = dict(choices[i], i=len(actions))
             actions.append(Typed(game, view, seat, legal[i]) if "input" in choice else legal[i])
-            by_group.setdefault(choice.pop("group"), []).append(choice)
-        groups = [{"title": title, "choices": items} for title, items in by_group.items()]
+            title = choice.pop("group")
+            by_group.setdefault(title, []).append(choice)
+            rank[title] = min(rank.get(title, 1), choice.pop("rank", 1))
+        groups = [{"title": title, "choices": items}
+                  for title, items in sorted(by_group.items(), key=lambda item: rank[item[0]])]
     if state.is_over():
         turn = _result_line(state, names, words)
     elif not playing:

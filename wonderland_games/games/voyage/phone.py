@@ -49,7 +49,7 @@ def sections(view, seat: int, words, moment=None) -> list:
     return [
         {"title": t("voyage.phone.hand", n=len(hand)), "cards": hand} if hand else
         {"title": t("voyage.phone.hand", n=0), "lines": [t("voyage.phone.no_cards")]},
-        {"title": t("voyage.phone.you"), "lines": you},
+        {"title": t("voyage.phone.you"), "lines": you, "top": True},  # where you are, actions left
         {"title": t("voyage.phone.display"), "lines": [_dest_line(words, view, d) for d in view.display]
          or [t("voyage.phone.none")]},
     ]
@@ -69,7 +69,7 @@ def choices(view, seat: int, legal: list, words) -> list:
                         "card": card(words, view, action[1])})
         else:
             group = {"flyer": "flyer", "end": "end"}.get(kind, "shop")
-            out.append({"group": t(f"voyage.phone.{group}"), "text": describe(words, view, action)})
+            out.append({"group": t(f"voyage.phone.{group}"), "text": describe(words, view, action), "rank": 2})
     return out
 
 
@@ -100,7 +100,7 @@ def _visit(words, view, seat: int, action) -> dict:
     if dest.reward is not None:
         detail += words.t("sep") + words.i18n.pick(dest.reward.text)
     out = {"group": words.t("voyage.phone.visit", name=dest_name(words, view.cards, action[1]), points=points),
-           "text": describe(words, view, action), "detail": detail}
+           "text": describe(words, view, action), "detail": detail, "rank": 0}  # first: the point of arriving
     if action[2] == "card":
         out["card"] = card(words, view, action[3])
     return out
