@@ -88,8 +88,17 @@ class Phone:
     def tap(self, css: str, index: int = 0) -> None:
         from selenium.webdriver.common.by import By
 
+        from selenium.common.exceptions import StaleElementReferenceException
+
         time.sleep(max(0.0, self.tapped + PACE - time.monotonic()))
-        self.driver.find_elements(By.CSS_SELECTOR, css)[index].click()
+        for attempt in range(3):  # a new view redrew the page under the finger: tap again, as a person would
+            try:
+                self.driver.find_elements(By.CSS_SELECTOR, css)[index].click()
+                break
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+                time.sleep(PACE)
         self.tapped = time.monotonic()
         self.taps += 1
 
