@@ -56,15 +56,32 @@ def socket_url(scene, seat):
     return server.base.replace("http://", "ws://") + "/ws/" + scene.phones.host.codes[seat]
 
 
-@pytest.fixture
-def table(monkeypatch):
+def open_phone_table(monkeypatch, game="parade", size=(1024, 640)):
+    """Ann at the screen, Bob on a phone (seat 1), a bot: (app, session, scene), the Phones box on top.
+    The phone server listens on the loopback, on a free port."""
     monkeypatch.setattr("wonderland_games.ui.phone_link.PhoneLink.__init__.__defaults__", (0, "127.0.0.1"))
-    app = make_app((1024, 640), "en")
-    session = Session.new("parade", [Seat("Ann"), Seat("Bob"), Seat("Cy", BOT)], seed=3, autosave=False)
+    app = make_app(size, "en")
+    session = Session.new(game, [Seat("Ann"), Seat("Bob"), Seat("Cy", BOT)], seed=3, autosave=False)
     session.phones = [1]
-    scene = scene_class("parade")(app, session)
+    scene = scene_class(game)(app, session)
     app.push(scene)
     step(app, 2)
+    return app, session, scene
+
+
+def until_status(app, scene, status, frames=400):
+    """Frames with a little real time between them until Bob's phone is `status`; asserted."""
+    for _ in range(frames):
+        if scene.phones.status(1) == status:
+            break
+        step(app, 1)
+        time.sleep(0.002)
+    assert scene.phones.status(1) == status
+
+
+@pytest.fixture
+def table(monkeypatch):
+    app, session, scene = open_phone_table(monkeypatch)
     yield app, session, scene
     while len(app.stack) > 0:
         app.pop()
@@ -196,13 +213,7 @@ def test_the_box_opened_at_the_start_goes_once_every_phone_is_in_and_the_buttons
 def test_the_players_panel_says_which_seat_its_phone_plays(game, monkeypatch):
     from wonderland_games.ui import text as tx
 
-    monkeypatch.setattr("wonderland_games.ui.phone_link.PhoneLink.__init__.__defaults__", (0, "127.0.0.1"))
-    app = make_app((1920, 1080), "en")
-    session = Session.new(game, [Seat("Ann"), Seat("Bob"), Seat("Cy", BOT)], seed=3, autosave=False)
-    session.phones = [1]
-    scene = scene_class(game)(app, session)
-    app.push(scene)
-    step(app, 2)
+    app, session, scene = open_phone_table(monkeypatch, game, (1920, 1080))
     app.top.back()
     drawn, real = [], tx.draw_line
     monkeypatch.setattr(tx, "draw_line", lambda surface, fonts, text, *a, **k: drawn.append(text) or
@@ -227,32 +238,18 @@ def test_a_lost_phone_says_so_in_the_players_panel_until_it_is_back(table):
     app.top.back()
     phone = PhonePlayer(socket_url(scene, 1))
     phone.start()
-    for _ in range(300):
-        step(app, 1)
-        time.sleep(0.002)
-        if scene.phones.status(1) == "connected":
-            break
+    until_status(app, scene, "connected")
     assert scene.seat_kinds()[1] == app.t("setup.phone")
     phone.stop = True
     phone.join(5)
-    for _ in range(300):
-        step(app, 1)
-        time.sleep(0.002)
-        if scene.phones.status(1) == "reconnecting":
-            break
+    until_status(app, scene, "reconnecting")
     assert scene.seat_kinds()[1] == app.t("phone.away") == "Phone lost"
 
 
 def test_undo_at_the_screen_keeps_the_phones_served(monkeypatch):
     """QA: Undo during a phone's turn closed the phone server for good (it stopped the table as
     leaving it does). Oz: a die taken reveals nothing, so the screen's player may take it back."""
-    monkeypatch.setattr("wonderland_games.ui.phone_link.PhoneLink.__init__.__defaults__", (0, "127.0.0.1"))
-    app = make_app((1024, 640), "en")
-    session = Session.new("oz", [Seat("Ann"), Seat("Bob"), Seat("Cy", BOT)], seed=3, autosave=False)
-    session.phones = [1]
-    scene = scene_class("oz")(app, session)
-    app.push(scene)
-    step(app, 2)
+    app, session, scene = open_phone_table(monkeypatch, "oz")
     app.top.back()
     try:
         for _ in range(5000):  # until the phone is to move and the screen's player may undo
@@ -268,12 +265,7 @@ def test_undo_at_the_screen_keeps_the_phones_served(monkeypatch):
         step(app, 2)
         phone = PhonePlayer(socket_url(scene, 1))
         phone.start()
-        for _ in range(400):
-            step(app, 1)
-            time.sleep(0.002)
-            if scene.phones.status(1) == "connected":
-                break
-        assert scene.phones.status(1) == "connected"
+        until_status(app, scene, "connected")
         phone.stop = True
     finally:
         while app.stack:
