@@ -7,7 +7,7 @@ import pytest
 from wonderland_games.core import registry
 from wonderland_games.core.bots import RandomBot
 from wonderland_games.core.game import BOT, Seat
-from wonderland_games.games.dream import bots
+from wonderland_games.games.dream import bots, patience
 from wonderland_games.games.dream.bots import DreamBot, card_clues
 from wonderland_games.games.dream.clues import check_clue
 from wonderland_games.games.dream.lexicon import load_lexicon
@@ -61,14 +61,20 @@ def test_bots_play_whole_games_legally_and_never_say_an_illegal_clue(lang, level
     assert clues > 40 and sum(r["points"][r["roles"].index(DREAMER)] for r in s.history) > 0
 
 
-def test_a_fairy_leads_to_the_word_strongest_first_never_repeating():
-    s = on_word("sun", [FAIRY, FAIRY, FAIRY])
-    normal = DreamBot("normal")
-    said = []
-    for _ in range(3):
-        said.append(act(s, normal)[2])
-        s.apply(LISTEN)
-    assert said == list(LEX.words["sun"].associations["zh"][:3])
+def test_a_fairy_gives_one_of_the_strongest_clues_left_never_repeating_and_not_always_the_same_first():
+    """Issue 29: fairies' clues lead to the word and are varied, most often the strongest."""
+    normal, firsts = DreamBot("normal"), []
+    for seed in range(40):
+        s, said = on_word("sun", [FAIRY, FAIRY, FAIRY]), []
+        for _ in range(4):
+            left = [c for c in LEX.words["sun"].associations["zh"] if c not in said]
+            said.append(act(s, normal, random.Random(seed))[2])
+            assert said[-1] in left[:len(bots.VARY)], (said, left[:3])
+            s.apply(LISTEN)
+        assert len(set(said)) == len(said)
+        firsts.append(said[0])
+    strongest = LEX.words["sun"].associations["zh"][0]
+    assert len(set(firsts)) >= 2 and max(set(firsts), key=firsts.count) == strongest, firsts
 
 
 def test_an_easy_fairy_gives_weaker_clues_and_a_hard_fairy_the_telling_ones():
@@ -77,11 +83,15 @@ def test_an_easy_fairy_gives_weaker_clues_and_a_hard_fairy_the_telling_ones():
         s = on_word("moon", [FAIRY, FAIRY, FAIRY])
         clue = act(s, DreamBot("easy"), random.Random(seed))[2]
         assert word.associations["zh"].index(clue) >= bots.EASY_SKIP
-    s = on_word("moon", [FAIRY, FAIRY, FAIRY])
-    clue = act(s, DreamBot("hard"))[2]
-    read, seat = bots.reader(LEX, "zh"), card_clues(s)[0][0]
-    shares = {c: read.share("moon", [(seat, c)], set()) for c in word.associations["zh"]}
-    assert clue in word.associations["zh"] and shares[clue] == max(shares.values()) > shares[word.associations["zh"][0]]
+    read, telling = bots.reader(LEX, "zh"), set()
+    for seed in range(8):
+        s = on_word("moon", [FAIRY, FAIRY, FAIRY])
+        clue = act(s, DreamBot("hard"), random.Random(seed))[2]
+        seat = card_clues(s)[0][0]
+        shares = sorted((read.share("moon", [(seat, c)], set()) for c in word.associations["zh"]), reverse=True)
+        assert read.share("moon", [(seat, clue)], set()) >= shares[len(bots.VARY) - 1], clue
+        telling.add(clue)
+    assert max(read.share("moon", [(1, c)], set()) for c in telling) > read.share("moon", [(1, word.associations["zh"][0])], set())
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -204,13 +214,13 @@ def test_fairy_clues_alone_get_most_words_right_and_each_boogeyman_lowers_the_sh
 
 
 def test_an_easy_dreamer_guesses_where_a_normal_one_listens():
-    read = bots.reader(LEX, "zh")
-    clue = next(c for c in sorted(LEX.index["zh"])
-                if bots.GUESS_AT["easy"] < (read.ranked([(1, c)], {}, set()) or [(0,)])[0][0] < bots.GUESS_AT["normal"])
-    word = next(w for w, _ in LEX.index["zh"][clue])
+    read, trust = bots.reader(LEX, "zh"), {3: patience.prior_trust(4, bots.TRUST)}  # a four-player table's trust
+    clue, word = next((c, r[0][1]) for c in sorted(LEX.index["zh"]) for r in [read.ranked([(3, c)], trust, set())]
+                      if r and bots.GUESS_AT["easy"] < r[0][0] < bots.GUESS_AT["normal"] and not DreamBot.rival(LEX, r))
     actions = []
     for level in ("easy", "normal"):
         s = on_word(word, [FAIRY, FAIRY, FAIRY])
+        assert s.speaker == 3
         s.apply(("clue", s.speaker, clue))
         actions.append(act(s, DreamBot(level))[0])
     assert actions == ["guess", "listen"]

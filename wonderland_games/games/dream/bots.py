@@ -80,6 +80,7 @@ import math
 
 from ...core.bots import Bot, RandomBot, level_bot
 from .clue_links import CACHE, clue_links
+from . import patience
 from .clues import check_clue, fold
 from .rules import BOOGEYMAN, FAIRY, SANDMAN
 from .state import BOTS, CORRECT, LAST, LISTEN, PASS, SKIP_A, STORY, WRONG
@@ -97,12 +98,37 @@ MISS_WEIGHT = 1  # Hard: a clue that misled counts this many times a clue that f
 APART_AFTER = 3  # clues heard before a guess between a word and its decoy, both in the running
 RIVAL = 0.05  # the share that keeps a decoy in the running
 FITS = 0.5  # Hard: a clue fits a word if it links to one of its associations this surely
+CLOSE = 0.6  # Hard: a word within this share of the best one is close, and more clues agreeing on it win
+KIN = 0.3  # a clue's evidence for a word also counts this much, times their nearness, for its kin (kin_words)
+KIN_COUNT = 12  # the nearest words that are a word's kin
+VARY = (0.6, 0.25, 0.15)  # Normal and Hard fairies: the chance of each of the few best clues
 
 
 def card_clues(view) -> list:
     """[(seat, text)] said on the card in play."""
     card = len(view.cards)
     return [(seat, text) for number, seat, text in view.clues if number == card]
+
+
+def kin_words(lexicon, lang: str) -> dict:
+    """{word: ((kin, nearness), ...)}: the KIN_COUNT words that share most with it, what they
+    list and their names (a word that lists another's name shares that name with it), by cosine
+    over those sets: the links between words that a clue's evidence also flows along."""
+    sets = {w.id: {fold(c) for c in w.associations[lang] + w.forms(lang)} for w in lexicon.words.values()}
+    having: dict = {}
+    for word, found in sets.items():
+        for text in found:
+            having.setdefault(text, []).append(word)
+    kin = {}
+    for word, found in sets.items():
+        shared: dict = {}
+        for text in found:
+            for other in having[text]:
+                if other != word:
+                    shared[other] = shared.get(other, 0) + 1
+        near = sorted(((n / math.sqrt(len(found) * len(sets[o])), o) for o, n in shared.items()), key=lambda x: (-x[0], x[1]))
+        kin[word] = tuple((o, round(x, 4)) for x, o in near[:KIN_COUNT])
+    return kin
 
 
 def _rank_weights(length: int) -> tuple:
@@ -128,6 +154,7 @@ class Reader:
         for w in lexicon.words.values():
             for decoy in w.decoys:
                 self.lured_from[decoy].append(w.id)
+        self.kin = kin_words(lexicon, lang)
 
     def refused(self, text: str) -> frozenset:
         """The words the clue links to that the clue checker refuses it for (鱼鳞 for 鱼: it shares
@@ -163,6 +190,7 @@ class Reader:
             honest = {word: (sum(self.weights[word][rank] * weight for rank, weight in links),
                              max(weight for _, weight in links))
                       for word, links in self.links.links(text).items()}
+            honest = self.with_kin(honest)
             lured: dict = {}  # a misleading speaker's clue: one of a decoy's associations
             for decoy, (likely, _) in honest.items():
                 for word in self.lured_from[decoy]:
@@ -181,6 +209,21 @@ class Reader:
         total = sum(math.exp(s - top) for s in scores.values()) + rest * math.exp(base - top)
         return sorted(((math.exp(s - top) / total, w, sum(sure for _, sure in hits[w].values()))
                        for w, s in scores.items()), key=lambda x: (-x[0], x[1]))
+
+    def with_kin(self, honest: dict) -> dict:
+        """`honest` {word: (likelihood, sureness)} with each word's kin (`kin_words`) also explaining
+        the clue, KIN as well as their best: a clue of the kitchen's stove also says, less, that it
+        may be the oven. Only added, so a word's own evidence is never shared out."""
+        best: dict = {}  # word -> the strongest evidence its kin give it
+        for word, (likely, sure) in honest.items():
+            for other, near in self.kin.get(word, ()):
+                if KIN * near * likely > best.get(other, (0.0, 0.0))[0]:
+                    best[other] = (KIN * near * likely, KIN * near * sure)
+        found = dict(honest)
+        for word, (likely, sure) in best.items():
+            own = honest.get(word, (0.0, 0.0))
+            found[word] = (own[0] + likely, max(own[1], sure))
+        return found
 
     def share(self, word: str, clues: list, excluded: set) -> float:
         """The evidence share of `word` after `clues`, for a dreamer trusting everyone alike."""
@@ -220,18 +263,27 @@ class DreamBot(Bot):
     def dream(self, view, lexicon):
         clues = card_clues(view)
         read = reader(lexicon, view.lang)
-        trust = self.trust(view, read) if self.level == "hard" else {}
+        trust = self.trust(view, read, self.level == "hard")
         ranked = read.ranked(clues, trust, set(view.correct_words()))
         if not ranked:
             return SKIP_A if view.phase == LAST or len(clues) >= GIVE_UP else LISTEN
         share, word, explained = ranked[0]
+        if self.level == "hard":
+            share, word, explained = self.agreed(ranked)
         guess = ("guess", lexicon.words[word].name[view.lang])
-        if view.phase == LAST or (share >= GUESS_AT[self.level]
-                                  and not (len(clues) < APART_AFTER and self.rival(lexicon, ranked))):
+        at = patience.bar(GUESS_AT[self.level], patience.turns_left(view))
+        if view.phase == LAST or (share >= at and not (len(clues) < APART_AFTER and self.rival(lexicon, ranked))):
             return guess
         if len(clues) >= GIVE_UP or (len(clues) >= CONFUSED_AFTER and 2 * explained < len(clues)):
             return guess if 2 * explained >= len(clues) else SKIP_A
         return LISTEN
+
+    @staticmethod
+    def agreed(ranked: list) -> tuple:
+        """Hard: of the words within CLOSE of the best share, the one the most clues agree on (a
+        boogeyman's lure is one or two strong clues against several weaker ones)."""
+        close = [r for r in ranked if r[0] >= CLOSE * ranked[0][0]]
+        return max(close, key=lambda r: (round(r[2], 6), r[0]))
 
     @staticmethod
     def rival(lexicon, ranked: list) -> bool:
@@ -242,9 +294,15 @@ class DreamBot(Bot):
                    for share, w, _ in ranked[1:])
 
     @staticmethod
-    def trust(view, read: Reader) -> dict:
-        """Hard: {seat: trust} from this round's finished cards. A clue that backed a wrong guess,
-        or did not fit a word that proved right, counts against its speaker; one that fit, for."""
+    def trust(view, read: Reader, learn: bool = True) -> dict:
+        """{seat: trust}: the table's prior (its role mix, patience.prior_trust) for every spirit,
+        and, when `learn` (Hard), what this round's finished cards showed: a clue that backed a
+        wrong guess, or did not fit a word that proved right, counts against its speaker; one
+        that fit, for."""
+        prior = patience.prior_trust(len(view.seats), TRUST)
+        trust = {seat: prior for seat in range(len(view.seats))}
+        if not learn:
+            return trust
         fits, misses = {}, {}
         for number, (word, outcome, guess) in enumerate(view.cards):
             named = word if outcome == CORRECT else read.names.get(fold(guess)) if outcome == WRONG else None
@@ -256,10 +314,9 @@ class DreamBot(Bot):
                 listed = read.fits(text, named) >= FITS
                 tally = fits if listed == (outcome == CORRECT) else misses
                 tally[seat] = tally.get(seat, 0) + 1
-        trust = {}
         for seat in set(fits) | set(misses):
             good, bad = fits.get(seat, 0), misses.get(seat, 0)
-            trust[seat] = max(TRUST_FLOOR, (good + TRUST) / (good + MISS_WEIGHT * bad + 1))  # TRUST: one clue's worth
+            trust[seat] = max(TRUST_FLOOR, (good + prior) / (good + MISS_WEIGHT * bad + 1))  # the prior: one clue's worth
         return trust
 
     # -- the spirits -------------------------------------------------------------
@@ -280,6 +337,8 @@ class DreamBot(Bot):
         if self.level == "easy" and len(options) > EASY_SKIP:
             options = options[EASY_SKIP:]
             return ("clue", seat, options[rng.randrange(min(len(options), EASY_SKIP))])
+        if role == FAIRY:  # a fairy varies its clue among the few best (people do not all start alike)
+            return ("clue", seat, rng.choices(options[:len(VARY)], VARY[:len(options)])[0])
         return ("clue", seat, options[0])
 
     def fairy_clues(self, view, word, said: set, lexicon) -> list:
