@@ -128,9 +128,11 @@ def _card(events: list) -> tuple:
 
 def _share(read, view, level: str):
     """The evidence share of the word the dreamer acts on, as DreamBot.dream reads it."""
-    trust = bots.DreamBot.trust(view, read) if level == "hard" else {}
-    ranked = read.ranked(bots.card_clues(view), trust, set(view.correct_words()))
-    return ranked[0][0] if ranked else None
+    ranked = read.ranked(bots.card_clues(view), bots.DreamBot.trust(view, read, level == "hard"),
+                         set(view.correct_words()))
+    if not ranked:
+        return None
+    return (bots.DreamBot.agreed(ranked) if level == "hard" else ranked[0])[0]
 
 
 def variants(entry: dict, lang: str, lexicon) -> dict:
@@ -196,9 +198,31 @@ def clue_stats(chains: list, lexicon) -> dict:
     return stats
 
 
+def understood(chains: list, lexicon) -> dict:
+    """Per language, over the chain clues the lexicon does not list for their word: the share
+    after which, heard alone, the word is the reader's best (top 1) or among its best three,
+    and the share that links to the word at all (forms, parts, the words it lists)."""
+    found = {}
+    for lang in LANGS:
+        read, ranks = bots.reader(lexicon, lang), []
+        for entry in chains:
+            own = listed(lexicon, entry["word"], lang)
+            for clue in map(str, entry[lang]):
+                if fold(clue) not in own:
+                    order = [w for _, w, _ in read.ranked([(1, clue)], {}, set())]
+                    ranks.append(order.index(entry["word"]) if entry["word"] in order else None)
+        n = len(ranks)
+        pct = lambda k: round(100 * k / n, 1) if n else 0.0  # noqa: E731
+        found[lang] = {"clues": n, "top1": pct(sum(r == 0 for r in ranks)),
+                       "top3": pct(sum(r is not None and r < 3 for r in ranks)),
+                       "linked": pct(sum(r is not None for r in ranks))}
+    return found
+
+
 def evaluate(chains: list, levels=LEVELS, langs=LANGS) -> dict:
     lexicon = load_lexicon()
-    report = {"chains": len(chains), "clues": clue_stats(chains, lexicon), "runs": {}}
+    report = {"chains": len(chains), "clues": clue_stats(chains, lexicon),
+              "understood": understood(chains, lexicon), "runs": {}}
     for level in levels:
         for lang in langs:
             results: dict = {}
@@ -226,6 +250,9 @@ def show(report: dict, misses: bool, refused: bool) -> None:
         if refused:
             for word, clue, reason in s["refused_clues"]:
                 print(f"    {word}: {clue} ({reason})")
+    for lang, u in report["understood"].items():
+        print(f"unlisted clues ({lang}) heard alone: {u['clues']}; the word is the best {u['top1']}%, "
+              f"among the best three {u['top3']}%, linked at all {u['linked']}%")
     columns = ("n", "right@3", "right", "wrong", "lured", "skip", "silent", "right+last", "clues", "1-clue")
     for run, data in report["runs"].items():
         print(f"\n{run}")

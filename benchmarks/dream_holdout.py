@@ -106,6 +106,21 @@ def samples(folds: int = 4, langs=LANGS) -> list:
     return found
 
 
+def alone(folds: int = 4, langs=LANGS) -> dict:
+    """{lang: (held-out clues, % whose word is the best after that clue alone, % among the best three)}."""
+    full, found = load_lexicon(), {lang: [] for lang in langs}
+    for fold in range(folds):
+        lexicon, held = holdout(full, folds, fold)
+        for lang in langs:
+            read = bots.Reader(lexicon, lang)
+            for wid in lexicon.words:
+                for clue in held[wid][lang]:
+                    order = [w for _, w, _ in read.ranked([(1, clue)], {}, set())[:3]]
+                    found[lang].append(order.index(wid) if wid in order else 3)
+    return {lang: (len(r), round(100 * r.count(0) / len(r), 1), round(100 * sum(x < 3 for x in r) / len(r), 1))
+            for lang, r in found.items()}
+
+
 def fit(data: list, steps: int = 400, rate: float = 0.5) -> tuple:
     """Logistic regression by gradient descent: weights (bias first) over the features."""
     k = len(data[0][1]) + 1
@@ -139,6 +154,8 @@ def main() -> None:
     parser.add_argument("--langs", nargs="+", default=list(LANGS), choices=LANGS)
     parser.add_argument("--fit", action="store_true", help="fit CONFIDENCE and show its calibration")
     args = parser.parse_args()
+    for lang, (n, top1, top3) in alone(args.folds, args.langs).items():
+        print(f"{lang}: {n} held-out clues heard alone: the word is the best {top1}%, among the best three {top3}%")
     data = samples(args.folds, args.langs)
     weights = fit(data) if args.fit else CONFIDENCE
     if args.fit:
