@@ -62,6 +62,24 @@ def tally(states: list) -> tuple:
     return mixes, points
 
 
+def first_clues(states: list, lang: str) -> tuple:
+    """(cards a fairy opened, % opened with the word's strongest association, words opened by a
+    fairy 3+ times, % of those opened with more than one clue): how varied fairies start a word."""
+    from wonderland_games.games.dream.lexicon import load_lexicon
+
+    lexicon, opened = load_lexicon(), defaultdict(list)
+    for state in states:
+        for record in state.history:
+            for number, (word, _, _) in enumerate(record["cards"]):
+                first = next(((seat, text) for card, seat, text in record["clues"] if card == number), None)
+                if first and record["roles"][first[0]] == FAIRY:
+                    opened[word].append(first[1])
+    cards = sum(len(c) for c in opened.values())
+    strongest = sum(c == lexicon.words[w].associations[lang][0] for w, cs in opened.items() for c in cs)
+    often = [cs for cs in opened.values() if len(cs) >= 3]
+    return cards, 100 * strongest / max(1, cards), len(often), 100 * sum(len(set(cs)) > 1 for cs in often) / max(1, len(often))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
@@ -80,9 +98,12 @@ def main() -> None:
     for role, mean in means.items():
         print(f"  {role}: {mean:.2f} points a round ({len(points[role])} rounds)")
     print(f"  highest / lowest role mean: {max(means.values()) / min(means.values()):.2f}")
+    cards, strongest, words, varied = first_clues(states, args.lang)
+    print(f"  fairies opened {cards} cards, {strongest:.1f}% with the word's strongest association; "
+          f"of {words} words a fairy opened 3+ times, {varied:.1f}% were opened with more than one clue")
     spirits = args.players - 1
     print(f"forced: {args.forced_games} games per mix")
-    for boogeymen in range(0, 4):
+    for boogeymen in range(0, 4 if args.forced_games else 0):
         forced = [FAIRY] * spirits
         for k in range(boogeymen):  # spread round the table: seats 2, 4, then 1 from the dreamer's left
             forced[(2 * k + 1) % spirits] = BOOGEYMAN

@@ -81,7 +81,7 @@ from wonderland_games.games.dream.state import CORRECT, LAST, LISTEN, SKIP, TIME
 CHAINS = Path(__file__).with_name("dream_eval") / "chains.yaml"
 LANGS = ("zh", "en")
 LEVELS = ("normal", "hard")
-PLAYERS = 4  # the dreamer and three spirits; the clues come from them in turn
+PLAYERS = 6  # the dreamer and five spirits (the table the bots' trust is set at); the clues come from them in turn
 BUCKETS = (0.0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01)
 
 
@@ -93,12 +93,12 @@ def listed(lexicon, word: str, lang: str) -> set:
     return {fold(c) for c in lexicon.words[word].associations[lang]}
 
 
-def play_card(word: str, clues: list, level: str, lang: str, seed: int) -> dict:
+def play_card(word: str, clues: list, level: str, lang: str, seed: int, players: int = PLAYERS) -> dict:
     """One card with `clues` fed in order to a `level` bot dreamer. Returns outcome (right,
     wrong, skip, silent), heard (clues heard when it acted), text (its guess), share (the
     evidence share it guessed on) and, for silent, last (right/wrong/skip at time-up)."""
     info, lexicon = registry.get("dream"), load_lexicon()
-    state = info.new_state([Seat(f"{level} {s + 1}", BOT, level) for s in range(PLAYERS)], seed,
+    state = info.new_state([Seat(f"{level} {s + 1}", BOT, level) for s in range(players)], seed,
                            {"lang": lang, "words": [word], "clue_limit": 0})
     dreamer, bot, rng = state.dreamer(), info.make_bot(level), random.Random(seed)
     read = bots.reader(lexicon, lang)
@@ -159,6 +159,11 @@ def summarize(results: list, lexicon) -> dict:
                "right+last": pct(len(right) + sum(r.get("last") == "right" for r in results)),
                "clues": round(statistics.mean(r["heard"] for r in right), 2) if right else None,
                "1-clue": pct(sum(r["fed"] == 1 for r in results))}
+    longer = [r for r in results if r["fed"] >= 2]
+    if len(longer) < n:  # chains of two clues or more: where a dreamer that will not guess on one weak clue can be right
+        figures["n 2+"] = len(longer)
+        figures["2+ right@3"] = round(100 * sum(r["outcome"] == "right" and r["heard"] - r["lead"] <= 3
+                                                 for r in longer) / len(longer), 1) if longer else None
     if any(r["lead"] for r in results):
         figures["lured"] = pct(sum(r["outcome"] == "wrong" and guess.matches(lexicon, r["decoy"], r["text"])
                                    for r in results))
@@ -219,9 +224,9 @@ def understood(chains: list, lexicon) -> dict:
     return found
 
 
-def evaluate(chains: list, levels=LEVELS, langs=LANGS) -> dict:
+def evaluate(chains: list, levels=LEVELS, langs=LANGS, players: int = PLAYERS) -> dict:
     lexicon = load_lexicon()
-    report = {"chains": len(chains), "clues": clue_stats(chains, lexicon),
+    report = {"chains": len(chains), "players": players, "clues": clue_stats(chains, lexicon),
               "understood": understood(chains, lexicon), "runs": {}}
     for level in levels:
         for lang in langs:
@@ -229,7 +234,7 @@ def evaluate(chains: list, levels=LEVELS, langs=LANGS) -> dict:
             for i, entry in enumerate(chains):
                 for name, (clues, lead) in variants(entry, lang, lexicon).items():
                     seed = derive_seed("dream-clue-eval", entry["word"], lang, name)
-                    result = play_card(entry["word"], clues, level, lang, seed)
+                    result = play_card(entry["word"], clues, level, lang, seed, players)
                     result.update(word=entry["word"], lead=lead, decoy=entry["decoy"]["word"], fed=len(clues) - lead)
                     results.setdefault(name, []).append(result)
             report["runs"][f"{level}/{lang}"] = {
@@ -242,7 +247,8 @@ def evaluate(chains: list, levels=LEVELS, langs=LANGS) -> dict:
 
 
 def show(report: dict, misses: bool, refused: bool) -> None:
-    print(f"{report['chains']} chains from {CHAINS.relative_to(Path(__file__).parent.parent)}")
+    print(f"{report['chains']} chains from {CHAINS.relative_to(Path(__file__).parent.parent)}, "
+          f"a table of {report['players']}")
     for lang, s in report["clues"].items():
         print(f"clues ({lang}): {s['clues']}; the lexicon lists {s['listed']}% for their word, "
               f"{s['known']}% for some word; the clue checker refuses {s['refused']} (chain and decoy) "
@@ -253,7 +259,8 @@ def show(report: dict, misses: bool, refused: bool) -> None:
     for lang, u in report["understood"].items():
         print(f"unlisted clues ({lang}) heard alone: {u['clues']}; the word is the best {u['top1']}%, "
               f"among the best three {u['top3']}%, linked at all {u['linked']}%")
-    columns = ("n", "right@3", "right", "wrong", "lured", "skip", "silent", "right+last", "clues", "1-clue")
+    columns = ("n", "right@3", "right", "wrong", "lured", "skip", "silent", "right+last", "clues", "1-clue",
+               "n 2+", "2+ right@3")
     for run, data in report["runs"].items():
         print(f"\n{run}")
         print("  " + f"{'variant':<9}" + "".join(f"{c:>11}" for c in columns))
@@ -274,9 +281,11 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=1, help="every K-th chain (spread over the set)")
     parser.add_argument("--misses", action="store_true", help="list the chains not right within 3 clues")
     parser.add_argument("--refused", action="store_true", help="list the clues the clue checker refuses")
+    parser.add_argument("--players", type=int, default=PLAYERS, choices=range(4, 11),
+                        help="the table (its role mix sets the dreamer's trust: 4 trusts least)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = evaluate(load_chains()[::max(1, args.sample)], args.levels, args.langs)
+    report = evaluate(load_chains()[::max(1, args.sample)], args.levels, args.langs, args.players)
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=1))
     else:

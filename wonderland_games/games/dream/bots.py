@@ -14,19 +14,23 @@ ones likelier, `RANK_DECAY`) said as it is or in another form or part of it
 is, so a weak link is weak evidence), or by someone misleading: then, `LURE` of
 the time, as one of the associations of a decoy of the word (a boogeyman's lure:
 two of the moon's clues also speak, less, for the sun, whose decoy the moon is),
-and otherwise as any clue at all; a speaker's `trust` is the chance of the first. The words on the correct pile
-this round and any word the clue checker would refuse a clue for (its name, a
-character of it) are not the word in play. It guesses
-when the best word's share of the evidence reaches its level's threshold (but
-not on fewer than `APART_AFTER` clues while the word's decoy, or a word it is
-the decoy of, is still in the running: a boogeyman's clues fit both), listens
+and otherwise as any clue at all; a speaker's `trust` is the chance of the first,
+before anything is known the table's (its role mix: patience.py). A clue's evidence
+for a word also counts, `KIN` as much, for the words nearest it (`kin_words`: those that
+share most associations and names), so a clue listed only for a word's neighbour still
+points its way. The words on the correct pile this round and any word the clue checker
+would refuse a clue for (its name, a character of it) are not the word in play. It guesses
+when the best word's share of the evidence reaches its level's bar (higher once too few
+clue turns are left for another card: patience.py; but not on fewer than `APART_AFTER`
+clues while the word's decoy, or a word it is the decoy of, is still in the running: a
+boogeyman's clues fit both), listens
 otherwise, and skips when the clues contradict each other (after
 `CONFUSED_AFTER` clues no word explains half of them) or `GIVE_UP` clues went
 by without a clear word; on the last guess at time-up (where a skip counts on
 neither pile) it guesses any word that explains a clue.
 
-Spirits, by role: a fairy says the word's associations, strongest first, never
-one already said on this card; a boogeyman says associations of a decoy that
+Spirits, by role: a fairy says one of the word's three strongest associations not yet
+said on this card, most often the strongest (`VARY`: a word does not always open alike); a boogeyman says associations of a decoy that
 are legal for the word, the ones the word does not list first (they pull
 hardest away from it); a sandman helps like a fairy while the correct pile is
 behind and misleads like a boogeyman once it is level or ahead (most tables
@@ -38,7 +42,8 @@ association that most raises the word's share for a dreamer, a Hard boogeyman
 the decoy the clues so far make most believable, and a Hard dreamer trusts a
 speaker less whose clues this round backed a guess that proved wrong or did not
 fit a word that proved right (it sees its own wrong guesses and the correct
-words, not the wrong words).
+words, not the wrong words), and of words within `CLOSE` of the best share names the
+one more clues agree on (a lure is one or two clues against several).
 
 Measured (seed 1, 6 players; `PYTHONPATH=. python benchmarks/dream_bots.py --games 1000
 --forced-games 200`, Normal bots, clues in Chinese): with every spirit a fairy the dreamer
@@ -79,8 +84,8 @@ from __future__ import annotations
 import math
 
 from ...core.bots import Bot, RandomBot, level_bot
-from .clue_links import CACHE, clue_links
 from . import patience
+from .clue_links import CACHE, clue_links
 from .clues import check_clue, fold
 from .rules import BOOGEYMAN, FAIRY, SANDMAN
 from .state import BOTS, CORRECT, LAST, LISTEN, PASS, SKIP_A, STORY, WRONG
