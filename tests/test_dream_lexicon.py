@@ -12,6 +12,9 @@ from wonderland_games.games.dream.lexicon import (LANGS, MIN_ASSOCIATIONS, MIN_D
                                                   WORDS_DIR, load_lexicon)
 
 
+DENSE = 40  # issue 29: associations per word and language
+
+
 @pytest.fixture(scope="module")
 def lex():
     return load_lexicon()
@@ -25,6 +28,14 @@ def test_the_minimum_counts(lex):
         assert len(word.decoys) >= MIN_DECOYS >= 2, word.id
         assert re.fullmatch(r"[a-z][a-z0-9_]*", word.id)
     assert set(lex.ids()) == set(lex.words)
+
+
+def test_every_word_has_the_dense_network_of_issue_29(lex):
+    """At least DENSE associations per word and language (the loader accepts fewer, MIN_ASSOCIATIONS,
+    so a word being written can be tried; the game's own lexicon keeps the denser network)."""
+    thin = [(w.id, lang, len(w.associations[lang])) for w in lex.words.values() for lang in LANGS
+            if len(w.associations[lang]) < DENSE]
+    assert not thin, thin
 
 
 def test_every_association_is_a_legal_distinct_clue_for_its_own_word(lex):
