@@ -1,11 +1,13 @@
 """When a bot dreamer guesses: what it knows of the clock and of the table's roles.
 
-Guessing now scores the best word with the chance it is right; listening to one more clue
-clears some of the doubt but spends a clue turn that the round's next card could use. A
-level's bar (`bots.GUESS_AT`) is where those balance while the round has time for another
-card. With fewer than `CARD_TURNS` clue turns left a turn buys only a part of a next card,
-so the bar rises toward certainty by that part (`bar`): late in a round the dreamer listens
-on, and the time-up's last guess, which costs nothing, takes the card it is unsure of.
+Guessing now scores the best word with the chance c it is right; listening to one more clue
+clears a part k of the doubt, gaining k(1 - c), but spends a clue turn worth V to the round's
+next card. A level's bar b (`bots.GUESS_AT`) is where those balance while the round has time
+for another card: k(1 - b) = V. With t < `CARD_TURNS` clue turns left a turn buys only t /
+CARD_TURNS of a next card, so the balance moves to 1 - c = (1 - b) t / CARD_TURNS (`bar`):
+late in a round the dreamer listens on, and the time-up's last guess, which costs nothing,
+takes the card it is unsure of. Measured (benchmarks/dream_clue_eval.py, calibration): the
+share a bot guesses on is about the chance it is right (0.6-0.7: 64-68%, 0.9-1.0: 94-95%).
 Turns left are the bot-mode clue limit's, or the sand's at the pace this round has had
 (`TURN_SECONDS` until two turns have gone).
 
