@@ -11,7 +11,9 @@ may see (`state.view(seat)`, so nothing hidden can leak by mistake):
 - `choices(view, seat, legal, words)`: one entry a legal action, in `legal`'s order:
   {"group": str, "text": str, "detail": str or absent, "card" or "cards": as above or absent,
   "chip": true or absent (a group of chips only is a wrapping row of small buttons: many short choices),
-  "rank": a number or absent (1): groups show by their least rank, then in `legal`'s order}.
+  "rank": a number or absent (1): groups show by their least rank, then in `legal`'s order;
+  "order": a number or absent (0): within its group, choices show by it, then in `legal`'s order
+  (a hand's cards as the hand shows them, where `legal` lists them otherwise)}.
   The text is the hint's words for the action; the detail what it would do, shown on the phone
   once the choice is tapped ("takes 3 cards, score +4").
   Two generic marks: `"table": True` leaves the action to the big screen (a clock report, an
@@ -72,7 +74,7 @@ def seat_view(state, seat: int, words: Words, version: int, playing: bool = True
             title = choice.pop("group")
             by_group.setdefault(title, []).append(choice)
             rank[title] = min(rank.get(title, 1), choice.pop("rank", 1))
-        groups = [{"title": title, "choices": items}
+        groups = [{"title": title, "choices": sorted(items, key=lambda c: c.pop("order", 0))}
                   for title, items in sorted(by_group.items(), key=lambda item: rank[item[0]])]
     if state.is_over():
         turn = _result_line(state, names, words)

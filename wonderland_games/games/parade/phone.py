@@ -1,5 +1,8 @@
 """What a Parade seat's phone shows (net/hands.py): the hand, the parade, the seat's piles, and a
-card to play (with what it would take and the score after) or the two cards to keep."""
+card to play (with what it would take and the score after) or the two cards to keep.
+
+The table keeps a hand in the order it was dealt and drawn; a phone shows it, and the cards to
+play and keep, by colour then number, where a card is easiest to find on a small screen."""
 
 from __future__ import annotations
 
@@ -14,13 +17,18 @@ def card(words, deck, c: int) -> dict:
             "symbol_art": f"/art/parade/symbols/{info.symbol}.svg"}
 
 
+def in_order(deck, cards) -> list:
+    """`cards` by colour (the deck's order, as the piles), then number."""
+    return sorted(cards, key=lambda c: (deck.colour_of(c), deck.value_of(c)))
+
+
 def sections(view, seat: int, words, moment=None) -> list:
     t, deck = words.t, view.deck
     piles = [f"{words.i18n.pick(info.colour_name)} ×{n}"
              for info, n in zip(deck.colours, rules.colour_counts(deck, view.collections[seat])) if n]
     score = rules.scores_now(deck, [list(c) for c in view.collections])[seat]
     return [
-        {"title": t("phone.your_hand"), "cards": [card(words, deck, c) for c in view.hands[seat]]},
+        {"title": t("phone.your_hand"), "cards": [card(words, deck, c) for c in in_order(deck, view.hands[seat])]},
         {"title": t("parade.phone.parade", n=len(view.parade)), "cards": [card(words, deck, c) for c in view.parade],
          "top": True},
         {"title": t("parade.phone.piles", score=score), "lines": [t("list.sep").join(piles) or t("parade.live.none")]},
@@ -31,12 +39,14 @@ def choices(view, seat: int, legal: list, words) -> list:
     t, deck = words.t, view.deck
     now = [list(c) for c in view.collections]
     old = rules.scores_now(deck, now)[seat]
+    place = {c: i for i, c in enumerate(in_order(deck, view.hands[seat]))}  # where the hand shows it
     out = []
     for action in legal:
         if action[0] == "keep":
-            cards = list(action[1:])
+            cards = sorted(action[1:], key=place.get)
             out.append({"group": t("parade.phone.keep"), "cards": [card(words, deck, c) for c in cards],
-                        "text": t("parade.preview.keep", cards=card_list(words, deck, cards))})
+                        "text": t("parade.preview.keep", cards=card_list(words, deck, cards)),
+                        "order": place[cards[0]] * len(place) + place[cards[1]]})
             continue
         taken = rules.cards_taken(deck, view.parade, action[1])
         later = [list(c) for c in now]
@@ -46,5 +56,5 @@ def choices(view, seat: int, legal: list, words) -> list:
                     "text": t("parade.preview.takes" if taken else "parade.preview.takes_none",
                               card=card_name(words, deck, action[1]), n=len(taken)),
                     "detail": t("parade.preview.score", old=old, total=new, delta=f"{new - old:+d}"),
-                    "takes": [view.parade.index(c) for c in taken]})
+                    "takes": [view.parade.index(c) for c in taken], "order": place[action[1]]})
     return out
