@@ -1,7 +1,10 @@
 """Parade's phone view (games/parade/phone.py): the hand by colour then number (the table keeps
-the order dealt)."""
+the order dealt), and the final result once the game is over, not the score so far."""
 
+import json
 import random
+
+import pytest
 
 from wonderland_games.core import registry
 from wonderland_games.core.game import Seat
@@ -56,3 +59,27 @@ def test_the_two_cards_to_keep_are_listed_in_the_hands_order():
     assert len(listed) == 6 and listed == sorted(listed) and all(a < b for a, b in listed)
     for choice in choices:  # each still keeps its own two cards
         assert sorted(names(state, actions[choice["i"]][1:])) == sorted(c["label"] for c in choice["cards"])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_at_game_over_the_phone_shows_the_final_result_not_the_score_so_far(lang):
+    t = words(lang).t
+    for seed in range(6):
+        state = played_to(game(seed=seed), rules.OVER, random.Random(seed))
+        result = state.result()
+        for seat in range(len(state.seats)):
+            view, actions = seat_view(state, seat, words(lang), 1)
+            text = json.dumps(view, ensure_ascii=False)
+            assert actions == [] and view["over"]
+            assert t("parade.phone.piles", score=result.scores[seat]) not in text  # "score now"
+            assert view["sections"][-1]["title"] == t("parade.phone.final_piles", score=result.scores[seat])
+            final = view["sections"][0]
+            assert final["title"] == t("parade.phone.final")
+            assert [c["label"] for c in final["cards"]] == names(state, state.kept[seat], words(lang))
+            line, score = final["lines"][0], result.scores[seat]
+            if seat in result.winners:
+                assert line == t("parade.phone.won_shared" if len(result.winners) > 1 else "parade.phone.won", score=score)
+            else:  # its place: after the winners and everyone with fewer points
+                place = 1 + sum(1 for s, v in enumerate(result.scores) if s in result.winners or v < score)
+                assert line == t("parade.phone.place", place=place, n=len(state.seats), score=score) and place > 1
+            assert not any(s["title"] == t("phone.your_hand") for s in view["sections"])

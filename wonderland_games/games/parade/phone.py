@@ -1,5 +1,6 @@
 """What a Parade seat's phone shows (net/hands.py): the hand, the parade, the seat's piles, and a
-card to play (with what it would take and the score after) or the two cards to keep.
+card to play (with what it would take and the score after) or the two cards to keep; once the
+game is over, the seat's final result instead of the hand and the score so far.
 
 The table keeps a hand in the order it was dealt and drawn; a phone shows it, and the cards to
 play and keep, by colour then number, where a card is easiest to find on a small screen."""
@@ -27,12 +28,33 @@ def sections(view, seat: int, words, moment=None) -> list:
     piles = [f"{words.i18n.pick(info.colour_name)} ×{n}"
              for info, n in zip(deck.colours, rules.colour_counts(deck, view.collections[seat])) if n]
     score = rules.scores_now(deck, [list(c) for c in view.collections])[seat]
+    over = view.is_over()
+    first = final(view, seat, words) if over else {
+        "title": t("phone.your_hand"), "cards": [card(words, deck, c) for c in in_order(deck, view.hands[seat])]}
     return [
-        {"title": t("phone.your_hand"), "cards": [card(words, deck, c) for c in in_order(deck, view.hands[seat])]},
+        first,
         {"title": t("parade.phone.parade", n=len(view.parade)), "cards": [card(words, deck, c) for c in view.parade],
          "top": True},
-        {"title": t("parade.phone.piles", score=score), "lines": [t("list.sep").join(piles) or t("parade.live.none")]},
+        {"title": t("parade.phone.final_piles" if over else "parade.phone.piles", score=score),
+         "lines": [t("list.sep").join(piles) or t("parade.live.none")]},
     ]
+
+
+def final(view, seat: int, words) -> dict:
+    """The seat's result once the game is over: the cards it kept, its place and final score, and
+    why a tie on points went the way it did (the results screen's notes)."""
+    t, deck, result = words.t, view.deck, view.result()
+    scores, winners = result.scores, result.winners
+    score, kept = scores[seat], list(view.kept[seat] or ())
+    if seat in winners:
+        place = t("parade.phone.won_shared" if len(winners) > 1 else "parade.phone.won", score=score)
+    else:  # fewer points place higher; the winners first, whatever their cards
+        better = sum(1 for s in range(len(scores)) if s in winners or scores[s] < score)
+        place = t("parade.phone.place", place=better + 1, n=len(scores), score=score)
+    lines = [place, t("parade.phone.kept", cards=card_list(words, deck, kept))]
+    if score == min(scores) and scores.count(score) > 1:
+        lines.append(t("parade.results.tie_shared" if len(winners) > 1 else "parade.results.tie_cards"))
+    return {"title": t("parade.phone.final"), "cards": [card(words, deck, c) for c in kept], "lines": lines}
 
 
 def choices(view, seat: int, legal: list, words) -> list:
