@@ -83,6 +83,21 @@ def test_valley_free_redraw_offers_keep_one_card_or_all():
     assert len(actions) < len(state.legal_actions())  # the rest stays on the big screen
 
 
+@pytest.mark.parametrize("seed", [4, 9])
+def test_valley_free_redraw_lists_the_cards_in_the_hands_order(seed):
+    state = registry.get("valley").new_state([Seat("Ann"), Seat("Bob")], seed, None)
+    seat = state.current_player()
+    hand = state.hands[seat]
+    assert hand != sorted(hand)  # `legal` lists them by kind: the hand as drawn does not
+    view, actions = seat_view(state, seat, EN, 1)
+    listed = [actions[c["i"]] for c in flat(view)]
+    assert listed[0] == ("mulligan",) and sorted(listed[-1][1:]) == sorted(hand)
+    singles = [a[1] for a in listed[1:-1]]
+    assert singles == list(dict.fromkeys(hand))  # each kind once, where the hand first shows it
+    shown = [c["label"] for c in valley_phone.sections(state.view(seat), seat, EN)[0]["cards"]]
+    assert [c["cards"][0]["label"] for c in flat(view)[1:-1]] == list(dict.fromkeys(shown))
+
+
 def dream(mode=None, seed=7, players=4):
     seats = [Seat(f"P{i}") for i in range(players - 1)] + [Seat("Bot", BOT) if mode == BOTS else Seat("P9")]
     return registry.get("dream").new_state(seats, seed, None)

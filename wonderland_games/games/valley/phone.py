@@ -66,10 +66,14 @@ def choices(view, seat: int, legal: list, words) -> list:
             choice["card"] = card(words, view, action[1])
         elif kind in ("mulligan", "discard") and 1 < len(action) <= 3:
             choice["cards"] = [card(words, view, k) for k in action[1:]]
-        if kind == "mulligan" and 2 < len(action) < len(view.hands[seat]) + 1:
-            # the free redraw lists every part of the hand (2^8 of 8 cards): a phone offers keeping
-            # it, putting back one card or all; the big screen's redraw panel, marking cards, the rest
-            choice["table"] = True
+        if kind == "mulligan":
+            hand = view.hands[seat]
+            if 2 < len(action) < len(hand) + 1:
+                # the free redraw lists every part of the hand (2^8 of 8 cards): a phone offers keeping
+                # it, putting back one card or all; the big screen's redraw panel, marking cards, the rest
+                choice["table"] = True
+            # keeping first, then each card where the hand shows it (`legal` has them by kind), then all
+            choice["order"] = hand.index(action[1]) if len(action) == 2 else -1 if len(action) == 1 else len(hand)
         out.append(choice)
     return out
 
