@@ -2,6 +2,7 @@
 generic marks they brought: a choice the table keeps, and a choice that asks for a line of text."""
 
 import json
+import random
 
 import pytest
 
@@ -222,3 +223,30 @@ def test_the_dreamers_phone_says_when_the_sand_is_out():
         state.apply(next((a for a in legal if a[0] == "time_up"), legal[0]))
     text = json.dumps(seat_view(state, state.dreamer(), words("en"), 1, moment="last")[0])
     assert "The sand has run out" in text
+
+
+def valley_until(done, players=3, seed=5):
+    """A Valley game played by random moves until `done(state)`."""
+    rng = random.Random(seed)
+    state = registry.get("valley").new_state([Seat(f"P{i}") for i in range(players)], seed, None)
+    while not done(state):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_valley_every_phone_warns_of_the_last_turns_once_someone_enters_the_second_winter(lang):
+    t = words(lang).t
+    before = valley_until(lambda s: s.season[s.current_player()] == 3 and not s.endgame and s.decision() is None)
+    assert not any(t("valley.phone.last.title") in json.dumps(seat_view(before, s, words(lang), 1)[0], ensure_ascii=False)
+                   for s in range(3))
+    state = valley_until(lambda s: s.endgame)
+    winter = [s for s in range(3) if state.season[s] == 4]
+    assert winter and state.finished[winter[0]] and not state.over
+    for seat in range(3):
+        view = seat_view(state, seat, words(lang), 1)[0]
+        warning = view["sections"][0]
+        assert warning["top"] and warning["title"] == t("valley.phone.last.title")
+        assert warning["lines"] == [t("valley.phone.last.who", names=state.seats[winter[0]].name),
+                                    t("valley.phone.last.rule"),
+                                    t("valley.phone.last.stopped" if state.finished[seat] else "valley.phone.last.yours")]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import preview
 from .data import SEASON_IDS
+from .state import FINAL
 from .effects import RESOURCES
 from .narrate import counted, describe_action, kind_name, resources_text, season_name
 
@@ -42,7 +43,21 @@ def sections(view, seat: int, words, moment=None) -> list:
                               score=view.opponent_score()))
     if others:
         out.append({"title": t("valley.phone.others"), "lines": others})
+    if view.endgame and not view.over:
+        out.insert(0, last_turns(words, view, seat))
     return out
+
+
+def last_turns(words, view, seat: int) -> dict:
+    """The table's warning once someone has entered the second winter, in the rule text's words:
+    who has stopped, the one more turn everyone else has, and whether this seat still has it.
+    Shown above the choices (`top`), as it bears on them."""
+    t = words.t
+    winter = [view.seats[s].name for s in range(len(view.seats)) if view.season[s] == FINAL]
+    lines = [t("valley.phone.last.who", names=words.i18n.join(winter))] if winter else []
+    lines.append(t("valley.phone.last.rule"))
+    lines.append(t("valley.phone.last.stopped" if view.finished[seat] else "valley.phone.last.yours"))
+    return {"title": t("valley.phone.last.title"), "lines": lines, "top": True}
 
 
 def other_line(words, view, s: int, score: int) -> str:
