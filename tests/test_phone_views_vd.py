@@ -250,3 +250,39 @@ def test_valley_every_phone_warns_of_the_last_turns_once_someone_enters_the_seco
         assert warning["lines"] == [t("valley.phone.last.who", names=state.seats[winter[0]].name),
                                     t("valley.phone.last.rule"),
                                     t("valley.phone.last.stopped" if state.finished[seat] else "valley.phone.last.yours")]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_valley_a_phone_says_what_its_seat_just_drew_and_no_one_elses_draw(lang):
+    rng, lw = random.Random(3), words(lang)
+    state = registry.get("valley").new_state([Seat("Ann"), Seat("Bob"), Seat("Cy")], 3, None)
+
+    def told(seat):  # the hand's lines (the last turns' warning may show above it)
+        return next(s for s in seat_view(state, seat, lw, 1)[0]["sections"] if not s.get("top"))["lines"]
+
+    seen = 0
+    while not state.is_over():
+        actor, before = state.current_player(), [told(s) for s in range(3)]
+        events = state.apply(rng.choice(state.legal_actions()))
+        drew = {s: [c for e in events if e["type"] == "draw" and e["seat"] == s for c in e["cards"]] for s in range(3)}
+        if drew[actor]:
+            seen += 1
+        assert told(actor) == ([lw.t("valley.phone.drew", cards=narrate.cards_text(lw, state.valley, drew[actor]))]
+                               if drew[actor] else [])  # acting, it has seen what it drew before
+        for seat in range(3):
+            if seat != actor and not drew[seat]:
+                assert told(seat) == before[seat]  # another seat's draw is never told
+    assert seen > 5
+
+
+def test_valley_a_redraw_is_told_and_a_save_brings_it_back():
+    session = Session("valley", [Seat("Ann"), Seat("Bob")], 4, autosave=False)
+    seat = session.state.current_player()
+    back = session.state.hands[seat][0]
+    events = session.apply(("mulligan", back))
+    [new] = next(e["cards"] for e in events if e["type"] == "draw")
+    line = EN.t("valley.phone.drew", cards=narrate.kind_name(EN, session.state.valley, new))
+    assert seat_view(session.state, seat, EN, 1)[0]["sections"][0]["lines"] == [line]
+    assert line not in json.dumps(seat_view(session.state, 1 - seat, EN, 1)[0])
+    loaded = Session.from_save(session.to_save(), autosave=False)
+    assert seat_view(loaded.state, seat, EN, 1)[0]["sections"][0]["lines"] == [line]

@@ -1,7 +1,9 @@
-"""What a Wonderland Valley seat's phone shows (net/hands.py): the hand, the resources, the workers
-left and the season, the seat's city, a line on each other player; and every legal action in the
-Suggest's words (narrate.describe_action), grouped as spots to take, cards to play, and the other
-decisions, with what it would bring (the table's preview, preview.outcome) as the detail."""
+"""What a Wonderland Valley seat's phone shows (net/hands.py): the hand and what the seat drew
+since it last acted, the resources, the workers left and the season, the seat's city, a line on
+each other player, the last turns once someone has entered the second winter; and every legal
+action in the Suggest's words (narrate.describe_action), grouped as spots to take, cards to play,
+and the other decisions, with what it would bring (the table's preview, preview.outcome) as the
+detail."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from . import preview
 from .data import SEASON_IDS
 from .state import FINAL
 from .effects import RESOURCES
-from .narrate import counted, describe_action, kind_name, resources_text, season_name
+from .narrate import cards_text, counted, describe_action, kind_name, resources_text, season_name
 
 GROUPS = {"place": "spots", "play": "cards", "prepare": "season"}  # the rest: decisions
 
@@ -32,7 +34,9 @@ def sections(view, seat: int, words, moment=None) -> list:
                home=home, n=view.workers[seat]),
              t("valley.phone.score", n=view.scores_now()[seat], tokens=counted(words, "points", view.tokens[seat]))]
     city = view.cities[seat]
-    out = [{"title": t("valley.table.hand", n=len(hand), limit=limit), "cards": [card(words, view, k) for k in hand]},
+    drawn = view.drawn[seat]  # since this seat last acted: the view holds no other seat's
+    out = [{"title": t("valley.table.hand", n=len(hand), limit=limit), "cards": [card(words, view, k) for k in hand],
+            "lines": [t("valley.phone.drew", cards=cards_text(words, v, drawn))] if drawn else []},
            {"title": t("valley.phone.yours"), "lines": lines},
            {"title": t("valley.phone.city", n=len(city), limit=view.numbers.city_limit),
             "cards": [card(words, view, k) for k in city], "lines": [] if city else [t("valley.words.nothing")]}]

@@ -102,6 +102,9 @@ class ValleyState(Resolver, ChanceState, GameState):
         self.forest: list = []  # revealed forest card ids
         self.specials: list = []  # revealed special event ids
         self.hands: list = [[] for _ in range(n)]
+        # the cards each seat drew since it last acted, for its phone to say (a view keeps only its
+        # own seat's); not saved: replaying a save's actions makes it again
+        self.drawn: list = [[] for _ in range(n)]
         self.cities: list = [[] for _ in range(n)]  # kind ids in play order
         self.occupied: list = [[] for _ in range(n)]  # city indices of hosts a critter came in through
         self.resources: list = [[0] * len(RESOURCES) for _ in range(n)]
@@ -154,6 +157,7 @@ class ValleyState(Resolver, ChanceState, GameState):
             if berries:
                 self.gain(seat, [("berry", berries)], events)
         self.queue = [("mulligan", seat) for seat in order]
+        self.drawn = [[] for _ in range(n)]  # the deal is no news
         return events
 
     def _reveal(self, kind: str, pool: list, count: int) -> list:
@@ -179,6 +183,7 @@ class ValleyState(Resolver, ChanceState, GameState):
                 break
             drawn.append(card)
         hand.extend(drawn)
+        self.drawn[seat].extend(drawn)
         events.append({"type": "draw", "seat": seat, "cards": drawn})
         return drawn
 
@@ -304,6 +309,7 @@ class ValleyState(Resolver, ChanceState, GameState):
             action = tuple(action)
         if not action or not plain(action) or not self._is_legal(action):
             raise IllegalAction(f"{action!r} is not legal for seat {self.current_player()} now")
+        self.drawn[self.current_player()] = []
         return self._carry_out(action)
 
     def _carry_out(self, action: tuple) -> list:
@@ -466,7 +472,7 @@ class ValleyState(Resolver, ChanceState, GameState):
         d = self.__dict__.copy()
         for key in TEXT_LISTS + WHOLE_LISTS + ("finished", "queue"):
             d[key] = d[key][:]
-        for key in TEXT_NESTED + WHOLE_NESTED:
+        for key in TEXT_NESTED + WHOLE_NESTED + ("drawn",):
             d[key] = [x[:] for x in d[key]]
         if self.opponent is not None:
             d["opponent"] = self.opponent.copy()
@@ -474,8 +480,9 @@ class ValleyState(Resolver, ChanceState, GameState):
         return other
 
     def view(self, seat: int) -> "ValleyState":
-        """Other hands and the deck (its order and so its content) become hidden, and the generator."""
+        """Other hands and draws, and the deck (its order and so its content) become hidden, and the generator."""
         v = self.clone()
+        v.drawn = [cards if s == seat else [] for s, cards in enumerate(v.drawn)]
         v.viewer = seat
         v.seed = v.rng = v.tape = None
         if not self.over:
