@@ -74,7 +74,7 @@ def test_at_game_over_the_phone_shows_the_final_result_not_the_score_so_far(lang
             assert t("parade.phone.piles", score=result.scores[seat]) not in text  # "score now"
             assert view["sections"][-1]["title"] == t("parade.phone.final_piles", score=result.scores[seat])
             final = view["sections"][0]
-            assert final["title"] == t("parade.phone.final")
+            assert final["title"] == t("parade.phone.final") and final["top"]  # above the parade
             assert [c["label"] for c in final["cards"]] == names(state, state.kept[seat], words(lang))
             line, score = final["lines"][0], result.scores[seat]
             if seat in result.winners:

@@ -54,7 +54,8 @@ def final(view, seat: int, words) -> dict:
     lines = [place, t("parade.phone.kept", cards=card_list(words, deck, kept))]
     if score == min(scores) and scores.count(score) > 1:
         lines.append(t("parade.results.tie_shared" if len(winners) > 1 else "parade.results.tie_cards"))
-    return {"title": t("parade.phone.final"), "cards": [card(words, deck, c) for c in kept], "lines": lines}
+    return {"title": t("parade.phone.final"), "cards": [card(words, deck, c) for c in kept], "lines": lines,
+            "top": True}  # first on the page: what a player looks for once the game is over
 
 
 def choices(view, seat: int, legal: list, words) -> list:
