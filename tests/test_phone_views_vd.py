@@ -93,6 +93,7 @@ def test_valley_free_redraw_lists_the_cards_in_the_hands_order(seed):
     view, actions = seat_view(state, seat, EN, 1)
     listed = [actions[c["i"]] for c in flat(view)]
     assert listed[0] == ("mulligan",) and sorted(listed[-1][1:]) == sorted(hand)
+    assert flat(view)[-1]["text"] == narrate.describe_action(EN, state, ("mulligan", *hand))
     singles = [a[1] for a in listed[1:-1]]
     assert singles == list(dict.fromkeys(hand))  # each kind once, where the hand first shows it
     shown = [c["label"] for c in valley_phone.sections(state.view(seat), seat, EN)[0]["cards"]]

@@ -93,6 +93,8 @@ def choices(view, seat: int, legal: list, words) -> list:
                 choice["table"] = True
             # keeping first, then each card where the hand shows it (`legal` has them by kind), then all
             choice["order"] = hand.index(action[1]) if len(action) == 2 else -1 if len(action) == 1 else len(hand)
+            if len(action) == len(hand) + 1:  # all of them, said in the hand's order
+                choice["text"] = describe_action(words, view, ("mulligan", *hand))
         out.append(choice)
     return out
 
