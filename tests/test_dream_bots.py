@@ -67,7 +67,8 @@ def test_a_fairy_gives_one_of_the_strongest_clues_left_never_repeating_and_not_a
     for seed in range(40):
         s, said = on_word("sun", [FAIRY, FAIRY, FAIRY]), []
         for _ in range(4):
-            left = [c for c in LEX.words["sun"].associations["zh"] if c not in said]
+            echo = bots.Said(LEX, "zh", said)
+            left = [c for c in LEX.words["sun"].associations["zh"] if c not in echo]
             said.append(act(s, normal, random.Random(seed))[2])
             assert said[-1] in left[:len(bots.VARY)], (said, left[:3])
             s.apply(LISTEN)
@@ -112,7 +113,7 @@ def test_a_boogeyman_takes_the_decoy_the_clues_so_far_make_believable(level):
     s.apply(("clue", s.speaker, "twinkle"))  # a star clue, said by the first spirit
     s.apply(LISTEN)
     view = s.view(s.current_player())
-    options = DreamBot(level).boogeyman_clues(view, LEX.words["sun"], {"twinkle"}, LEX)
+    options = DreamBot(level).boogeyman_clues(view, LEX.words["sun"], bots.Said(LEX, "en", ["twinkle"]), LEX)
     assert set(options) <= set(LEX.words["star"].associations["en"]), options
     clue = act(s, DreamBot(level))[2]
     assert clue in LEX.words["star"].associations["en"], clue
@@ -125,6 +126,31 @@ def test_a_sandman_helps_while_the_correct_pile_is_behind_and_misleads_when_it_i
         s.cards = [["moon", outcome, ""]]
         clue = act(s, DreamBot("normal"))[2]
         assert (clue in word.associations["zh"]) == helps, clue
+
+
+@pytest.mark.parametrize("lang, said, echoes, new", [
+    ("en", ["shaking"], ["shake", "shakes", "Shaking"], ["quake", "shock"]),
+    ("en", ["hoot"], ["hooting", "hooted"], ["owl", "shoot"]),
+    ("zh", ["朦朦胧胧"], ["朦胧", "朦朦胧胧"], ["模糊"]),
+    ("zh", ["水"], ["水面", "喝水"], ["河流"]),
+])
+def test_a_spirit_never_echoes_a_clue_said_on_the_card_in_another_form(lang, said, echoes, new):
+    """QA (issue 29): a bot said "shake" right after "shaking", 朦胧 after 朦朦胧胧."""
+    heard = bots.Said(LEX, lang, said)
+    assert all(e in heard for e in echoes) and not any(n in heard for n in new)
+
+
+def test_a_fairy_says_no_form_of_a_clue_already_said():
+    word = LEX.words["skeleton"]
+    first = word.associations["en"][0]
+    forms = [c for c in word.associations["en"][1:] if c in bots.Said(LEX, "en", [first])]
+    assert forms, "skeleton lists forms of its first clue, bones (bone, bony): the case this guards"
+    s = on_word("skeleton", [FAIRY, FAIRY, FAIRY], lang="en")
+    s.apply(("clue", s.speaker, first))
+    s.apply(LISTEN)
+    options = DreamBot("normal").fairy_clues(s.view(s.speaker), word, bots.Said(LEX, "en", [first]), LEX)
+    assert options and not set(options) & set(forms)
+    assert act(s, DreamBot("normal"))[2] not in forms
 
 
 def test_a_spirit_with_nothing_left_to_say_passes():

@@ -30,7 +30,8 @@ by without a clear word; on the last guess at time-up (where a skip counts on
 neither pile) it guesses any word that explains a clue.
 
 Spirits, by role: a fairy says one of the word's three strongest associations not yet
-said on this card, most often the strongest (`VARY`: a word does not always open alike); a boogeyman says associations of a decoy that
+said on this card (nor a form of one said: `Said`), most often the strongest (`VARY`: a word
+does not always open alike); a boogeyman says associations of a decoy that
 are legal for the word, the ones the word does not list first (they pull
 hardest away from it); a sandman helps like a fairy while the correct pile is
 behind and misleads like a boogeyman once it is level or ahead (most tables
@@ -87,6 +88,7 @@ from ...core.bots import Bot, RandomBot, level_bot
 from . import patience
 from .clue_links import CACHE, clue_links
 from .clues import check_clue, fold
+from .derived import stems
 from .rules import BOOGEYMAN, FAIRY, SANDMAN
 from .state import BOTS, CORRECT, LAST, LISTEN, PASS, SKIP_A, STORY, WRONG
 
@@ -107,6 +109,27 @@ CLOSE = 0.6  # Hard: a word within this share of the best one is close, and more
 KIN = 0.3  # a clue's evidence for a word also counts this much, times their nearness, for its kin (kin_words)
 KIN_COUNT = 12  # the nearest words that are a word's kin
 VARY = (0.6, 0.25, 0.15)  # Normal and Hard fairies: the chance of each of the few best clues
+
+
+class Said:
+    """The clues said on a card, and whether a clue would only echo one of them: the same text, or
+    in English a form of it (shaking after shake: a shared known stem), in Chinese a part of it
+    or a word containing it (朦胧 after 朦朦胧胧, 水面 after 水). A spirit says something new."""
+
+    def __init__(self, lexicon, lang: str, texts: list):
+        self.lang, self.morph = lang, lexicon.rules.morphology
+        self.texts = {fold(t) for t in texts}
+        self.stems = [self._stems(t) for t in self.texts] if lang == "en" else []
+
+    def _stems(self, text: str) -> frozenset:
+        return frozenset(s for s in stems(text, self.morph) if s == text or s in self.morph.words)
+
+    def __contains__(self, clue: str) -> bool:
+        text = fold(clue)
+        if self.lang != "en":
+            return any(text in said or said in text for said in self.texts)
+        mine = self._stems(text)
+        return text in self.texts or any(mine & theirs for theirs in self.stems)
 
 
 def card_clues(view) -> list:
@@ -332,7 +355,7 @@ class DreamBot(Bot):
         role = view.roles[seat]
         if role == SANDMAN:
             role = FAIRY if view.pile(CORRECT) < view.pile(WRONG) else BOOGEYMAN
-        said = {fold(text) for _, text in card_clues(view)}
+        said = Said(lexicon, view.lang, [text for _, text in card_clues(view)])
         if role == FAIRY:
             options = self.fairy_clues(view, word, said, lexicon)
         else:
@@ -346,20 +369,20 @@ class DreamBot(Bot):
             return ("clue", seat, rng.choices(options[:len(VARY)], VARY[:len(options)])[0])
         return ("clue", seat, options[0])
 
-    def fairy_clues(self, view, word, said: set, lexicon) -> list:
-        """The word's legal associations not said on this card, strongest first (Hard: the one that
+    def fairy_clues(self, view, word, said: "Said", lexicon) -> list:
+        """The word's legal associations not said on this card (nor a form of one said), strongest first (Hard: the one that
         most raises the word's share for a dreamer first)."""
         lang = view.lang
         options = [c for c in word.associations[lang]
-                   if fold(c) not in said and check_clue(lexicon, word.id, c, lang) is None]
+                   if c not in said and check_clue(lexicon, word.id, c, lang) is None]
         if self.level != "hard" or len(options) < 2:
             return options
         read, clues = reader(lexicon, lang), card_clues(view)
         excluded = set(view.correct_words())
         return sorted(options, key=lambda c: -read.share(word.id, clues + [(view.current_player(), c)], excluded))
 
-    def boogeyman_clues(self, view, word, said: set, lexicon) -> list:
-        """Legal clues of a decoy not said on this card, those the word does not list first, then
+    def boogeyman_clues(self, view, word, said: "Said", lexicon) -> list:
+        """Legal clues of a decoy not said on this card (nor a form of one said), those the word does not list first, then
         by the decoy's ranking. Normal leads to the decoy the card's clues make most believable
         (the first on a fresh card), so it does not change the lure another boogeyman began;
         Hard to the decoy the card's clues and its own next clue make most believable, that clue first."""
@@ -368,7 +391,7 @@ class DreamBot(Bot):
         by_decoy = []
         for decoy in word.decoys:
             clues = [c for c in lexicon.words[decoy].associations[lang]
-                     if fold(c) not in said and check_clue(lexicon, word.id, c, lang) is None]
+                     if c not in said and check_clue(lexicon, word.id, c, lang) is None]
             if clues:
                 by_decoy.append((decoy, sorted(clues, key=lambda c: fold(c) in own)))
         if not by_decoy:
