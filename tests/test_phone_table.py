@@ -295,3 +295,30 @@ def test_undo_at_the_screen_keeps_the_phones_served(monkeypatch):
     finally:
         while app.stack:
             app.pop()
+
+
+@pytest.mark.parametrize("lang, mine, ann", [("en", "My magic cards", "Ann's magic cards"), ("zh", "我的魔法牌", "Ann 的魔法牌")])
+def test_oz_names_whose_magic_cards_the_screen_shows_when_more_than_one_person_plays(monkeypatch, drawn, lang, mine,
+                                                                                      ann):
+    """QA: with Ann at the screen and Bob on a phone, the screen's panel said "My magic cards"; it
+    names the seat now, and says "My magic cards" only to one person playing with bots."""
+    from wonderland_games.ui.testing import make_app, open_table
+
+    app, session, scene = open_phone_table(monkeypatch, "oz")
+    try:
+        app.i18n.set_language(lang)
+        app.top.back()
+        drawn.clear()
+        step(app, 2)
+        assert scene.viewer == 0 and ann in drawn and mine not in drawn
+    finally:
+        while app.stack:
+            app.pop()
+    app = make_app((1024, 640), lang)
+    drawn.clear()
+    open_table(app, "oz", [Seat("Ann"), Seat("Cy", BOT), Seat("Di", BOT)])
+    try:
+        assert mine in drawn and ann not in drawn
+    finally:
+        while app.stack:
+            app.pop()
