@@ -126,3 +126,19 @@ def test_at_150_percent_text_the_box_still_fits_and_keeps_its_qr_codes(monkeypat
         assert [qr.width > 0 for _, _, qr in box.cards] == [side > 0 for side in sides]
     finally:
         close(app)
+
+
+def test_without_a_server_the_cards_keep_no_room_for_a_code_or_its_qr(monkeypatch):
+    """The server could not start (the port taken): the seats are played here, no code to type."""
+    def refused(self):
+        raise OSError("address in use")
+
+    monkeypatch.setattr("wonderland_games.net.server.PhoneServer.start", refused)
+    app, box = phones_box(monkeypatch, "parade", 2, (1024, 640))
+    try:
+        px, lines = (lambda v: theme.px(v, box.s)), box.heights
+        assert box.link.error and app.t("phone.table.failed", error=box.link.error) == box._how()
+        for _, card, qr in box.cards:
+            assert qr.width == 0 and card.height == lines["name"] + lines["status"] + px(40) + px(28)
+    finally:
+        close(app)

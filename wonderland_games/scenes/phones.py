@@ -119,6 +119,8 @@ class PhonesScene(FormScene):
                    "code": font(theme.TEXT_LARGE, True).get_linesize(), "status": small.get_linesize()}
         heights["head"] = heights["title"] + px(8)
         codes = self._shown_codes()
+        if not codes:
+            heights["code"] = 0  # no server to type a code into
         fixed = heights["name"] + heights["code"] + heights["status"] + px(40) + px(6 + 6 + 8 + 8)  # a card but its QR
         least = max([code_width(fonts.get(px(theme.TEXT), True, fixed=True), c) + 2 * pad for c in codes] + [px(200)])
         most = max([code_width(font(theme.TEXT_LARGE, True), c) + 4 * pad for c in codes] + [px(220)])
