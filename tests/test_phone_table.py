@@ -156,6 +156,31 @@ def test_a_missing_phone_is_shown_on_the_table_when_its_turn_comes(table):
     assert len(drawn) == 2 and scene.phones_button.style == "primary"  # the button lit, the banner shown
 
 
+
+def test_the_phones_button_counts_only_the_seats_phones_play_and_says_when_none_does(table):
+    """QA: a seat handed to this screen still counted as a phone ("Phones 0/1")."""
+    from wonderland_games.ui.testing import click_widget
+
+    app, session, scene = table
+    app.top.back()
+    step(app, 1)
+    assert scene._phones_label() == "Phones 0/1"
+    phone = PhonePlayer(socket_url(scene, 1))
+    phone.start()
+    until_status(app, scene, "connected")
+    assert scene._phones_label() == "Phones 1/1"
+    for who in (TABLE, BY_BOT):
+        scene.hand_phone_seat(1, who)
+        step(app, 1)
+        assert scene._phones_label() == "Phones: none"
+    click_widget(app, scene.phones_button)  # it still opens the box, to hand the seat back
+    assert isinstance(app.top, PhonesScene)
+    app.top.back()
+    scene.hand_phone_seat(1, PHONE)
+    step(app, 1)
+    assert scene._phones_label() == "Phones 1/1"
+    phone.stop = True
+
 def test_phone_seats_survive_a_save_and_a_damaged_list_costs_only_the_phones():
     session = Session.new("parade", [Seat("Ann"), Seat("Bob")], seed=1, autosave=False)
     session.phones = [1]
@@ -267,6 +292,33 @@ def test_undo_at_the_screen_keeps_the_phones_served(monkeypatch):
         phone.start()
         until_status(app, scene, "connected")
         phone.stop = True
+    finally:
+        while app.stack:
+            app.pop()
+
+
+@pytest.mark.parametrize("lang, mine, ann", [("en", "My magic cards", "Ann's magic cards"), ("zh", "我的魔法牌", "Ann 的魔法牌")])
+def test_oz_names_whose_magic_cards_the_screen_shows_when_more_than_one_person_plays(monkeypatch, drawn, lang, mine,
+                                                                                      ann):
+    """QA: with Ann at the screen and Bob on a phone, the screen's panel said "My magic cards"; it
+    names the seat now, and says "My magic cards" only to one person playing with bots."""
+    from wonderland_games.ui.testing import make_app, open_table
+
+    app, session, scene = open_phone_table(monkeypatch, "oz")
+    try:
+        app.i18n.set_language(lang)
+        app.top.back()
+        drawn.clear()
+        step(app, 2)
+        assert scene.viewer == 0 and ann in drawn and mine not in drawn
+    finally:
+        while app.stack:
+            app.pop()
+    app = make_app((1024, 640), lang)
+    drawn.clear()
+    open_table(app, "oz", [Seat("Ann"), Seat("Cy", BOT), Seat("Di", BOT)])
+    try:
+        assert mine in drawn and ann not in drawn
     finally:
         while app.stack:
             app.pop()

@@ -76,11 +76,16 @@ class PhoneSeats:
             self._frame = None  # the Phones button's count and a seat's state are drawn anew
 
     def _phones_label(self) -> str:
+        """"Phones n/m": n joined of the m seats their phones play now (a seat handed to this screen
+        or a bot is no phone's); "Phones: none" once none is, the box still a click away to hand one back."""
         phones = self.phones
         if phones is None:
             return ""
-        joined = sum(phones.status(s) == "connected" for s in phones.seats)
-        return self.app.t("phone.table.button", n=joined, total=len(phones.seats))
+        played = [s for s in phones.seats if phones.who(s) == PHONE]
+        if not played:
+            return self.app.t("phone.table.button_none")
+        joined = sum(phones.status(s) == "connected" for s in played)
+        return self.app.t("phone.table.button", n=joined, total=len(played))
 
     def open_phones(self, auto: bool = False) -> None:
         """The Phones box (`auto`: opened at the start, it closes once every phone has joined)."""

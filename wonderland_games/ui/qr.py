@@ -10,6 +10,12 @@ from . import surfaces
 QUIET = 2  # modules of white around the code (phones read 2 well on a screen's white card)
 
 
+def qr_modules(text: str) -> int:
+    """How many modules wide `text`'s code is, its white border included: a phone reads a code
+    whose modules are two pixels or more."""
+    return segno.make(text, error="m").symbol_size(scale=1, border=QUIET)[0]
+
+
 def qr_surface(text: str, size: int) -> pygame.Surface:
     """`text` as a black-on-white QR code about `size` pixels square, each module whole pixels."""
     code = segno.make(text, error="m")

@@ -956,16 +956,16 @@ class OzScene(TableScene):
         return tuple(cells)
 
     def _hand_owner(self) -> tuple:
-        """(seat, cards, title) of the hand on show: the viewer's, or the current seat's in replays."""
+        """(seat, cards, title) of the hand on show: the viewer's, or the current seat's in replays.
+        "My magic cards" only when one person plays (with bots): with more, at the screen or on
+        phones, the title names whose cards they are."""
         d, t = self.display, self.app.t
-        if self.replay:
-            seat = d.current_player()
-            if seat is None:
-                return None, [], t("oz.hand_hidden")
-            return seat, list(d.hands[seat]), t("oz.hand_title_of", name=self.seats[seat].name)
-        if self.viewer is None:
+        seat = d.current_player() if self.replay else self.viewer
+        if seat is None:
             return None, [], t("oz.hand_hidden")
-        return self.viewer, list(d.hands[self.viewer]), t("oz.hand_title")
+        if self.replay or sum(not s.is_bot for s in self.seats) > 1:
+            return seat, list(d.hands[seat]), t("oz.hand_title_of", name=self.seats[seat].name)
+        return seat, list(d.hands[seat]), t("oz.hand_title")
 
     def _paint_hand(self, seat, cards, title, playable, frame) -> None:
         lay = self.layout
