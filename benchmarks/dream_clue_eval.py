@@ -1,7 +1,7 @@
 """Dream Teller: how well the bot dreamer reads clues written without the lexicon (issue 29).
 
     PYTHONPATH=. python benchmarks/dream_clue_eval.py [--levels normal hard] [--langs zh en]
-        [--sample K] [--misses] [--refused] [--json]
+        [--players N] [--sample K] [--misses] [--refused] [--json]
 
 The set is `benchmarks/dream_eval/chains.yaml`: for each dream word, four clues a
 thoughtful player would give (most telling first) in each language, and a decoy chain
@@ -9,7 +9,8 @@ thoughtful player would give (most telling first) in each language, and a decoy 
 written blind, from the word names only, and is never merged into the lexicon: merged,
 this would measure the bot's memory, not its understanding.
 
-Each chain is played as the game plays one card: a real bot-mode `DreamState` (the
+Each chain is played as the game plays one card at a table of six (`--players`: the role
+mix sets the dreamer's trust, patience.py): a real bot-mode `DreamState` (the
 registered game, the lexicon's matcher) whose deck is that one word, the chain's clues
 applied as `("clue", seat, text)` one at a time from the spirits' seats in turn, and after
 each the bot dreamer's own `choose(view, legal_actions, rng)` deciding: listen, guess or
@@ -39,6 +40,11 @@ Figures (percent of the variant's chains):
             bounds what a dreamer that will not guess on one weak clue can reach: with the denser
             lexicon of 2026-12-04 (commit 4e178bc), 57% of the zh and 79% of the en unlisted
             chains; right+last is their fairer figure.
+  n 2+, 2+ right@3  (unlisted) the chains left with two clues or more, and their right@3.
+Unlisted clues heard alone: each chain clue the lexicon does not list for its word, heard as
+the card's only clue: how often the word is the reader's best, among its best three, or
+linked at all (forms, parts, kin). This is the bot's understanding of a clue it has never
+seen, apart from when it chooses to guess.
 Per clue: listed (the lexicon lists it for that word), known (it lists it for some word:
 the only clues the bot can read at all), refused (the game's clue checker refuses it for
 that word; `--refused` lists them with the checker's reason; the clues are fed anyway,
@@ -46,9 +52,10 @@ since they were written to the rule text and the checker is stricter than it).
 
 Calibration: the bot states no confidence in its action, so the table uses the evidence
 share the dreamer guessed on, read from the same public `bots.reader(...).ranked` that
-`DreamBot.dream` calls (with `DreamBot.trust` for Hard), bucketed; hit rate per bucket.
-With one card a round there is no earlier card, so Hard's trust is everyone's alike and
-Hard differs from Normal only in its threshold (`bots.GUESS_AT`).
+`DreamBot.dream` calls (the table's trust; Hard's pick of close words, `DreamBot.agreed`),
+bucketed; hit rate per bucket. With one card a round there is no earlier card, so Hard's
+trust is everyone's alike and Hard differs from Normal in its threshold (`bots.GUESS_AT`)
+and in that pick.
 
 Baseline, the "before" of issue 29 (2026-12-04, all 344 chains, 4 s of CPU; right@3 / wrong):
 Normal zh full 60.5% / 15.4%, en 88.7% / 4.1%; Hard zh 59.9% / 11.0%, en 87.5% / 2.9%.
