@@ -176,11 +176,8 @@ def draw_summary(view, surface) -> None:
     """The finished round: the piles, every seat's role, points and reason, and the story."""
     s, app = view.s, view.app
     title, body, font, wrapped = _summary(view)
-    chips = pile_chips(view)
-    room = body.right - chips["correct"][0].left + px(12, s)
-    tx.draw_line(surface, app.fonts, title, pygame.Rect(body.left, body.top, body.width - room, px(34, s)), px(22, s),
-                 theme.PLUM, bold=True, align="left")
-    piles.draw(surface, app, chips, s)
+    tx.draw_line(surface, app.fonts, title, _title_rect(view, body), px(22, s), theme.PLUM, bold=True, align="left")
+    piles.draw(surface, app, pile_chips(view), s)
     y = body.top + px(40, s)
     for line in wrapped:
         surface.blit(tx.render(font, line, theme.INK), (body.left, y))
@@ -194,6 +191,21 @@ def summary_rect(view) -> pygame.Rect:
     height = px(40, view.s) + font.get_linesize() * len(wrapped)
     return pygame.Rect(body.left, body.top, min(body.width, width), min(body.height, height)).inflate(
         px(12, view.s), px(8, view.s))
+
+
+def summary_text(view) -> list:
+    """The rects of a finished round's words (its title left of the piles, and its lines): what
+    moves passes under them (scene.py)."""
+    title, body, font, wrapped = _summary(view)
+    lines = pygame.Rect(body.left, body.top + px(40, view.s), body.width, font.get_linesize() * len(wrapped))
+    return [_title_rect(view, body), lines.clip(body)]
+
+
+def _title_rect(view, body: pygame.Rect) -> pygame.Rect:
+    """A finished round's title line, left of its piles."""
+    s = view.s
+    room = body.right - pile_chips(view)["correct"][0].left + px(12, s)
+    return pygame.Rect(body.left, body.top, body.width - room, px(34, s))
 
 
 def _summary(view) -> tuple:
