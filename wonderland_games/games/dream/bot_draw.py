@@ -108,7 +108,12 @@ def _draw_card(view, surface) -> None:
     if hidden:
         tx.draw_block(surface, fonts, t("dream.bots.eyes_closed"), middle, px(20, s), theme.WHITE)
     elif state.current is not None:
-        tx.draw_block(surface, fonts, card_word(view), middle, px(44, s), theme.PLUM, bold=True)
+        font, lines = card_lines(view, middle, px(44, s))
+        y = middle.centery - font.get_linesize() * len(lines) // 2
+        for line in lines:
+            img = tx.render(font, line, theme.PLUM)
+            surface.blit(img, img.get_rect(midtop=(middle.centerx, y)))
+            y += font.get_linesize()
 
 
 def pile_chips(view) -> dict:
@@ -132,11 +137,38 @@ def pile_chips(view) -> dict:
 def card_word(view) -> str:
     """The word on a spirit's card in the clue language (what the clues are checked against),
     with its name in the app's language after it when that differs."""
+    return "".join(_card_parts(view))
+
+
+def _card_parts(view) -> tuple:
+    """(the word in the clue language, its gloss in the app's: " (owl)", "（八音盒）" or "")."""
     word = view.scene.lexicon.words.get(view.state.current)
     if word is None:
-        return view.scene.word_name(view.state.current)
+        return view.scene.word_name(view.state.current), ""
     shown, own = word.name[view.state.lang], view.scene.word_name(word.id)
-    return shown if own == shown else f"{shown} ({own})" if view.app.lang == "en" else f"{shown}（{own}）"
+    return shown, "" if own == shown else f" ({own})" if view.app.lang == "en" else f"（{own}）"
+
+
+def card_lines(view, rect: pygame.Rect, size: int) -> tuple:
+    """(font, lines) of the card's word in `rect`, its gloss never cut: on the word's last line if
+    it fits there whole, else on a line of its own, else smaller (QA: "music box（八 / 音盒）").
+    Only a gloss too wide at the smallest size wraps, between its words."""
+    fonts = view.app.fonts
+    shown, gloss = _card_parts(view)
+    px_size, smallest = fonts.pixels(size), max(8, int(size * 0.6))
+    while gloss:
+        font = fonts.get(px_size, True, fixed=True)
+        lines = tx.wrap(font, shown, rect.width)
+        if font.size(lines[-1] + gloss)[0] <= rect.width:
+            lines[-1] += gloss
+        else:
+            lines.append(gloss.strip())
+        if len(lines) * font.get_linesize() <= rect.height and font.size(lines[-1])[0] <= rect.width:
+            return font, lines
+        if px_size <= smallest:
+            break
+        px_size -= max(1, px_size // 12)
+    return tx.fit_block(fonts, shown + gloss, rect.width, rect.height, size, True)
 
 
 def _draw_bubbles(view, surface, centres: list) -> None:
