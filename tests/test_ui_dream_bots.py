@@ -428,6 +428,30 @@ def test_a_card_s_gloss_is_never_cut_and_its_word_fits_the_card(app, rendered, s
         assert any(gloss in text for text in rendered), (word, rendered)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players,lang", [(4, "zh"), (6, "en")])
+def test_the_dreamer_s_guess_bubble_stays_off_the_card(app, size, players, lang):
+    """A bot dreamer's guess ('Is it "thorn"?') shows in its bubble by its seat, clear of the dream
+    card's edge (QA: it covered the card's top edge)."""
+    from wonderland_games.games.dream.state import GUESS, PASS
+
+    app.i18n.set_language(lang)
+    app.screen = pygame.display.set_mode(size)
+    session, scene = start(app, players=players, seed=3, lang=lang)
+    view, state = scene.view, session.state
+    until(app, scene, lambda: not view.dreaming() and not view.holds(), dt=0.25)
+    scene._update_turn = lambda dt: None  # the test plays the bots' moves
+    while state.awaiting != GUESS:
+        scene.apply(PASS if state.speaker == view.me else ("clue", state.speaker, "提示" if lang == "zh" else "hint"))
+    scene.apply(("guess", "thorn"))
+    step(app)
+    dreamer = state.dreamer()
+    bubble = scene.target_rect(f"bubble:{dreamer}")
+    assert bubble is not None and state.cards[-1][2] == "thorn"
+    assert not bubble.colliderect(view.card), (bubble, view.card)
+    assert view.stage.contains(bubble)
+
+
 def test_no_suggest_in_bot_mode(app):
     """The shared adviser cannot say a clue in words (it knows the clue menu's word ids only)."""
     session, scene = start(app, players=4, seed=3)

@@ -187,14 +187,15 @@ def bubbles(view, centres: list) -> list:
             said[seat] = text
     newest = state.clues[-1][1] if state.clues and state.clues[-1][0] == card else None
     most = max(px(60, s), view.stage.width // 4)
-    out = [(seat, text, bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most)), seat == newest,
-            theme.INK) for seat, text in said.items()]
+
+    def place(seat, text):
+        return bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most), view.card)
+    out = [(seat, text, place(seat, text), seat == newest, theme.INK) for seat, text in said.items()]
     if state.cards and state.cards[-1][2] and not view.dreaming() and not said:  # until the next card's clue
         word, outcome, guess = state.cards[-1]
         text = view.app.t("dream.bots.bubble_guess", guess=guess)
         seat = state.dreamer()
-        out.append((seat, text, bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most)), False,
-                    theme.TEAL if outcome == CORRECT else theme.RED))
+        out.append((seat, text, place(seat, text), False, theme.TEAL if outcome == CORRECT else theme.RED))
     return out
 
 
