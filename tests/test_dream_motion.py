@@ -345,3 +345,58 @@ def test_a_piles_mark_ends_with_its_round(app):
     run(app, lambda: not scene.timeline and scene.view.round_on_show() is None)
     assert session.state.pile("wrong") == session.state.pile("correct") == 0
     assert not marked() and not [m for m in scene.marks if m.startswith("pile:")]
+
+
+@pytest.mark.parametrize("size,lang", [((1024, 640), "zh"), ((1920, 1080), "en")])
+def test_what_moves_at_a_rounds_end_passes_under_the_words_of_its_scores(user_dirs, size, lang):
+    """A bot dreamed four words right and told its story: as the scores show, the points fly to the
+    rows and the next card is dealt from the stage's centre, which the story's lines cover. They pass
+    under the scores' words, never over them (QA: a plum card crossed "until at last the")."""
+    from wonderland_games.games.dream.state import GUESS, PASS, STORY, TIME_UP
+    from wonderland_games.ui.table_scene import TableScene
+
+    app = make_app(size, lang, bot_think_seconds=0.0)
+    app.running = True
+    seats = [Seat("Ann")] + [Seat(n, BOT, "normal") for n in ("Bob", "Cy", "Dee", "Eve", "Fay")]
+    session = Session("dream", seats, 0, {"mode": "bots", "lang": lang}, autosave=False)
+    scene = DreamScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    scene.view.begin()
+    scene._update_turn = lambda dt: None  # the test plays the bots' moves: the round ends as written
+    assert session.state.dreamer() != 0, "Ann is a spirit"
+    app.settings.fast_forward = True  # the dream itself shows no motion
+    for _ in range(40):
+        state = session.state
+        if state.phase == STORY:
+            break
+        if len(state.cards) == 4 and state.phase == DREAM:
+            scene.apply(TIME_UP)
+        elif state.phase == LAST or state.awaiting == GUESS:
+            scene.apply(("guess", scene.lexicon.words[state.current].name[lang]))
+        elif state.speaker == 0:
+            scene.apply(PASS)
+        else:
+            scene.apply(("clue", state.speaker, "提示" if lang == "zh" else "hint"))
+    assert session.state.phase == STORY and session.state.pile("correct") == 5
+    app.settings.fast_forward = False
+    scene.apply(("story", 1))
+    assert scene.view.round_on_show() == 0 and scene.timeline
+    panel = scene.view.panel_text()
+    plain, groups = scene.timeline.groups, list(scene.timeline.groups)
+    scene.timeline.groups = []
+    scene.draw(app.screen)
+    words = [pygame.image.tobytes(app.screen.subsurface(rect), "RGB") for rect in panel]
+    scene.timeline.groups = plain
+    crossed = 0
+    for group in groups:
+        scene.timeline.groups = [group]
+        for tenth in range(11):
+            scene.timeline.time = Timeline.length(group) * tenth / 10
+            scene.draw(app.screen)
+            shown = [pygame.image.tobytes(app.screen.subsurface(rect), "RGB") for rect in panel]
+            assert shown == words, (tenth, [b.path for b in group])
+            moving = TableScene._draw_motion(scene, app.screen.copy())
+            crossed += any(rect.collidelist(moving) >= 0 for rect in panel)
+    assert crossed, "something moving crossed the scores' words (or this test shows nothing)"
+    app.stack.pop().on_exit()

@@ -395,6 +395,63 @@ def test_a_spirit_s_card_names_the_word_in_the_clue_language(app):
     assert bot_draw.card_word(scene.view) == word.name["en"]
 
 
+def word_band(view) -> pygame.Rect:
+    """The band of the dream card its word is written in (bot_draw._draw_card)."""
+    inner = view.card.inflate(-px(20, view.s), -px(16, view.s))
+    return pygame.Rect(inner.left, inner.top + inner.height // 4, inner.width, inner.height // 2)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("app_lang,clues", [("zh", "en"), ("en", "zh")])
+def test_a_card_s_gloss_is_never_cut_and_its_word_fits_the_card(app, rendered, size, app_lang, clues):
+    """The card's word in the clue language with its gloss in the app's: the gloss stays whole on a
+    line (QA at 1920x1080: "music box（八 / 音盒）", "earthquake（地 / 震）", "getting lost（迷 / 路）"),
+    every word of the lexicon inside the card's band."""
+    app.i18n.set_language(app_lang)
+    app.screen = pygame.display.set_mode(size)
+    session, scene = start(app, players=4, seed=3, lang=clues)
+    view, state = scene.view, session.state
+    band = word_band(view)
+    for word in scene.lexicon.words.values():
+        state.current = word.id
+        gloss = word.name[app_lang]
+        font, lines = bot_draw.card_lines(view, band, px(44, view.s))
+        assert any(gloss in line for line in lines), (word.id, lines)
+        assert len(lines) * font.get_linesize() <= band.height, (word.id, lines)
+        assert max(font.size(line)[0] for line in lines) <= band.width, (word.id, lines)
+    until(app, scene, lambda: not view.dreaming() and not view.holds(), dt=0.25)
+    for word in ("music_box", "earthquake", "getting_lost"):  # as drawn on the card
+        state.current = word
+        rendered.clear()
+        scene.draw(app.screen)
+        gloss = scene.lexicon.words[word].name[app_lang]
+        assert any(gloss in text for text in rendered), (word, rendered)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players,lang", [(4, "zh"), (6, "en")])
+def test_the_dreamer_s_guess_bubble_stays_off_the_card(app, size, players, lang):
+    """A bot dreamer's guess ('Is it "thorn"?') shows in its bubble by its seat, clear of the dream
+    card's edge (QA: it covered the card's top edge)."""
+    from wonderland_games.games.dream.state import GUESS, PASS
+
+    app.i18n.set_language(lang)
+    app.screen = pygame.display.set_mode(size)
+    session, scene = start(app, players=players, seed=3, lang=lang)
+    view, state = scene.view, session.state
+    until(app, scene, lambda: not view.dreaming() and not view.holds(), dt=0.25)
+    scene._update_turn = lambda dt: None  # the test plays the bots' moves
+    while state.awaiting != GUESS:
+        scene.apply(PASS if state.speaker == view.me else ("clue", state.speaker, "提示" if lang == "zh" else "hint"))
+    scene.apply(("guess", "thorn"))
+    step(app)
+    dreamer = state.dreamer()
+    bubble = scene.target_rect(f"bubble:{dreamer}")
+    assert bubble is not None and state.cards[-1][2] == "thorn"
+    assert not bubble.colliderect(view.card), (bubble, view.card)
+    assert view.stage.contains(bubble)
+
+
 def test_no_suggest_in_bot_mode(app):
     """The shared adviser cannot say a clue in words (it knows the clue menu's word ids only)."""
     session, scene = start(app, players=4, seed=3)

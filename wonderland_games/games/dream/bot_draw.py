@@ -108,7 +108,12 @@ def _draw_card(view, surface) -> None:
     if hidden:
         tx.draw_block(surface, fonts, t("dream.bots.eyes_closed"), middle, px(20, s), theme.WHITE)
     elif state.current is not None:
-        tx.draw_block(surface, fonts, card_word(view), middle, px(44, s), theme.PLUM, bold=True)
+        font, lines = card_lines(view, middle, px(44, s))
+        y = middle.centery - font.get_linesize() * len(lines) // 2
+        for line in lines:
+            img = tx.render(font, line, theme.PLUM)
+            surface.blit(img, img.get_rect(midtop=(middle.centerx, y)))
+            y += font.get_linesize()
 
 
 def pile_chips(view) -> dict:
@@ -132,11 +137,38 @@ def pile_chips(view) -> dict:
 def card_word(view) -> str:
     """The word on a spirit's card in the clue language (what the clues are checked against),
     with its name in the app's language after it when that differs."""
+    return "".join(_card_parts(view))
+
+
+def _card_parts(view) -> tuple:
+    """(the word in the clue language, its gloss in the app's: " (owl)", "（八音盒）" or "")."""
     word = view.scene.lexicon.words.get(view.state.current)
     if word is None:
-        return view.scene.word_name(view.state.current)
+        return view.scene.word_name(view.state.current), ""
     shown, own = word.name[view.state.lang], view.scene.word_name(word.id)
-    return shown if own == shown else f"{shown} ({own})" if view.app.lang == "en" else f"{shown}（{own}）"
+    return shown, "" if own == shown else f" ({own})" if view.app.lang == "en" else f"（{own}）"
+
+
+def card_lines(view, rect: pygame.Rect, size: int) -> tuple:
+    """(font, lines) of the card's word in `rect`, its gloss never cut: on the word's last line if
+    it fits there whole, else on a line of its own, else smaller (QA: "music box（八 / 音盒）").
+    Only a gloss too wide at the smallest size wraps, between its words."""
+    fonts = view.app.fonts
+    shown, gloss = _card_parts(view)
+    px_size, smallest = fonts.pixels(size), max(8, int(size * 0.6))
+    while gloss:
+        font = fonts.get(px_size, True, fixed=True)
+        lines = tx.wrap(font, shown, rect.width)
+        if font.size(lines[-1] + gloss)[0] <= rect.width:
+            lines[-1] += gloss
+        else:
+            lines.append(gloss.strip())
+        if len(lines) * font.get_linesize() <= rect.height and font.size(lines[-1])[0] <= rect.width:
+            return font, lines
+        if px_size <= smallest:
+            break
+        px_size -= max(1, px_size // 12)
+    return tx.fit_block(fonts, shown + gloss, rect.width, rect.height, size, True)
 
 
 def _draw_bubbles(view, surface, centres: list) -> None:
@@ -155,14 +187,15 @@ def bubbles(view, centres: list) -> list:
             said[seat] = text
     newest = state.clues[-1][1] if state.clues and state.clues[-1][0] == card else None
     most = max(px(60, s), view.stage.width // 4)
-    out = [(seat, text, bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most)), seat == newest,
-            theme.INK) for seat, text in said.items()]
+
+    def place(seat, text):
+        return bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most), view.card)
+    out = [(seat, text, place(seat, text), seat == newest, theme.INK) for seat, text in said.items()]
     if state.cards and state.cards[-1][2] and not view.dreaming() and not said:  # until the next card's clue
         word, outcome, guess = state.cards[-1]
         text = view.app.t("dream.bots.bubble_guess", guess=guess)
         seat = state.dreamer()
-        out.append((seat, text, bubble_rect(view.stage, centres[seat], bubble_size(fonts, text, s, most)), False,
-                    theme.TEAL if outcome == CORRECT else theme.RED))
+        out.append((seat, text, place(seat, text), False, theme.TEAL if outcome == CORRECT else theme.RED))
     return out
 
 
@@ -176,11 +209,8 @@ def draw_summary(view, surface) -> None:
     """The finished round: the piles, every seat's role, points and reason, and the story."""
     s, app = view.s, view.app
     title, body, font, wrapped = _summary(view)
-    chips = pile_chips(view)
-    room = body.right - chips["correct"][0].left + px(12, s)
-    tx.draw_line(surface, app.fonts, title, pygame.Rect(body.left, body.top, body.width - room, px(34, s)), px(22, s),
-                 theme.PLUM, bold=True, align="left")
-    piles.draw(surface, app, chips, s)
+    tx.draw_line(surface, app.fonts, title, _title_rect(view, body), px(22, s), theme.PLUM, bold=True, align="left")
+    piles.draw(surface, app, pile_chips(view), s)
     y = body.top + px(40, s)
     for line in wrapped:
         surface.blit(tx.render(font, line, theme.INK), (body.left, y))
@@ -194,6 +224,21 @@ def summary_rect(view) -> pygame.Rect:
     height = px(40, view.s) + font.get_linesize() * len(wrapped)
     return pygame.Rect(body.left, body.top, min(body.width, width), min(body.height, height)).inflate(
         px(12, view.s), px(8, view.s))
+
+
+def summary_text(view) -> list:
+    """The rects of a finished round's words (its title left of the piles, and its lines): what
+    moves passes under them (scene.py)."""
+    title, body, font, wrapped = _summary(view)
+    lines = pygame.Rect(body.left, body.top + px(40, view.s), body.width, font.get_linesize() * len(wrapped))
+    return [_title_rect(view, body), lines.clip(body)]
+
+
+def _title_rect(view, body: pygame.Rect) -> pygame.Rect:
+    """A finished round's title line, left of its piles."""
+    s = view.s
+    room = body.right - pile_chips(view)["correct"][0].left + px(12, s)
+    return pygame.Rect(body.left, body.top, body.width - room, px(34, s))
 
 
 def _summary(view) -> tuple:

@@ -32,13 +32,25 @@ def seat_centres(stage: pygame.Rect, seats: int, me: int, token: int) -> list:
     return out
 
 
-def bubble_rect(stage: pygame.Rect, seat: tuple, size: tuple) -> pygame.Rect:
-    """A bubble of `size` between the seat and the stage's centre, kept inside the stage."""
+def bubble_rect(stage: pygame.Rect, seat: tuple, size: tuple, card: pygame.Rect | None = None) -> pygame.Rect:
+    """A bubble of `size` between the seat and the stage's centre, kept inside the stage and off
+    the dream card (moved back toward its seat: QA, the dreamer's guess covered the card's top edge)."""
     x = seat[0] + (stage.centerx - seat[0]) * BUBBLE_PULL
     y = seat[1] + (stage.centery - seat[1]) * BUBBLE_PULL
     rect = pygame.Rect(0, 0, *size)
     rect.center = (int(x), int(y))
-    return rect.clamp(stage)
+    rect = rect.clamp(stage)
+    if card is not None and rect.colliderect(card):
+        if seat[1] <= card.top:
+            rect.bottom = card.top - 1
+        elif seat[1] >= card.bottom:
+            rect.top = card.bottom + 1
+        elif seat[0] < card.centerx:
+            rect.right = card.left - 1
+        else:
+            rect.left = card.right + 1
+        rect = rect.clamp(stage)
+    return rect
 
 
 def draw_bubble(surface, fonts, text: str, rect: pygame.Rect, towards: tuple, s: float, fresh: bool,

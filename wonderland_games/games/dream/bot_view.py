@@ -496,6 +496,11 @@ class BotModeView:
             return bot_draw.sand_glass(self)
         return self._seat_part(kind, arg)
 
+    def panel_text(self) -> list:
+        """The rects of the words on a panel that covers the table (a finished round's scores),
+        which what moves passes under (scene.py); [] while none shows."""
+        return [] if self.summary is None else bot_draw.summary_text(self)
+
     def _seat_part(self, kind: str, arg: str):
         """`seat:N` (a seat's token round the table) or `bubble:N` (its speech bubble, while shown)."""
         if kind not in ("seat", "bubble") or not arg.isdigit() or int(arg) >= len(self.state.seats):

@@ -214,9 +214,16 @@ class DreamScene(TableScene):
         self.land_scores()
 
     def _draw_motion(self, surface: pygame.Surface) -> list:
-        """What moves, under the clue or guess being typed: the field is drawn again over anything
-        that crossed it."""
+        """What moves, under the words of a panel that covers the table (a round's scores: the next
+        card dealt and the points flying to the rows crossed its story, QA) and under the clue or
+        guess being typed: both are put back over anything that crossed them."""
+        area = surface.get_rect()
+        panel = self.view.panel_text() if self.timeline else []  # (the marks show once nothing moves)
+        words = [(rect, surface.subsurface(rect).copy()) for rect in (r.clip(area) for r in panel)
+                 if rect.width and rect.height]
         drawn = super()._draw_motion(surface)
+        for rect, pixels in words:  # (always: a gain's figure rises above the rect a beat gives)
+            surface.blit(pixels, rect)
         field = getattr(self.view, "field", None)
         if field is not None and field.visible and field.rect.collidelist(drawn) >= 0:
             field.draw(surface)

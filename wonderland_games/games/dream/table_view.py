@@ -422,6 +422,15 @@ class TableModeView:
             return hourglass.glass_rect(self._dream_areas()[1])
         return None
 
+    def panel_text(self) -> list:
+        """The rects of the words on a panel that covers the table (a finished round's scores: its
+        title between the piles, its table), which what moves passes under (scene.py); [] else."""
+        if self.stage != "scores" or not self.state.history or not self.parts:
+            return []
+        chips = self.pile_chips()
+        room = max(r.width for r, _ in chips.values()) + px(12, self.s) if chips else 0
+        return [self.parts["header"].inflate(-2 * room, 0), pygame.Rect(self.parts["body"])]
+
     def _draw_reveal(self, surface) -> None:
         t, state = self.app.t, self.state
         self._header(surface, t("dream.table.reveal_title", round=state.round + 1,
