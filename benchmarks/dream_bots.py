@@ -77,7 +77,8 @@ def first_clues(states: list, lang: str) -> tuple:
     cards = sum(len(c) for c in opened.values())
     strongest = sum(c == lexicon.words[w].associations[lang][0] for w, cs in opened.items() for c in cs)
     often = [cs for cs in opened.values() if len(cs) >= 3]
-    return cards, 100 * strongest / max(1, cards), len(often), 100 * sum(len(set(cs)) > 1 for cs in often) / max(1, len(often))
+    varied = sum(len(set(cs)) > 1 for cs in often)
+    return cards, 100 * strongest / max(1, cards), len(often), 100 * varied / max(1, len(often))
 
 
 def main() -> None:

@@ -167,7 +167,7 @@ def summarize(results: list, lexicon) -> dict:
                "clues": round(statistics.mean(r["heard"] for r in right), 2) if right else None,
                "1-clue": pct(sum(r["fed"] == 1 for r in results))}
     longer = [r for r in results if r["fed"] >= 2]
-    if len(longer) < n:  # chains of two clues or more: where a dreamer that will not guess on one weak clue can be right
+    if len(longer) < n:  # chains of 2+ clues: where a dreamer that will not guess on one weak clue can be right
         figures["n 2+"] = len(longer)
         figures["2+ right@3"] = round(100 * sum(r["outcome"] == "right" and r["heard"] - r["lead"] <= 3
                                                  for r in longer) / len(longer), 1) if longer else None

@@ -165,7 +165,8 @@ def kin_words(lexicon, lang: str) -> dict:
             for other in having[text]:
                 if other != word:
                     shared[other] = shared.get(other, 0) + 1
-        near = sorted(((n / math.sqrt(len(found) * len(sets[o])), o) for o, n in shared.items()), key=lambda x: (-x[0], x[1]))
+        near = sorted(((n / math.sqrt(len(found) * len(sets[o])), o) for o, n in shared.items()),
+                      key=lambda x: (-x[0], x[1]))
         kin[word] = tuple((o, round(x, 4)) for x, o in near[:KIN_COUNT])
     return kin
 
@@ -251,8 +252,9 @@ class Reader:
 
     def with_kin(self, honest: dict) -> dict:
         """`honest` {word: (likelihood, sureness)} with each word's kin (`kin_words`) also explaining
-        the clue, KIN as well as their best: a clue of the kitchen's stove also says, less, that it
-        may be the oven. Only added, so a word's own evidence is never shared out."""
+        the clue, KIN times their nearness as well as the best of them does: a clue of the kitchen's
+        stove also says, less, that it may be the oven. Only added, so a word's own evidence is
+        never shared out."""
         best: dict = {}  # word -> the strongest evidence its kin give it
         for word, (likely, sure) in honest.items():
             for other, near in self.kin.get(word, ()):
@@ -355,7 +357,8 @@ class DreamBot(Bot):
                 tally[seat] = tally.get(seat, 0) + 1
         for seat in set(fits) | set(misses):
             good, bad = fits.get(seat, 0), misses.get(seat, 0)
-            trust[seat] = max(TRUST_FLOOR, (good + prior) / (good + MISS_WEIGHT * bad + 1))  # the prior: one clue's worth
+            # the prior counts as one clue's worth
+            trust[seat] = max(TRUST_FLOOR, (good + prior) / (good + MISS_WEIGHT * bad + 1))
         return trust
 
     # -- the spirits -------------------------------------------------------------
@@ -381,7 +384,8 @@ class DreamBot(Bot):
         return ("clue", seat, options[0])
 
     def fairy_clues(self, view, word, said: "Said", lexicon) -> list:
-        """The word's legal associations not said on this card (nor a form of one said), strongest first (Hard: the one that
+        """The word's legal associations not said on this card (nor a form of one said), strongest
+        first (Hard: the one that
         most raises the word's share for a dreamer first)."""
         lang = view.lang
         options = [c for c in word.associations[lang]
@@ -393,7 +397,8 @@ class DreamBot(Bot):
         return sorted(options, key=lambda c: -read.share(word.id, clues + [(view.current_player(), c)], excluded))
 
     def boogeyman_clues(self, view, word, said: "Said", lexicon) -> list:
-        """Legal clues of a decoy not said on this card (nor a form of one said), those the word does not list first, then
+        """Legal clues of a decoy not said on this card (nor a form of one said), those the word does
+        not list first, then
         by the decoy's ranking. Normal leads to the decoy the card's clues make most believable
         (the first on a fresh card), so it does not change the lure another boogeyman began;
         Hard to the decoy the card's clues and its own next clue make most believable, that clue first."""
