@@ -297,28 +297,45 @@ def test_undo_at_the_screen_keeps_the_phones_served(monkeypatch):
             app.pop()
 
 
-@pytest.mark.parametrize("lang, mine, ann", [("en", "My magic cards", "Ann's magic cards"), ("zh", "我的魔法牌", "Ann 的魔法牌")])
-def test_oz_names_whose_magic_cards_the_screen_shows_when_more_than_one_person_plays(monkeypatch, drawn, lang, mine,
-                                                                                      ann):
-    """QA: with Ann at the screen and Bob on a phone, the screen's panel said "My magic cards"; it
-    names the seat now, and says "My magic cards" only to one person playing with bots."""
-    from wonderland_games.ui.testing import make_app, open_table
+HAND_TITLES = {  # a game's hand panel: (the key for one person with bots, the key naming the seat)
+    "oz": ("oz.hand_title", "oz.hand_title_of"),
+    "voyage": ("voyage.hand_title", "voyage.hand_title_of"),
+    "valley": ("valley.table.hand", "valley.table.hand_of"),
+}
 
-    app, session, scene = open_phone_table(monkeypatch, "oz")
+
+def hand_titles(app, key):
+    """Every form of `key`'s text in the app's language, the count and limit left out: "My hand ("."""
+    return app.t(key, name="Ann", n=0, limit=0).split("0")[0]
+
+
+@pytest.mark.parametrize("game", sorted(HAND_TITLES))
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_hand_panel_names_whose_hand_it_shows_when_more_than_one_person_plays(monkeypatch, drawn, game, lang):
+    """QA: with Ann at the screen and Bob on a phone, the screen's hand panel said "My magic cards"
+    ("My itinerary cards", "Your hand"); it names the seat now ("Ann's magic cards"), and says
+    "My ..." only to one person playing with bots (`seat_words.hand_title`, one rule for all three)."""
+    from wonderland_games.ui.testing import open_table
+
+    mine_key, named_key = HAND_TITLES[game]
+    app, session, scene = open_phone_table(monkeypatch, game)
     try:
         app.i18n.set_language(lang)
         app.top.back()
         drawn.clear()
         step(app, 2)
-        assert scene.viewer == 0 and ann in drawn and mine not in drawn
+        mine, ann = hand_titles(app, mine_key), hand_titles(app, named_key)
+        assert scene.viewer == 0
+        assert any(text.startswith(ann) for text in drawn) and not any(text.startswith(mine) for text in drawn)
     finally:
         while app.stack:
             app.pop()
     app = make_app((1024, 640), lang)
     drawn.clear()
-    open_table(app, "oz", [Seat("Ann"), Seat("Cy", BOT), Seat("Di", BOT)])
+    open_table(app, game, [Seat("Ann"), Seat("Cy", BOT), Seat("Di", BOT)])
     try:
-        assert mine in drawn and ann not in drawn
+        mine, ann = hand_titles(app, mine_key), hand_titles(app, named_key)
+        assert any(text.startswith(mine) for text in drawn) and not any(text.startswith(ann) for text in drawn)
     finally:
         while app.stack:
             app.pop()

@@ -43,3 +43,13 @@ def kind_counts(app, seats) -> str:
     humans = sum(seat.kind != BOT for seat in seats)
     counts = [("seat_list.humans", humans), ("seat_list.bots", len(seats) - humans)]
     return app.t("list.sep").join(app.t(key, n=n) for key, n in counts if n)
+
+
+def hand_title(scene, seat: int, mine: str, named: str, **fields) -> str:
+    """The title over a table's hand panel: `mine` ("My magic cards") only when one person plays
+    with bots, where "my" cannot be mistaken; `named` ("Alice's magic cards", with {name}) when
+    more than one person plays, at the screen or on phones, and in replays, which show each
+    seat's hand in turn. `fields` fill either (a count, a limit)."""
+    if scene.replay or sum(not s.is_bot for s in scene.seats) > 1:
+        return scene.app.t(named, name=scene.seats[seat].name, **fields)
+    return scene.app.t(mine, **fields)

@@ -52,6 +52,7 @@ from ...ui import text as tx
 from ...ui import surfaces, theme
 from ...ui.motion import Beat, beats_for
 from ...ui.table_keys import KeyTarget
+from ...ui.seat_words import hand_title
 from ...ui.table_scene import TableScene, button_look
 from ...ui.log_panel import LogPanel
 from ...ui.theme import px
@@ -956,16 +957,13 @@ class OzScene(TableScene):
         return tuple(cells)
 
     def _hand_owner(self) -> tuple:
-        """(seat, cards, title) of the hand on show: the viewer's, or the current seat's in replays.
-        "My magic cards" only when one person plays (with bots): with more, at the screen or on
-        phones, the title names whose cards they are."""
+        """(seat, cards, title) of the hand on show: the viewer's, or the current seat's in replays;
+        the title says whose (`seat_words.hand_title`)."""
         d, t = self.display, self.app.t
         seat = d.current_player() if self.replay else self.viewer
         if seat is None:
             return None, [], t("oz.hand_hidden")
-        if self.replay or sum(not s.is_bot for s in self.seats) > 1:
-            return seat, list(d.hands[seat]), t("oz.hand_title_of", name=self.seats[seat].name)
-        return seat, list(d.hands[seat]), t("oz.hand_title")
+        return seat, list(d.hands[seat]), hand_title(self, seat, "oz.hand_title", "oz.hand_title_of")
 
     def _paint_hand(self, seat, cards, title, playable, frame) -> None:
         lay = self.layout

@@ -56,6 +56,7 @@ from ...ui.dialogs import ConfirmDialog
 from ...ui.log_panel import LogPanel
 from ...ui.motion import OWN_PACE
 from ...ui.table_keys import KeyTarget
+from ...ui.seat_words import hand_title
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from ...ui.widgets import Button, draw_tip, resolve
@@ -951,9 +952,7 @@ class ValleyScene(TableScene):
         limit = self.valley.numbers.hand_limit
         if seat is None:
             return t("valley.table.hand_hidden")
-        if self.replay:
-            return t("valley.table.hand_of", name=self.seats[seat].name, n=len(cards), limit=limit)
-        return t("valley.table.hand", n=len(cards), limit=limit)
+        return hand_title(self, seat, "valley.table.hand", "valley.table.hand_of", n=len(cards), limit=limit)
 
     def _playable(self):
         """Hand kinds that can be played now (others are dimmed), or None when not choosing."""

@@ -50,6 +50,7 @@ from ...ui import theme
 from ...ui.log_panel import LogPanel
 from ...ui.motion import Beat, draw_beat, draw_marks
 from ...ui.table_keys import KeyTarget
+from ...ui.seat_words import hand_title
 from ...ui.table_scene import TableScene, button_look
 from ...ui.theme import px
 from ...ui.widgets import Button
@@ -823,9 +824,8 @@ class VoyageScene(TableScene):
         t = self.app.t
         if seat is None:
             return t("voyage.hand_hidden")
-        if self.replay:
-            return t("voyage.hand_title_of", name=self.seats[seat].name, n=len(cards))
-        return t("voyage.hand_title", n=len(cards), limit=rules.HAND_LIMIT)
+        return hand_title(self, seat, "voyage.hand_title", "voyage.hand_title_of", n=len(cards),
+                          limit=rules.HAND_LIMIT)
 
     def _playable(self):
         """Hand cards that can do something now (others are dimmed), or None when not choosing."""
