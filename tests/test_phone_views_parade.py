@@ -74,12 +74,12 @@ def test_at_game_over_the_phone_shows_the_final_result_not_the_score_so_far(lang
             assert t("parade.phone.piles", score=result.scores[seat]) not in text  # "score now"
             assert view["sections"][-1]["title"] == t("parade.phone.final_piles", score=result.scores[seat])
             final = view["sections"][0]
-            assert final["title"] == t("parade.phone.final") and final["top"]  # above the parade
+            assert final["title"] == t("phone.final") and final["top"]  # above the parade
             assert [c["label"] for c in final["cards"]] == names(state, state.kept[seat], words(lang))
             line, score = final["lines"][0], result.scores[seat]
             if seat in result.winners:
-                assert line == t("parade.phone.won_shared" if len(result.winners) > 1 else "parade.phone.won", score=score)
+                assert line == t("phone.won_shared" if len(result.winners) > 1 else "phone.won", score=score)
             else:  # its place: after the winners and everyone with fewer points
                 place = 1 + sum(1 for s, v in enumerate(result.scores) if s in result.winners or v < score)
-                assert line == t("parade.phone.place", place=place, n=len(state.seats), score=score) and place > 1
+                assert line == t("phone.place", place=place, n=len(state.seats), score=score) and place > 1
             assert not any(s["title"] == t("phone.your_hand") for s in view["sections"])

@@ -287,3 +287,46 @@ def test_valley_a_redraw_is_told_and_a_save_brings_it_back():
     assert line not in json.dumps(seat_view(session.state, 1 - seat, EN, 1)[0])
     loaded = Session.from_save(session.to_save(), autosave=False)
     assert seat_view(loaded.state, seat, EN, 1)[0]["sections"][0]["lines"] == [line]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_valley_at_game_over_the_phone_shows_the_final_result_first_not_the_score_so_far(lang):
+    """QA: at game over a Valley phone still said "N points now"; it opens with the final result now,
+    as Parade's does (net.hands.final_place): won, shared or its place, with the final score, what
+    the score is made of and how a tie on the most points went."""
+    lw = words(lang)
+    t = lw.t
+    for seed in (5, 6, 7):
+        state = valley_until(lambda s: s.is_over(), seed=seed)
+        result = state.result()
+        for seat in range(3):
+            view, actions = seat_view(state, seat, lw, 1)
+            text = json.dumps(view, ensure_ascii=False)
+            score = result.scores[seat]
+            assert actions == [] and view["over"]
+            assert t("valley.phone.score", n=score, tokens=narrate.counted(lw, "points", state.tokens[seat])) not in text
+            final = view["sections"][0]
+            assert final["top"] and final["title"] == t("phone.final")
+            if seat in result.winners:
+                assert final["lines"][0] == t("phone.won_shared" if len(result.winners) > 1 else "phone.won", score=score)
+            else:  # after the winners and everyone with more points
+                place = 1 + sum(1 for s, v in enumerate(result.scores) if s in result.winners or v > score)
+                assert final["lines"][0] == t("phone.place", place=place, n=3, score=score) and place > 1
+            parts = [t(f"valley.table.breakdown.{k}", n=n) for k, n in result.breakdown[seat].items() if n]
+            assert all(part in final["lines"][1] for part in parts)
+            assert not any(s.get("top") and s["title"] == t("valley.phone.last.title") for s in view["sections"])
+
+
+def test_the_final_place_counts_the_winners_and_better_scores_in_the_games_own_sense():
+    from wonderland_games.core.game import Result
+    from wonderland_games.net.hands import final_place
+
+    t = EN.t
+    higher = Result(scores=[40, 40, 31, 40], winners=[1], breakdown=[{}] * 4)  # seat 1 won the tie
+    assert final_place(higher, 1, EN) == t("phone.won", score=40)
+    assert final_place(higher, 0, EN) == t("phone.place", place=2, n=4, score=40)
+    assert final_place(higher, 2, EN) == t("phone.place", place=4, n=4, score=31)
+    lower = Result(scores=[9, 9, 20], winners=[0, 1], breakdown=[{}] * 3, lower_is_better=True)
+    assert final_place(lower, 0, EN) == t("phone.won_shared", score=9)
+    assert final_place(lower, 2, EN) == t("phone.place", place=3, n=3, score=20)
+    assert final_place(Result(scores=[30], winners=[], breakdown=[{}]), 0, EN) == t("phone.lost", score=30)

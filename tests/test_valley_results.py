@@ -10,7 +10,8 @@ import pytest
 from wonderland_games.core import registry
 from wonderland_games.core.game import Seat
 from wonderland_games.core.session import Session
-from wonderland_games.games.valley.results import NONE, ValleyResultsScene, deciding_tie_break
+from wonderland_games.games.valley.narrate import deciding_tie_break
+from wonderland_games.games.valley.results import NONE, ValleyResultsScene
 from wonderland_games.games.valley.rules import BREAKDOWN
 from wonderland_games.ui import text as tx
 from wonderland_games.ui.testing import step

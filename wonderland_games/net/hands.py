@@ -21,7 +21,8 @@ may see (`state.view(seat)`, so nothing hidden can leak by mistake):
   phone for a line of text (a clue, a guess): the game's `typed(view, seat, action, text, words)`
   then says which action the text makes, as (action or None, a note for the phone or None).
 
-`seat_view` adds what every game shares: whose turn it is, the scores at the end.
+`seat_view` adds what every game shares: whose turn it is, the scores at the end; `final_place`
+is the line a game's final-result section opens with ("You won with a score of 23!").
 """
 
 from __future__ import annotations
@@ -112,3 +113,18 @@ def _result_line(state, names: list, words: Words) -> str:
     result = state.result()
     scores = words.t("list.sep").join(f"{names[s]} {result.scores[s]}" for s in result.ranking())
     return words.t("phone.over", names=words.i18n.join([names[w] for w in result.winners]), scores=scores)
+
+
+def final_place(result, seat: int, words: Words) -> str:
+    """The seat's place once the game is over, in the game's own sense of a better score
+    (`Result.lower_is_better`): won, shared the win, or its place after the winners and everyone
+    who scored better, with its final score. Alone (a solo game), a seat either won or lost."""
+    t, scores, winners = words.t, result.scores, result.winners
+    score = scores[seat]
+    if seat in winners:
+        return t("phone.won_shared" if len(winners) > 1 else "phone.won", score=score)
+    if len(scores) == 1:
+        return t("phone.lost", score=score)
+    sign = -1 if result.lower_is_better else 1
+    better = sum(1 for s, v in enumerate(scores) if s in winners or sign * v > sign * score)
+    return t("phone.place", place=better + 1, n=len(scores), score=score)

@@ -7,6 +7,7 @@ play and keep, by colour then number, where a card is easiest to find on a small
 
 from __future__ import annotations
 
+from ...net.hands import final_place
 from . import rules
 from .panels import card_list, card_name
 
@@ -46,15 +47,10 @@ def final(view, seat: int, words) -> dict:
     t, deck, result = words.t, view.deck, view.result()
     scores, winners = result.scores, result.winners
     score, kept = scores[seat], list(view.kept[seat] or ())
-    if seat in winners:
-        place = t("parade.phone.won_shared" if len(winners) > 1 else "parade.phone.won", score=score)
-    else:  # fewer points place higher; the winners first, whatever their cards
-        better = sum(1 for s in range(len(scores)) if s in winners or scores[s] < score)
-        place = t("parade.phone.place", place=better + 1, n=len(scores), score=score)
-    lines = [place, t("parade.phone.kept", cards=card_list(words, deck, kept))]
+    lines = [final_place(result, seat, words), t("parade.phone.kept", cards=card_list(words, deck, kept))]
     if score == min(scores) and scores.count(score) > 1:
         lines.append(t("parade.results.tie_shared" if len(winners) > 1 else "parade.results.tie_cards"))
-    return {"title": t("parade.phone.final"), "cards": [card(words, deck, c) for c in kept], "lines": lines,
+    return {"title": t("phone.final"), "cards": [card(words, deck, c) for c in kept], "lines": lines,
             "top": True}  # first on the page: what a player looks for once the game is over
 
 

@@ -303,3 +303,35 @@ def describe_action(app, state, action) -> str:
     if len(action) == 1:
         return t("valley.act.keep")
     return t("valley.act.mulligan", cards=cards_text(app, v, action[1:]), n=len(action) - 1)
+
+
+TIE_BREAKS = ("resources", "city")  # Result.extra's counts, in the order they decide
+
+
+def deciding_tie_break(scores: list, extra: dict):
+    """None when one player has the most points; else the count that decided first place
+    ("resources" or "city") or "shared", and the seats still level before it decided."""
+    level = [s for s, v in enumerate(scores) if v == max(scores)]
+    if len(level) == 1:
+        return None
+    for key in TIE_BREAKS:
+        best = max(extra[key][s] for s in level)
+        ahead = [s for s in level if extra[key][s] == best]
+        if len(ahead) == 1:
+            return key, level
+        level = ahead
+    return "shared", level
+
+
+def tie_note(t, names: list, scores: list, extra: dict):
+    """How a tie on the most points was settled or shared ("Tied on 40 points: more resources
+    left wins (Ann 5, Bob 3)."), as the results screen and a phone say it; None without a tie."""
+    decided = deciding_tie_break(scores, extra)
+    if decided is None:
+        return None
+    key, level = decided
+    points = scores[level[0]]
+    if key == "shared":
+        return t("valley.results.tie_shared", points=points)
+    counts = t("valley.results.count_sep").join(f"{names[s]} {extra[key][s]}" for s in level)
+    return t(f"valley.results.tie_{key}", points=points, counts=counts)

@@ -1,17 +1,20 @@
 """What a Wonderland Valley seat's phone shows (net/hands.py): the hand and what the seat drew
 since it last acted, the resources, the workers left and the season, the seat's city, a line on
-each other player, the last turns once someone has entered the second winter; and every legal
+each other player, the last turns once someone has entered the second winter, and at game over
+the seat's final result first, where it said "points now"; and every legal
 action in the Suggest's words (narrate.describe_action), grouped as spots to take, cards to play,
 and the other decisions, with what it would bring (the table's preview, preview.outcome) as the
 detail."""
 
 from __future__ import annotations
 
+from ...net.hands import final_place
 from . import preview
 from .data import SEASON_IDS
 from .state import FINAL
 from .effects import RESOURCES
-from .narrate import cards_text, counted, describe_action, kind_name, resources_text, season_name
+from .narrate import cards_text, counted, describe_action, kind_name, resources_text, season_name, tie_note
+from .rules import BREAKDOWN
 
 GROUPS = {"place": "spots", "play": "cards", "prepare": "season"}  # the rest: decisions
 
@@ -32,7 +35,8 @@ def sections(view, seat: int, words, moment=None) -> list:
     lines = [t("valley.phone.resources", resources=resources_text(words, zip(RESOURCES, view.resources[seat]))),
              t("valley.phone.workers", season=season_name(words, v, SEASON_IDS[view.season[seat]]),
                home=home, n=view.workers[seat]),
-             t("valley.phone.score", n=view.scores_now()[seat], tokens=counted(words, "points", view.tokens[seat]))]
+             t("valley.phone.final_score" if view.over else "valley.phone.score", n=view.scores_now()[seat],
+               tokens=counted(words, "points", view.tokens[seat]))]
     city = view.cities[seat]
     drawn = view.drawn[seat]  # since this seat last acted: the view holds no other seat's
     out = [{"title": t("valley.table.hand", n=len(hand), limit=limit), "cards": [card(words, view, k) for k in hand],
@@ -47,9 +51,25 @@ def sections(view, seat: int, words, moment=None) -> list:
                               score=view.opponent_score()))
     if others:
         out.append({"title": t("valley.phone.others"), "lines": others})
-    if view.endgame and not view.over:
+    if view.over:
+        out.insert(0, final(view, seat, words))
+    elif view.endgame:
         out.insert(0, last_turns(words, view, seat))
     return out
+
+
+def final(view, seat: int, words) -> dict:
+    """The seat's result once the game is over: won, shared or its place with its final score,
+    what the score is made of, and how a tie on the most points went (the results screen's note).
+    First on the page (`top`): what a player looks for once the game is over."""
+    t, result = words.t, view.result()
+    parts = [t(f"valley.table.breakdown.{key}", n=n) for key, n in
+             ((key, result.breakdown[seat][key]) for key in BREAKDOWN) if n]
+    lines = [final_place(result, seat, words)] + ([t("list.sep").join(parts)] if parts else [])
+    note = None if view.opponent is not None else tie_note(t, [s.name for s in view.seats], result.scores, result.extra)
+    if note:
+        lines.append(note)
+    return {"title": t("phone.final"), "lines": lines, "top": True}
 
 
 def last_turns(words, view, seat: int) -> dict:

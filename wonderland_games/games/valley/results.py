@@ -20,25 +20,10 @@ import pygame
 from ...scenes.results import ResultsScene
 from ...ui.score_chart import score_series
 from .art import seat_colour
+from .narrate import TIE_BREAKS, tie_note
 from .rules import BREAKDOWN
 
-TIE_BREAKS = ("resources", "city")  # Result.extra's counts, in the order they decide
 NONE = "–"  # a column the solo opponent has nothing in
-
-
-def deciding_tie_break(scores: list, extra: dict):
-    """None when one player has the most points; else the count that decided first place
-    ("resources" or "city") or "shared", and the seats still level before it decided."""
-    level = [s for s, v in enumerate(scores) if v == max(scores)]
-    if len(level) == 1:
-        return None
-    for key in TIE_BREAKS:
-        best = max(extra[key][s] for s in level)
-        ahead = [s for s in level if extra[key][s] == best]
-        if len(ahead) == 1:
-            return key, level
-        level = ahead
-    return "shared", level
 
 
 class _WithOpponent:
@@ -105,16 +90,9 @@ class ValleyResultsScene(ResultsScene):
             out.append(t(f"valley.results.{key}", name=self.session.seats[0].name, opponent=self.opponent(),
                          points=mine, theirs=theirs))
             return out
-        decided = deciding_tie_break(res.scores, extra)
-        if decided is not None:
-            key, level = decided
-            points = res.scores[level[0]]
-            if key == "shared":
-                out.append(t("valley.results.tie_shared", points=points))
-            else:
-                counts = t("valley.results.count_sep").join(f"{self.session.seats[s].name} {extra[key][s]}"
-                                                            for s in level)
-                out.append(t(f"valley.results.tie_{key}", points=points, counts=counts))
+        note = tie_note(t, [seat.name for seat in self.session.seats], res.scores, extra)
+        if note:
+            out.append(note)
         return out
 
     def rows(self) -> list:
