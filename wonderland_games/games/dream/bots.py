@@ -190,6 +190,7 @@ class Reader:
         # a synonym does not: it is a legal clue (graveyard for cemetery).
         self.ruled_out = {fold(w.name[lg]): w.id for w in lexicon.words.values() for lg in ("zh", "en")}
         self._refused: dict = {}
+        self._evidence: dict = {}  # folded clue -> (honest, lured): `evidence`
         self.lured_from: dict = {w: [] for w in lexicon.words}  # decoy -> the words that have it as one
         for w in lexicon.words.values():
             for decoy in w.decoys:
@@ -227,14 +228,7 @@ class Reader:
         hits: dict = {}
         for i, (seat, text) in enumerate(clues):
             t = trust.get(seat, TRUST)
-            honest = {word: (sum(self.weights[word][rank] * weight for rank, weight in links),
-                             max(weight for _, weight in links))
-                      for word, links in self.links.links(text).items()}
-            honest = self.with_kin(honest)
-            lured: dict = {}  # a misleading speaker's clue: one of a decoy's associations
-            for decoy, (likely, _) in honest.items():
-                for word in self.lured_from[decoy]:
-                    lured[word] = max(lured.get(word, 0.0), likely)
+            honest, lured = self.evidence(text)
             for word in set(honest) | set(lured):
                 if word not in gone:
                     likely, sure = honest.get(word, (0.0, 0.0))
@@ -249,6 +243,25 @@ class Reader:
         total = sum(math.exp(s - top) for s in scores.values()) + rest * math.exp(base - top)
         return sorted(((math.exp(s - top) / total, w, sum(sure for _, sure in hits[w].values()))
                        for w, s in scores.items()), key=lambda x: (-x[0], x[1]))
+
+    def evidence(self, text: str) -> tuple:
+        """(honest, lured) for one clue, whoever said it: {word: (likelihood, sureness)} of an honest
+        speaker (its links, and its kin's: `with_kin`), and {word: likelihood} of a misleading one
+        saying a decoy's association (a boogeyman's lure). Kept per clue: a Hard fairy weighs
+        every option against the same clues heard."""
+        key = fold(text)
+        if key not in self._evidence:
+            if len(self._evidence) >= CACHE:
+                self._evidence.clear()
+            honest = self.with_kin({word: (sum(self.weights[word][rank] * weight for rank, weight in links),
+                                           max(weight for _, weight in links))
+                                    for word, links in self.links.links(key).items()})
+            lured: dict = {}
+            for decoy, (likely, _) in honest.items():
+                for word in self.lured_from[decoy]:
+                    lured[word] = max(lured.get(word, 0.0), likely)
+            self._evidence[key] = (honest, lured)
+        return self._evidence[key]
 
     def with_kin(self, honest: dict) -> dict:
         """`honest` {word: (likelihood, sureness)} with each word's kin (`kin_words`) also explaining
