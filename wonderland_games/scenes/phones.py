@@ -43,6 +43,7 @@ class PhonesScene(FormScene):
         self.box = self.how_rect = pygame.Rect(0, 0, 0, 0)  # laid out on every resize (push does one)
         self.heights: dict = {}  # the title's, a seat's name's, code's and status's lines
         self.cards: list = []  # (seat, card rect, qr rect)
+        self.code_fonts: dict = {}  # seat -> the font its code is drawn in (`_code_font`), laid out
         self._codes: dict = {}  # (seat, size) -> its QR surface
 
     def still(self) -> bool:
@@ -91,7 +92,7 @@ class PhonesScene(FormScene):
         inner = self.box.inflate(-2 * px(16), -2 * px(12))
         self.how_rect = pygame.Rect(inner.left, inner.top + self.heights["head"], inner.width, self.heights["how"])
         top = self.how_rect.bottom + px(8)
-        self.cards = []
+        self.cards, self.code_fonts = [], {}
         for i, seat in enumerate(self.seats):
             col, row = i % cols, i // cols
             in_row = min(cols, len(self.seats) - row * cols)  # a last row short of seats is centred too
@@ -100,6 +101,8 @@ class PhonesScene(FormScene):
             qr = pygame.Rect(0, 0, side, side)  # none when too small to be read: the code is typed
             qr.midtop = (card.centerx, card.top + px(6) + self.heights["name"])
             self.cards.append((seat, card, qr))
+            for code in self._shown_codes([seat]):
+                self.code_fonts[seat] = self._code_font(code, card.width - 2 * px(8))
             self.who[seat].place(pygame.Rect(card.left + px(8), card.bottom - px(48), card.width - px(16), px(40)), s)
         close = pygame.Rect(0, 0, px(200), px(48))
         close.midbottom = (self.box.centerx, self.box.bottom - px(14))
@@ -188,7 +191,7 @@ class PhonesScene(FormScene):
             y = qr.bottom + px(6)
             if link.error is None:
                 code = self._shown_codes([seat])[0]
-                draw_code(surface, self._code_font(code, card.width - 2 * px(8)), code,
+                draw_code(surface, self.code_fonts[seat], code,
                           (card.centerx, y + heights["code"] // 2), theme.INK)
             status = link.status(seat)
             colour = theme.TEAL if status == "connected" else theme.RED if status == "reconnecting" else theme.INK_SOFT
