@@ -73,9 +73,9 @@ def seat_view(state, seat: int, words: Words, version: int, playing: bool = True
             choice = dict(choices[i], i=len(actions))
             actions.append(Typed(game, view, seat, legal[i]) if "input" in choice else legal[i])
             title = choice.pop("group")
-            by_group.setdefault(title, []).append(choice)
+            by_group.setdefault(title, []).append((choice.pop("order", 0), choice))
             rank[title] = min(rank.get(title, 1), choice.pop("rank", 1))
-        groups = [{"title": title, "choices": sorted(items, key=lambda c: c.pop("order", 0))}
+        groups = [{"title": title, "choices": [c for _, c in sorted(items, key=lambda item: item[0])]}
                   for title, items in sorted(by_group.items(), key=lambda item: rank[item[0]])]
     if state.is_over():
         turn = _result_line(state, names, words)
